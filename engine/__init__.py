@@ -1,0 +1,1 @@
+"""Epoch Studio's rules engine: pure Python, never imports Qt, runs headless."""

@@ -1,0 +1,193 @@
+"""The ``epoch`` command: validate, inspect, play, replay and simulate scenarios headless."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from engine.core.decision import Chance, Choice, End
+from engine.core.errors import IllegalAction
+from engine.core.playtest import open_playtest, save_playtest, verify_digests
+from engine.core.ruleset import get_ruleset
+from engine.core.session import HUMAN, Session
+from engine.scenario.io import load_scenario
+from engine.scenario.problems import ScenarioError
+
+
+def _validate(args: argparse.Namespace) -> int:
+    failed = False
+    for file in args.files:
+        try:
+            load_scenario(file)
+            print(f"{file}: ok")
+        except ScenarioError as error:
+            failed = True
+            print("\n".join(error.lines()))
+    return 1 if failed else 0
+
+
+def _info(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.file)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    board = scenario.board
+    kinds = Counter(space.kind.value for space in board.spaces)
+    print(f"{scenario.meta.title} (version {scenario.meta.version})")
+    if scenario.meta.author:
+        print(f"by {scenario.meta.author}")
+    print(f"ruleset: {ruleset.title} [{ruleset.id}], {ruleset.min_players}-{ruleset.max_players} players")
+    print(f"board: {len(board.regions)} regions, {len(board.spaces)} spaces "
+          f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}), {len(board.connections)} connections")
+    for deck in scenario.decks:
+        print(f"deck {deck.id}: {deck.name}, {len(deck.cards)} cards")
+    print(f"seats: {', '.join(seat.name for seat in scenario.seats)}")
+    print(f"provisional values: {len(scenario.meta.provisional)}")
+    return 0
+
+
+def _show_decision(session: Session, out: Callable[[str], None]) -> None:
+    picture = session.view(None)
+    out(f"\n[step {session.current}] {picture.status}")
+    for panel in picture.panels:
+        out(f"  {panel.name}: {panel.score:g}")
+    decision = session.decision()
+    if isinstance(decision, Choice):
+        out(f"{session.seats[decision.seat].name}: {decision.prompt}")
+        for number, action in enumerate(decision.actions, 1):
+            out(f"  {number}. {action}")
+    elif isinstance(decision, Chance):
+        out(f"chance: {decision.prompt} (Enter rolls; a number forces that outcome)")
+        for number, outcome in enumerate(decision.outcomes, 1):
+            out(f"  {number}. {outcome}")
+    else:
+        out("game over: " + ", ".join(
+            f"{session.seats[seat].name} {decision.scores[seat]:g}" for seat in decision.ranking))
+
+
+def _play(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.scenario)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    players = args.players or ruleset.min_players
+    bots = {int(n) - 1 for n in args.bots.split(",") if n} if args.bots else set()
+    controllers = ["random" if seat in bots else HUMAN for seat in range(players)]
+    session = Session(scenario, ruleset, scenario.seats[:players], scenario.ruleset.options, args.seed, controllers)
+    print("commands: a number takes that action, u undo, r redo, s FILE saves the playtest, q quit")
+    while True:
+        while session.is_bot_turn() and isinstance(session.decision(), Choice):
+            step = session.bot_step()
+            print(f"  bot: {step.move}")
+        _show_decision(session, print)
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            return 0
+        try:
+            if line == "q":
+                return 0
+            if line == "u":
+                session.undo()
+            elif line == "r":
+                session.redo()
+            elif line.startswith("s "):
+                save_playtest(session, line[2:].strip(), Path(args.scenario))
+                print(f"saved {line[2:].strip()}")
+            elif line == "" and isinstance(session.decision(), Chance):
+                print(f"  rolled: {session.roll().move}")
+            elif line.isdigit():
+                decision = session.decision()
+                options = decision.actions if isinstance(decision, Choice) else getattr(decision, "outcomes", ())
+                if not 1 <= int(line) <= len(options):
+                    print(f"choose 1 to {len(options)}")
+                    continue
+                step = session.play(options[int(line) - 1])
+                for event in step.log:
+                    print(f"  {event.text}")
+            else:
+                print("?")
+        except IllegalAction as error:
+            print(f"not possible: {error}")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    session, _, digests = open_playtest(args.playtest)
+    problems = verify_digests(session, digests)
+    if not digests:
+        print(f"{args.playtest}: no recorded digests to check")
+        return 1
+    for problem in problems:
+        print(f"{args.playtest}: {problem}")
+    if problems:
+        return 1
+    decision = session.decision()
+    result = "the game is over" if isinstance(decision, End) else f"at step {session.current}"
+    print(f"{args.playtest}: replayed {len(session.steps) - 1} steps, {len(digests)} states identical; {result}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from engine.sim import simulate
+
+    scenario = load_scenario(args.scenario)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    players = args.players or ruleset.min_players
+    summary = simulate(Path(args.scenario), args.games, args.seed, players, args.workers, progress=not args.json)
+    if args.json:
+        print(json.dumps(summary.as_data(), indent=2))
+        return 0
+    print(f"{summary.games} games of {summary.scenario}, {summary.players} players, seed {summary.seed}, "
+          f"{summary.workers} worker(s)")
+    print(f"{'seat':<12}{'wins':>6}{'win rate':>10}{'mean':>9}{'min':>7}{'max':>7}")
+    for seat in summary.seats:
+        print(f"{seat.seat:<12}{seat.wins:>6}{seat.win_rate:>10.1%}{seat.mean_score:>9.2f}"
+              f"{seat.min_score:>7g}{seat.max_score:>7g}")
+    print(f"mean game length: {summary.mean_actions:.1f} actions ({summary.mean_steps:.1f} steps with chance)")
+    print(f"{summary.actions_per_second:,.0f} actions per second ({summary.seconds:.2f} s)")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="epoch", description="Epoch Studio's headless rules engine.")
+    commands = main.add_subparsers(dest="command", required=True)
+    validate = commands.add_parser("validate", help="check scenario files, listing every problem")
+    validate.add_argument("files", nargs="+")
+    validate.set_defaults(run=_validate)
+    info = commands.add_parser("info", help="summarise a scenario")
+    info.add_argument("file")
+    info.set_defaults(run=_info)
+    play = commands.add_parser("play", help="step through a game in the terminal")
+    play.add_argument("scenario")
+    play.add_argument("--players", type=int)
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--bots", help="seats played by the random bot, e.g. 2,3")
+    play.set_defaults(run=_play)
+    replay = commands.add_parser("replay", help="replay a playtest and check it reproduces its states")
+    replay.add_argument("playtest")
+    replay.set_defaults(run=_replay)
+    sim = commands.add_parser("simulate", help="play many games between random bots")
+    sim.add_argument("scenario")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--workers", type=int, default=1)
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.set_defaults(run=_simulate)
+    return main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except ScenarioError as error:
+        print("\n".join(error.lines()), file=sys.stderr)
+        return 1
+    except (ValueError, OSError) as error:
+        print(f"epoch {args.command}: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""Moves to and from plain data, for playtest files and golden playthroughs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import cattrs
+
+from engine.core.moves import Action, Move, Outcome
+from engine.core.ruleset import Ruleset
+from engine.scenario.converter import STRUCTURE_ERRORS
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def move_to_data(move: Move) -> dict[str, Any]:
+    if isinstance(move, Outcome):
+        return {"outcome": move.value, "label": move.label}
+    return {"action": move.type_tag(), **_converter.unstructure(move, type(move))}
+
+
+def move_from_data(ruleset: Ruleset, data: Any) -> Move:
+    """Raises ValueError or TypeError with a readable reason when the data is not a move."""
+    if not isinstance(data, dict):
+        raise TypeError("a move must be an object")
+    if "outcome" in data:
+        value = data["outcome"]
+        if not isinstance(value, (int, str)) or isinstance(value, bool):
+            raise TypeError("an outcome's value must be a whole number or text")
+        return Outcome(value, str(data.get("label", "")))
+    fields = dict(data)
+    tag = fields.pop("action", None)
+    types = {action_type.type_tag(): action_type for action_type in ruleset.action_types}
+    if tag not in types:
+        raise ValueError(f"unknown action {tag!r} for ruleset {ruleset.id!r}")
+    try:
+        return _converter.structure(fields, types[tag])
+    except STRUCTURE_ERRORS as error:
+        names = ", ".join(a.name for a in attrs.fields(types[tag]))
+        raise ValueError(f"action {tag!r} needs fields {names}: {error}") from None
+
+
+def is_move(value: Any) -> bool:
+    return isinstance(value, (Action, Outcome))

@@ -1,0 +1,53 @@
+"""What the game asks next: exactly one of a choice, a chance step or the end."""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+from engine.core.moves import Action, Outcome
+
+
+@frozen
+class Choice:
+    """A seat must pick one of the legal actions; the list is complete."""
+
+    seat: int
+    prompt: str
+    actions: tuple[Action, ...]
+
+    def find(self, action_id: str) -> Action | None:
+        return next((a for a in self.actions if a.id == action_id), None)
+
+
+@frozen
+class Chance:
+    """Chance decides among enumerable outcomes; ``weights`` None means all equally likely."""
+
+    prompt: str
+    outcomes: tuple[Outcome, ...]
+    weights: tuple[float, ...] | None = field(default=None)
+    seen_by: tuple[int, ...] | None = None  # who learns the outcome; None: everyone
+
+    def visible_to(self, seat: int | None) -> bool:
+        return seat is None or self.seen_by is None or seat in self.seen_by
+
+    def probability(self, index: int) -> float:
+        if self.weights is None:
+            return 1 / len(self.outcomes)
+        return self.weights[index] / sum(self.weights)
+
+
+@frozen
+class End:
+    """The game is over: a score per seat and the seats from first to last."""
+
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        best = self.scores[self.ranking[0]]
+        return tuple(seat for seat in self.ranking if self.scores[seat] == best)
+
+
+Decision = Choice | Chance | End

@@ -1,0 +1,61 @@
+"""Moves: what a seat chooses (an action) and what chance decides (an outcome).
+
+Both are small frozen values. The log keeps the outcome of every chance step, never the
+random generator, so a replay needs no random state and a designer can force a die.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+from attrs import field, frozen
+
+
+def _id_part(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return "+".join(_id_part(item) for item in value)
+    return str(value)
+
+
+@frozen
+class Action:
+    """Base of every ruleset's actions. The label is for people and takes no part in equality."""
+
+    tag: ClassVar[str] = ""
+    label: str = field(default="", eq=False, kw_only=True)
+
+    @classmethod
+    def type_tag(cls) -> str:
+        return cls.tag or cls.__name__
+
+    @property
+    def id(self) -> str:
+        """Stable across runs and versions of the label: built from the type and its values."""
+        parts = [
+            f"{a.name}={_id_part(getattr(self, a.name))}"
+            for a in attrs.fields(type(self))
+            if a.name != "label"
+        ]
+        return f"{self.type_tag()}({','.join(parts)})"
+
+    def __str__(self) -> str:
+        return self.label or self.id
+
+
+@frozen
+class Outcome:
+    """One possible result of a chance step: a die face, a card drawn."""
+
+    value: int | str
+    label: str = field(default="", eq=False)
+
+    @property
+    def id(self) -> str:
+        return f"outcome({self.value})"
+
+    def __str__(self) -> str:
+        return self.label or str(self.value)
+
+
+Move = Action | Outcome

@@ -1,0 +1,56 @@
+"""The frontend-neutral picture of a game state, as one seat may see it.
+
+The studio draws this generically, with no code per game; a web client could draw the
+same data. Track markers are pieces on track spaces.
+"""
+
+from __future__ import annotations
+
+from attrs import Factory, frozen
+
+
+@frozen
+class Piece:
+    space: str
+    kind: str  # in the game's words: army, capital, monument, fort, score marker
+    owner: int | None = None
+    count: int = 1
+    label: str = ""
+
+
+@frozen
+class SpaceMark:
+    """How play has changed a space's look: a face-down tile, a disaster, a region marker."""
+
+    space: str
+    hidden: bool = False
+    fill: str | None = None  # #rrggbb replacing the region's colour
+    label: str = ""
+
+
+@frozen
+class SeatPanel:
+    seat: int
+    name: str
+    score: float = 0
+    resources: dict[str, int] = Factory(dict)
+    hand: tuple[str, ...] | None = None  # None when this seat may not see the cards
+    hand_size: int = 0
+    lines: tuple[str, ...] = ()  # anything else worth showing: the empire played, the epoch
+
+
+@frozen
+class CardArea:
+    name: str
+    cards: tuple[str, ...] = ()
+    hidden: int = 0  # face-down cards counted but not shown
+
+
+@frozen
+class Picture:
+    pieces: tuple[Piece, ...] = ()
+    marks: tuple[SpaceMark, ...] = ()
+    panels: tuple[SeatPanel, ...] = ()
+    areas: tuple[CardArea, ...] = ()
+    active_seat: int | None = None
+    status: str = ""  # e.g. "Epoch 2, Sumeria's turn"

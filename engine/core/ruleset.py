@@ -1,0 +1,89 @@
+"""The contract every game's rules implement, and the registry that finds them.
+
+A ruleset mutates its state in place for speed; the session keeps checkpoints made with
+``clone`` and replays from them, so rulesets never need to be undoable themselves.
+All randomness goes through chance decisions, which is why ``start`` takes no seed.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import cattrs
+
+from engine.core.decision import Decision
+from engine.core.events import Event
+from engine.core.moves import Action, Move
+from engine.core.picture import Picture
+from engine.scenario.model import CardData, RulesetOptions, Scenario, Seat
+from engine.scenario.problems import Problem
+
+_digest_converter = cattrs.Converter()
+
+
+class Ruleset(ABC):
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    card_types: ClassVar[tuple[type[CardData], ...]] = ()
+    options_type: ClassVar[type[RulesetOptions]]
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+
+    def card_type_map(self) -> dict[str, type[CardData]]:
+        return {card_type.type_name: card_type for card_type in self.card_types}
+
+    def validate(self, scenario: Scenario) -> list[Problem]:
+        """What only this game knows is wrong with a scenario (structure is checked already)."""
+        return []
+
+    @abstractmethod
+    def start(self, scenario: Scenario, seats: Sequence[Seat], options: RulesetOptions) -> Any:
+        """The state before the first decision."""
+
+    @abstractmethod
+    def decision(self, state: Any) -> Decision: ...
+
+    @abstractmethod
+    def apply(self, state: Any, move: Move) -> list[Event]:
+        """Change ``state`` by ``move`` and return what happened; raise IllegalAction, changing nothing."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> Picture:
+        """What ``seat`` may see; ``None`` is the all-seeing designer's view."""
+
+    def clone(self, state: Any) -> Any:
+        """An independent copy for checkpoints; override with something faster where it matters."""
+        return copy.deepcopy(state)
+
+    def digest(self, state: Any) -> str:
+        """A fingerprint of the whole state, equal exactly when two states are equal."""
+        text = json.dumps(_digest_converter.unstructure(state), sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    _REGISTRY[ruleset.id] = ruleset
+    return ruleset
+
+
+def _load_shipped() -> None:
+    import engine.rulesets  # noqa: F401  (registers the shipped games)
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset | None:
+    _load_shipped()
+    return _REGISTRY.get(ruleset_id)
+
+
+def rulesets() -> list[Ruleset]:
+    _load_shipped()
+    return sorted(_REGISTRY.values(), key=lambda r: r.id)

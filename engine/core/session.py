@@ -1,0 +1,257 @@
+"""A playtest: a tree of steps with undo, redo, goto, branches, bookmarks and notes.
+
+States are never stored per step. The root and every ``CHECKPOINT_EVERY``-th step keep a
+clone; going to a step clones its nearest checkpointed ancestor (or reuses the current
+state when that is on the way) and replays at most ``CHECKPOINT_EVERY - 1`` moves, so
+undo, redo and goto cost the same at step 10 and at step 10,000.
+
+Redo follows the *line*: the steps from the root to the deepest step last reached, kept
+as a list indexed by depth, so undo and redo are a lookup, not a walk up the tree.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import define, field
+
+from engine.bots import BOTS
+from engine.core.decision import Chance, Choice, Decision, End
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.moves import Action, Move, Outcome
+from engine.core.picture import Picture
+from engine.core.ruleset import Ruleset
+from engine.scenario.model import RulesetOptions, Scenario, Seat
+
+CHECKPOINT_EVERY = 8
+HUMAN = "human"
+
+
+@define
+class Step:
+    id: int
+    parent: int | None
+    depth: int
+    move: Move | None = None  # None only for the root
+    seat: int | None = None  # who chose; None for chance
+    forced: bool = False  # a chance outcome the designer chose rather than rolled
+    note: str = ""
+    children: list[int] = field(factory=list)
+    last_child: int | None = None  # the child visited most recently, followed by goto
+    log: tuple[Event, ...] = ()
+
+
+def chance_rng(seed: int, step_id: int) -> random.Random:
+    """The generator for the chance step after ``step_id``: reproducible without saved state."""
+    return random.Random(f"{seed}:chance:{step_id}")
+
+
+def sample(chance: Chance, rng: random.Random) -> Outcome:
+    if chance.weights is None:
+        return chance.outcomes[rng.randrange(len(chance.outcomes))]
+    return rng.choices(chance.outcomes, weights=chance.weights)[0]
+
+
+class Session:
+    def __init__(
+        self,
+        scenario: Scenario,
+        ruleset: Ruleset,
+        seats: Sequence[Seat],
+        options: RulesetOptions,
+        seed: int,
+        controllers: Sequence[str] | None = None,
+    ) -> None:
+        if not ruleset.min_players <= len(seats) <= ruleset.max_players:
+            raise ValueError(
+                f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} "
+                f"players, not {len(seats)}"
+            )
+        self.scenario = scenario
+        self.ruleset = ruleset
+        self.seats = list(seats)
+        self.options = options
+        self.seed = seed
+        self.controllers = list(controllers or [HUMAN] * len(seats))
+        self.bookmarks: dict[str, int] = {}
+        self.state: Any = ruleset.start(scenario, self.seats, options)
+        self.steps: list[Step] = [Step(id=0, parent=None, depth=0)]
+        self._checkpoints: dict[int, Any] = {0: ruleset.clone(self.state)}
+        self.current = 0
+        self._line: list[int] = [0]
+        self._decision: Decision | None = None
+
+    # -- reading -----------------------------------------------------------------
+
+    @property
+    def step(self) -> Step:
+        return self.steps[self.current]
+
+    def decision(self) -> Decision:
+        if self._decision is None:
+            self._decision = self.ruleset.decision(self.state)
+        return self._decision
+
+    def view(self, seat: int | None = None) -> Picture:
+        return self.ruleset.view(self.state, seat)
+
+    def digest(self) -> str:
+        return self.ruleset.digest(self.state)
+
+    def line(self, step_id: int | None = None) -> list[Step]:
+        """The steps from the root to ``step_id`` (the current step by default)."""
+        node = self.steps[self.current if step_id is None else step_id]
+        path = [node]
+        while node.parent is not None:
+            node = self.steps[node.parent]
+            path.append(node)
+        return path[::-1]
+
+    def leaves(self) -> list[int]:
+        return [s.id for s in self.steps if not s.children]
+
+    def can_undo(self) -> bool:
+        return self.step.parent is not None
+
+    def can_redo(self) -> bool:
+        return self.step.depth + 1 < len(self._line)
+
+    def redo_step(self) -> Step | None:
+        """The step redo would go to, for a menu that names it."""
+        return self.steps[self._line[self.step.depth + 1]] if self.can_redo() else None
+
+    # -- playing -----------------------------------------------------------------
+
+    def play(self, move: Move, forced: bool = True) -> Step:
+        """Take ``move`` at the current step; an existing identical child is reused, a new one
+        after an undo opens a branch and keeps the old line. Raises IllegalAction otherwise."""
+        decision = self.decision()
+        seat = self._check(decision, move)
+        parent = self.step
+        existing = next((self.steps[c] for c in parent.children if self.steps[c].move == move), None)
+        if existing is not None:
+            self.goto(existing.id)
+            return existing
+        log = self.ruleset.apply(self.state, move)
+        step = Step(
+            id=len(self.steps),
+            parent=parent.id,
+            depth=parent.depth + 1,
+            move=move,
+            seat=seat,
+            forced=isinstance(move, Outcome) and forced,
+            log=tuple(log),
+        )
+        self.steps.append(step)
+        parent.children.append(step.id)
+        parent.last_child = step.id
+        if step.depth % CHECKPOINT_EVERY == 0:
+            self._checkpoints[step.id] = self.ruleset.clone(self.state)
+        del self._line[step.depth :]
+        self._line.append(step.id)
+        self.current = step.id
+        self._decision = None
+        return step
+
+    def roll(self) -> Step:
+        """Let the session's seeded generator decide the current chance step."""
+        decision = self.decision()
+        if not isinstance(decision, Chance):
+            raise IllegalAction("the game is not waiting for chance")
+        return self.play(sample(decision, chance_rng(self.seed, self.current)), forced=False)
+
+    def is_bot_turn(self) -> bool:
+        """True when no person needs to act: chance decides, or a bot holds the acting seat."""
+        decision = self.decision()
+        if isinstance(decision, Chance):
+            return True
+        return isinstance(decision, Choice) and self.controllers[decision.seat] != HUMAN
+
+    def bot_step(self) -> Step:
+        """Let chance or the acting seat's bot take the current step, reproducibly from the seed."""
+        decision = self.decision()
+        if isinstance(decision, Chance):
+            return self.roll()
+        if not isinstance(decision, Choice):
+            raise IllegalAction("the game is over")
+        bot = BOTS.get(self.controllers[decision.seat]) or BOTS["random"]
+        rng = random.Random(f"{self.seed}:bot:{self.current}")
+        return self.play(bot.choose(decision, rng))
+
+    def _check(self, decision: Decision, move: Move) -> int | None:
+        if isinstance(decision, End):
+            raise IllegalAction("the game is over")
+        if isinstance(decision, Choice):
+            if not isinstance(move, Action):
+                raise IllegalAction(f"seat {decision.seat + 1} must choose: {decision.prompt}")
+            if move not in decision.actions:
+                raise IllegalAction(f"{move} is not one of the legal actions now ({decision.prompt})")
+            return decision.seat
+        if not isinstance(move, Outcome) or move not in decision.outcomes:
+            raise IllegalAction(f"{move} is not a possible outcome of {decision.prompt}")
+        return None
+
+    # -- moving through the tree -----------------------------------------------
+
+    def undo(self) -> None:
+        if self.step.parent is None:
+            raise IllegalAction("nothing to undo")
+        self.goto(self.step.parent)
+
+    def redo(self) -> None:
+        if not self.can_redo():
+            raise IllegalAction("nothing to redo")
+        self.goto(self._line[self.step.depth + 1])
+
+    def goto(self, step_id: int) -> None:
+        if not 0 <= step_id < len(self.steps):
+            raise IllegalAction(f"there is no step {step_id}")
+        if step_id == self.current:
+            return
+        pending: list[Step] = []
+        node = self.steps[step_id]
+        while node.id != self.current and node.id not in self._checkpoints:
+            pending.append(node)
+            node = self.steps[node.parent]  # the root is always a checkpoint
+        state = self.state if node.id == self.current else self.ruleset.clone(self._checkpoints[node.id])
+        for step in reversed(pending):
+            self.ruleset.apply(state, step.move)
+        self.state = state
+        self._follow(step_id)
+        self.current = step_id
+        self._decision = None
+
+    def _on_line(self, step: Step) -> bool:
+        return step.depth < len(self._line) and self._line[step.depth] == step.id
+
+    def _follow(self, step_id: int) -> None:
+        """Make the line pass through ``step_id``, then continue down its last-visited children."""
+        node = self.steps[step_id]
+        if self._on_line(node):
+            return
+        path = []
+        while not self._on_line(node):
+            path.append(node.id)
+            self.steps[node.parent].last_child = node.id
+            node = self.steps[node.parent]
+        del self._line[node.depth + 1 :]
+        self._line.extend(reversed(path))
+        below = self.steps[step_id].last_child
+        while below is not None:
+            self._line.append(below)
+            below = self.steps[below].last_child
+
+    def branches(self, step_id: int | None = None) -> list[Step]:
+        """The alternative continuations after a step, oldest first."""
+        return [self.steps[c] for c in self.steps[self.current if step_id is None else step_id].children]
+
+    # -- annotating --------------------------------------------------------------
+
+    def bookmark(self, name: str, step_id: int | None = None) -> None:
+        self.bookmarks[name] = self.current if step_id is None else step_id
+
+    def set_note(self, note: str, step_id: int | None = None) -> None:
+        self.steps[self.current if step_id is None else step_id].note = note

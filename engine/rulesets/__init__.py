@@ -1,0 +1,1 @@
+"""The shipped games. Each subpackage registers its ruleset when imported here."""

@@ -1,0 +1,57 @@
+"""Turn cattrs' nested validation errors into located, human problems.
+
+Paths name list items by their ``id`` where they have one (``decks[empires]``), by
+index otherwise (``polygon[3]``), so a designer can find the spot in the editor.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cattrs.errors import (
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+)
+
+from engine.scenario.problems import Problem
+
+
+def item_key(raw: Any, index: int) -> str:
+    item = raw[index] if isinstance(raw, list) and 0 <= index < len(raw) else None
+    if isinstance(item, dict) and isinstance(item.get("id"), str):
+        return item["id"]
+    return str(index)
+
+
+def join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _child(exc: BaseException, path: str, raw: Any) -> tuple[str, Any]:
+    for note in getattr(exc, "__notes__", []):
+        if hasattr(note, "name"):
+            value = raw.get(note.name) if isinstance(raw, dict) else None
+            return join(path, note.name), value
+        if hasattr(note, "index"):
+            index = note.index
+            if isinstance(raw, dict):
+                return f"{path}[{index}]", raw.get(index)
+            value = raw[index] if isinstance(raw, list) and 0 <= index < len(raw) else None
+            return f"{path}[{item_key(raw, index)}]", value
+    return path, raw
+
+
+def problems_from(exc: BaseException, path: str = "", raw: Any = None) -> list[Problem]:
+    if isinstance(exc, (ClassValidationError, IterableValidationError)):
+        found: list[Problem] = []
+        for sub in exc.exceptions:
+            sub_path, sub_raw = _child(sub, path, raw)
+            found.extend(problems_from(sub, sub_path, sub_raw))
+        return found
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return [Problem(join(path, key), "unknown field") for key in sorted(exc.extra_fields)]
+    if isinstance(exc, KeyError):
+        return [Problem(path, "missing required field")]
+    message = str(exc) or type(exc).__name__
+    return [Problem(path, message)]

@@ -1,0 +1,176 @@
+"""The scenario a designer edits and saves: one attrs tree, written to JSON by cattrs.
+
+Field metadata drives both the editors and the validator: ``label`` and ``help`` are
+shown to the designer, ``ref`` names what kind of thing a string refers to
+(space, region, deck, card, seat, asset) so one validator can check every reference.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from attrs import Factory, define, field
+
+Scalar = str | int | float | bool
+Point = tuple[float, float]
+
+
+def described(label: str, help: str = "", ref: str | None = None, **kwargs: Any) -> Any:
+    """An attrs field carrying the metadata that editors and the validator read."""
+    metadata = {"label": label, "help": help}
+    if ref is not None:
+        metadata["ref"] = ref
+    return field(metadata=metadata, **kwargs)
+
+
+class CardData:
+    """Base of every ruleset's card data classes; the file tags each with its ``type``."""
+
+    type_name: str = ""
+
+
+@define
+class RawCardData(CardData):
+    """Card data kept as written, for a scenario whose ruleset is unknown: nothing is lost."""
+
+    type: str
+    fields: dict[str, Any]
+
+
+class RulesetOptions:
+    """Base of every ruleset's options class; every field has a default."""
+
+
+@define
+class RawOptions(RulesetOptions):
+    """Options of an unknown ruleset, kept as written."""
+
+    fields: dict[str, Any] = Factory(dict)
+
+
+class SpaceKind(Enum):
+    LAND = "land"
+    SEA = "sea"
+    OCEAN = "ocean"
+    WASTELAND = "wasteland"
+    BOX = "box"
+    TRACK = "track"
+
+
+class ConnectionKind(Enum):
+    LAND = "land"
+    SEA = "sea"
+    STRAIT = "strait"
+    ARROW = "arrow"  # one-way, from a to b
+
+
+@define
+class Provisional:
+    path: str = described("Path", "Where the guessed value lives, e.g. board.spaces[gaul].polygon")
+    note: str = described("Note", "Why it is a guess and what a physical copy should confirm", default="")
+
+
+@define
+class Meta:
+    title: str = described("Title")
+    author: str = described("Author", default="")
+    description: str = described("Description", default="")
+    version: str = described("Version", "The designer's own version of this scenario", default="1")
+    provisional: list[Provisional] = described(
+        "Provisional values", "Values not taken from a rulebook, to be checked", factory=list
+    )
+
+
+@define
+class RulesetRef:
+    id: str = described("Ruleset", "Which game's rules this scenario is played with")
+    options: RulesetOptions = described("Options", factory=RawOptions)
+
+
+@define
+class Space:
+    id: str = described("Id")
+    name: str = described("Name")
+    kind: SpaceKind = described("Kind", default=SpaceKind.LAND)
+    region: str | None = described("Region", ref="region", default=None)
+    terrain: list[str] = described("Terrain", "Tags such as mountain, forest, coast", factory=list)
+    resources: list[str] = described("Resources", "Resource icons printed on the space", factory=list)
+    polygon: list[Point] = described("Outline", "Corners in board coordinates", factory=list)
+    label: Point | None = described("Label point", "Where the name is drawn", default=None)
+    props: dict[str, Scalar] = described("Properties", "Free values a ruleset may read", factory=dict)
+
+
+@define
+class Region:
+    id: str = described("Id")
+    name: str = described("Name")
+    colour: str = described("Colour", "#rrggbb", default="#c8b78a")
+    props: dict[str, Scalar] = described("Properties", factory=dict)
+
+
+@define
+class Connection:
+    a: str = described("From", ref="space")
+    b: str = described("To", ref="space")
+    kind: ConnectionKind = described("Kind", default=ConnectionKind.LAND)
+    props: dict[str, Scalar] = described(
+        "Properties", "Free values a ruleset may read, e.g. no_fleet", factory=dict
+    )
+
+
+@define
+class Board:
+    width: float = described("Width", "Board width in board coordinates", default=1000.0)
+    height: float = described("Height", default=1000.0)
+    background: str | None = described("Background image", ref="asset", default=None)
+    regions: list[Region] = described("Regions", factory=list)
+    spaces: list[Space] = described("Spaces", factory=list)
+    connections: list[Connection] = described("Connections", factory=list)
+
+    def space(self, space_id: str) -> Space:
+        return next(s for s in self.spaces if s.id == space_id)
+
+
+@define
+class Card:
+    id: str = described("Id")
+    name: str = described("Name")
+    data: CardData = described("Data", "The values this card's ruleset reads")
+    text: str = described("Text", default="")
+    art: str | None = described("Art", ref="asset", default=None)
+
+
+@define
+class Deck:
+    id: str = described("Id")
+    name: str = described("Name")
+    cards: list[Card] = described("Cards", factory=list)
+
+
+@define
+class Seat:
+    id: str = described("Id")
+    name: str = described("Name")
+    colour: str = described("Colour", "#rrggbb", default="#808080")
+
+
+@define
+class Placement:
+    space: str = described("Space", ref="space")
+    piece: str = described("Piece", "What is placed, in the game's words (army, city, marker)")
+    owner: str | None = described("Owner", ref="seat", default=None)
+    count: int = described("Count", default=1)
+
+
+@define
+class Scenario:
+    meta: Meta = described("About")
+    ruleset: RulesetRef = described("Ruleset")
+    board: Board = described("Board", factory=Board)
+    decks: list[Deck] = described("Decks", factory=list)
+    seats: list[Seat] = described("Seats", factory=list)
+    setup: list[Placement] = described("Setup", "Initial placements", factory=list)
+
+    def deck(self, deck_id: str) -> Deck:
+        return next(d for d in self.decks if d.id == deck_id)

@@ -1,0 +1,126 @@
+"""Validation reports every problem of a hand-edited file at once, each located."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.scenario.io import load_scenario
+from engine.scenario.problems import ScenarioError
+
+DATA = Path(__file__).parents[2] / "data"
+
+
+def problems_of(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "broken.json"
+    path.write_text(text)
+    with pytest.raises(ScenarioError) as error:
+        load_scenario(path)
+    assert error.value.source == str(path)
+    return [str(problem) for problem in error.value.problems]
+
+
+def edited(change) -> str:
+    data = json.loads((DATA / "dice-race.json").read_text())
+    change(data)
+    return json.dumps(data, indent=2)
+
+
+def test_invalid_json_names_line_and_column(tmp_path):
+    assert problems_of(tmp_path, '{\n  "meta": {,\n}') == [
+        "invalid JSON at line 2, column 12: Expecting property name enclosed in double quotes"
+    ]
+
+
+def test_every_structural_problem_is_reported_at_once(tmp_path):
+    def break_it(data):
+        data["meta"]["title"] = 7
+        data["meta"]["colour"] = "red"
+        del data["board"]["spaces"][3]["name"]
+        data["board"]["spaces"][4]["kind"] = "swamp"
+        data["board"]["spaces"][5]["polygon"][1] = [1, "x"]
+        data["decks"][0]["cards"][2]["data"]["value"] = "3"
+        data["decks"][0]["cards"][3]["data"]["type"] = "empire"
+        data["seats"][0]["colour"] = None
+
+    assert problems_of(tmp_path, edited(break_it)) == [
+        "meta.title: expected text, found number 7",
+        "meta.colour: unknown field",
+        "board.spaces[t3].name: missing required field",
+        "board.spaces[t4].kind: text 'swamp' is not one of 'land', 'sea', 'ocean', 'wasteland', 'box', 'track'",
+        "board.spaces[t5].polygon[1][1]: expected a number, found text 'x'",
+        "decks[bonus].cards[b3].data.value: expected a whole number, found text '3'",
+        "decks[bonus].cards[b4].data: unknown card type 'empire' (this ruleset knows: bonus)",
+        "seats[red].colour: expected text, found null",
+    ]
+
+
+def test_every_reference_problem_is_reported_at_once(tmp_path):
+    def break_it(data):
+        data["board"]["spaces"][1]["id"] = "t0"
+        data["board"]["spaces"][2]["region"] = "sea"
+        data["board"]["connections"][0]["b"] = "gaul"
+        data["board"]["background"] = "../../etc/passwd"
+        data["decks"][0]["cards"][0]["data"]["home"] = "nowhere"
+        data["decks"][0]["cards"][1]["art"] = "art/missing.png"
+        data["decks"][0]["cards"][2]["id"] = "b1"
+
+    assert problems_of(tmp_path, edited(break_it)) == [
+        "board.spaces[1].id: duplicate space id 't0'",
+        "decks[bonus].cards[2].id: duplicate card id 'b1'",
+        "board.background: asset path '../../etc/passwd' leaves the scenario's folder",
+        "board.spaces[t2].region: unknown region 'sea'",
+        "board.connections[0].b: unknown space 'gaul'",
+        "board.connections[1].a: unknown space 't1'",
+        "decks[bonus].cards[b1].data.home: unknown space 'nowhere'",
+        f"decks[bonus].cards[b2].art: asset 'art/missing.png' not found in {tmp_path}",
+    ]
+
+
+def test_an_existing_asset_inside_the_folder_is_accepted(tmp_path):
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "map.png").write_bytes(b"\x89PNG")
+    path = tmp_path / "ok.json"
+    path.write_text(edited(lambda data: data["board"].update(background="art/map.png")))
+    assert load_scenario(path).board.background == "art/map.png"
+
+
+def test_an_unknown_ruleset_is_named_and_the_rest_still_checked(tmp_path):
+    def break_it(data):
+        data["ruleset"]["id"] = "chess"
+        data["board"]["spaces"][0]["region"] = "nowhere"
+
+    assert problems_of(tmp_path, edited(break_it)) == [
+        "ruleset.id: unknown ruleset 'chess'",
+        "board.spaces[t0].region: unknown region 'nowhere'",
+    ]
+
+
+def test_a_newer_format_asks_for_an_update(tmp_path):
+    text = edited(lambda data: data.update(format_version=99))
+    assert problems_of(tmp_path, text) == [
+        "format_version: written by a newer Epoch Studio (format 99; this one reads up to 2); please update"
+    ]
+
+
+def test_the_ruleset_adds_what_only_it_knows(tmp_path):
+    assert problems_of(tmp_path, edited(lambda data: data["decks"][0].update(id="extras"))) == [
+        "decks: Dice Race needs a deck with id 'bonus'"
+    ]
+
+
+def test_nothing_in_a_file_is_executed(tmp_path):
+    def smuggle(data):
+        data["decks"][0]["cards"][0]["data"] = {"type": "__import__('os').system('touch pwned')"}
+        data["ruleset"]["options"] = {"target": {"__class__": "os.system"}}
+
+    problems = problems_of(tmp_path, edited(smuggle))
+    assert problems[0].startswith("ruleset.options.target: expected a whole number")
+    assert problems[1].startswith("decks[bonus].cards[b1].data: unknown card type")
+    assert not (tmp_path / "pwned").exists()
+
+
+def test_a_file_that_is_not_an_object(tmp_path):
+    assert problems_of(tmp_path, "[1, 2]") == ["a scenario file must hold a JSON object"]

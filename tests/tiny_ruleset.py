@@ -1,0 +1,183 @@
+"""Dice Race: a tiny ruleset that exercises every part of the engine contract.
+
+Each seat first draws a secret bonus card (a chance draw only its owner may see). Then,
+in turn, a seat chooses to roll a die (chance) or hold: a 1 loses the turn's total, any
+other face adds to it; holding banks it and moves the seat's marker along the track.
+The first to the target, or the best after the last round, wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from attrs import define, frozen
+
+from engine.core.decision import Chance, Choice, Decision, End
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.moves import Action, Move, Outcome
+from engine.core.picture import Picture, Piece, SeatPanel
+from engine.core.ruleset import Ruleset, register
+from engine.scenario.model import CardData, RulesetOptions, Scenario, Seat, described
+from engine.scenario.problems import Problem
+
+DIE = tuple(Outcome(face, f"rolled {face}") for face in range(1, 7))
+
+
+@define
+class BonusCard(CardData):
+    type_name: ClassVar[str] = "bonus"
+    value: int = described("Bonus", "Added to the final score")
+    home: str | None = described("Home", "A track space named on the card", ref="space", default=None)
+
+
+@define
+class DiceRaceOptions(RulesetOptions):
+    target: int = described("Target", "Points that end the game", default=20)
+    rounds: int = described("Rounds", "The game also ends after this many rounds", default=30)
+
+
+@frozen
+class Roll(Action):
+    pass
+
+
+@frozen
+class Hold(Action):
+    pass
+
+
+@define
+class DiceRaceState:
+    names: list[str]
+    cards: dict[str, int]  # card id -> bonus value
+    deck: list[str]  # card ids not yet drawn
+    target: int
+    rounds: int
+    bonus: list[str | None]
+    scores: list[int]
+    active: int = 0
+    round: int = 1
+    turn_total: int = 0
+    rolling: bool = False  # a die is in the air
+
+
+class DiceRace(Ruleset):
+    id = "dice-race"
+    title = "Dice Race"
+    min_players = 2
+    max_players = 4
+    card_types = (BonusCard,)
+    options_type = DiceRaceOptions
+    action_types = (Roll, Hold)
+
+    def validate(self, scenario: Scenario) -> list[Problem]:
+        if not any(deck.id == "bonus" for deck in scenario.decks):
+            return [Problem("decks", "Dice Race needs a deck with id 'bonus'")]
+        return []
+
+    def start(self, scenario: Scenario, seats: Sequence[Seat], options: RulesetOptions) -> DiceRaceState:
+        assert isinstance(options, DiceRaceOptions)
+        cards = {card.id: card.data.value for card in scenario.deck("bonus").cards}
+        return DiceRaceState(
+            names=[seat.name for seat in seats],
+            cards=cards,
+            deck=sorted(cards),
+            target=options.target,
+            rounds=options.rounds,
+            bonus=[None] * len(seats),
+            scores=[0] * len(seats),
+        )
+
+    def decision(self, state: DiceRaceState) -> Decision:
+        if None in state.bonus:
+            seat = state.bonus.index(None)
+            draws = tuple(Outcome(card) for card in state.deck)
+            return Chance(f"{state.names[seat]} draws a bonus card", draws, seen_by=(seat,))
+        if self._over(state):
+            totals = tuple(float(s + state.cards[b]) for s, b in zip(state.scores, state.bonus))
+            ranking = tuple(sorted(range(len(totals)), key=lambda seat: (-totals[seat], seat)))
+            return End(totals, ranking)
+        if state.rolling:
+            return Chance("the die", DIE)
+        label = f"roll (turn total {state.turn_total})"
+        return Choice(state.active, "roll or hold?", (Roll(label=label), Hold(label="hold")))
+
+    def _over(self, state: DiceRaceState) -> bool:
+        return max(state.scores) >= state.target or state.round > state.rounds
+
+    def apply(self, state: DiceRaceState, move: Move) -> list[Event]:
+        decision = self.decision(state)
+        if isinstance(decision, Chance):
+            if move not in decision.outcomes:
+                raise IllegalAction(f"{move} cannot happen now")
+            return self._resolve(state, move)
+        if not isinstance(decision, Choice) or move not in decision.actions:
+            raise IllegalAction(f"{move} is not allowed now")
+        name = state.names[state.active]
+        if isinstance(move, Roll):
+            state.rolling = True
+            return [Event(f"{name} rolls")]
+        state.scores[state.active] += state.turn_total
+        banked = state.turn_total
+        self._next_seat(state)
+        return [Event(f"{name} holds and banks {banked}")]
+
+    def _resolve(self, state: DiceRaceState, outcome: Outcome) -> list[Event]:
+        if None in state.bonus:
+            seat = state.bonus.index(None)
+            state.bonus[seat] = str(outcome.value)
+            state.deck.remove(str(outcome.value))
+            return [
+                Event(f"{state.names[seat]} draws a bonus card"),
+                Event(f"{state.names[seat]} draws {outcome.value}", seats=(seat,)),
+            ]
+        state.rolling = False
+        name = state.names[state.active]
+        if outcome.value == 1:
+            self._next_seat(state)
+            return [Event(f"{name} rolls 1 and loses the turn")]
+        state.turn_total += int(outcome.value)
+        return [Event(f"{name} rolls {outcome.value}")]
+
+    def _next_seat(self, state: DiceRaceState) -> None:
+        state.turn_total = 0
+        state.active = (state.active + 1) % len(state.names)
+        if state.active == 0:
+            state.round += 1
+
+    def view(self, state: DiceRaceState, seat: int | None) -> Picture:
+        pieces = tuple(
+            Piece(f"t{min(score, state.target)}", "marker", owner, label=state.names[owner])
+            for owner, score in enumerate(state.scores)
+        )
+        panels = tuple(
+            SeatPanel(
+                seat=owner,
+                name=name,
+                score=state.scores[owner],
+                hand=(state.bonus[owner],) if seat in (None, owner) and state.bonus[owner] else None,
+                hand_size=int(state.bonus[owner] is not None),
+            )
+            for owner, name in enumerate(state.names)
+        )
+        return Picture(pieces, panels, active_seat=state.active, status=f"round {state.round}")
+
+    def clone(self, state: DiceRaceState) -> DiceRaceState:
+        return DiceRaceState(
+            names=state.names,
+            cards=state.cards,
+            deck=list(state.deck),
+            target=state.target,
+            rounds=state.rounds,
+            bonus=list(state.bonus),
+            scores=list(state.scores),
+            active=state.active,
+            round=state.round,
+            turn_total=state.turn_total,
+            rolling=state.rolling,
+        )
+
+
+DICE_RACE = register(DiceRace())
