@@ -39,7 +39,7 @@ def _expect(kind: type | tuple[type, ...], what: str):
 
 def _compact_float(value: float) -> float | int:
     """Write 120.0 as 120: board coordinates stay readable and read back equal."""
-    return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    return int(value) if float(value).is_integer() and abs(value) < 2**53 else value
 
 
 def _describe(value: Any) -> str:

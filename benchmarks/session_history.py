@@ -1,0 +1,62 @@
+"""Undo, redo and goto latency at history depths 100, 1,000 and 10,000, and the memory of a
+10,000-step history. Targets: undo and redo median under 1 ms, goto under 20 ms, memory
+under 100 MB.
+
+    python benchmarks/session_history.py [SCENARIO]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tracemalloc
+
+import attrs
+from _support import DICE_RACE, report, timings
+
+from engine.core.ruleset import get_ruleset
+from engine.core.session import Session
+from engine.scenario.io import load_scenario
+
+
+def endless_session(path, depth: int) -> Session:
+    scenario = load_scenario(path)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    options = scenario.ruleset.options
+    if hasattr(options, "target"):  # Dice Race: make the game long enough for any depth
+        options = attrs.evolve(options, target=10**9, rounds=10**9)
+    players = scenario.seats[: ruleset.min_players]
+    session = Session(scenario, ruleset, players, options, 1, ["random"] * len(players))
+    while session.current < depth and session.is_bot_turn():
+        session.bot_step()
+    if session.current < depth:
+        sys.exit(f"the game ended after {session.current} steps, before depth {depth}")
+    return session
+
+
+def measure(session: Session) -> None:
+    tip = session.current
+    count = min(tip, 200)
+    report("  undo", timings(session.undo, count), 0.001)
+    report("  redo", timings(session.redo, count), 0.001)
+    rng = random.Random(tip)
+    report("  goto (random step)", timings(lambda: session.goto(rng.randrange(tip + 1)), 200), 0.020)
+
+
+def main() -> None:
+    path = sys.argv[1] if len(sys.argv) > 1 else DICE_RACE
+    print(f"session history benchmark on {path}")
+    for depth in (100, 1_000, 10_000):
+        print(f"depth {depth:,}")
+        measure(endless_session(path, depth))
+    tracemalloc.start()
+    history = endless_session(path, 10_000)
+    current, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    verdict = "met" if current < 100 * 2**20 else "MISSED"
+    print(f"memory of a {len(history.steps) - 1:,}-step history: {current / 2**20:.1f} MB  "
+          f"target < 100 MB: {verdict}")
+
+
+if __name__ == "__main__":
+    main()
