@@ -1,1 +1,3 @@
 """The shipped games. Each subpackage registers its ruleset when imported here."""
+
+from engine.rulesets import history_of_the_world  # noqa: F401

@@ -1,0 +1,68 @@
+"""History of the World (2018) registered through the engine contract."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+
+import attrs
+import cattrs
+
+from engine.core.decision import Decision
+from engine.core.events import Event
+from engine.core.moves import Move
+from engine.core.picture import Picture
+from engine.core.ruleset import Ruleset
+from engine.rulesets.history_of_the_world.actions import ACTION_TYPES
+from engine.rulesets.history_of_the_world.cards import CARD_TYPES
+from engine.rulesets.history_of_the_world.options import HistoryOfTheWorldOptions
+from engine.rulesets.history_of_the_world.rules import Rules, new_state
+from engine.rulesets.history_of_the_world.state import HistoryState
+from engine.rulesets.history_of_the_world.tables import Tables
+from engine.rulesets.history_of_the_world.validation import problems
+from engine.rulesets.history_of_the_world.view import picture
+from engine.scenario.model import RulesetOptions, Scenario, Seat
+from engine.scenario.problems import Problem
+
+_digest_converter = cattrs.Converter()
+
+
+class HistoryOfTheWorld(Ruleset):
+    id = "history-of-the-world"
+    title = "History of the World"
+    min_players = 3
+    max_players = 6
+    card_types = CARD_TYPES
+    options_type = HistoryOfTheWorldOptions
+    action_types = ACTION_TYPES
+
+    def __init__(self) -> None:
+        self.rules = Rules()
+
+    def validate(self, scenario: Scenario) -> list[Problem]:
+        return problems(scenario)
+
+    def start(self, scenario: Scenario, seats: Sequence[Seat], options: RulesetOptions) -> HistoryState:
+        return new_state(Tables.of(scenario, options), [seat.name for seat in seats])
+
+    def decision(self, state: HistoryState) -> Decision:
+        return self.rules.decision(state)
+
+    def apply(self, state: HistoryState, move: Move) -> list[Event]:
+        return self.rules.apply(state, move)
+
+    def view(self, state: HistoryState, seat: int | None) -> Picture:
+        return picture(state, seat)
+
+    def clone(self, state: HistoryState) -> HistoryState:
+        return state.clone()
+
+    def digest(self, state: HistoryState) -> str:
+        data = {
+            field.name: _digest_converter.unstructure(getattr(state, field.name))
+            for field in attrs.fields(HistoryState)
+            if field.name != "tables"
+        }
+        text = json.dumps(data, sort_keys=True, default=sorted)
+        return hashlib.sha256(text.encode()).hexdigest()

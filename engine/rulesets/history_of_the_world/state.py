@@ -1,0 +1,101 @@
+"""The state of a History of the World game: plain data that the rules mutate.
+
+Only ids and counts live here, so a clone is a few dict and set copies; the board's
+geography and the card tables are shared, read-only, through ``tables``.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from attrs import define, field
+
+
+@define
+class Battle:
+    """One battle or siege in progress (digest §7)."""
+
+    target: str
+    via: str
+    defender: int
+    defence_dice: int  # 1, or 2 in a fortified province
+    attack: list[int] = field(factory=list)  # dice rolled so far
+    defence: list[int] = field(factory=list)
+    attack_rerolls: int = 0
+    defence_rerolls: int = 0
+    rerolling: tuple[str, int] | None = None  # (side, die) awaiting its new value
+    reroll_turn: str = "attacker"
+    passes: int = 0  # consecutive passes in the reroll exchange
+    catapult_armies: int = 0
+    catapult_tokens: int = 0
+    catapult: int = 0  # highest catapult space in use: 0, 1, 2 or 3
+    lost: bool = False  # the attacker lost and must choose siege or retreat
+
+
+@define
+class Turn:
+    """The active player's turn: the empire, or first the kingdom (digest §6)."""
+
+    seat: int
+    empire: str
+    kingdom: str | None = None  # a drafted kingdom not yet played or skipped
+    card: str = ""  # the card whose armies are acting: the kingdom's, then the empire's
+    step: str = "kingdom"  # kingdom, conquest, monuments, forts, score, done
+    card_armies: int = 0
+    card_tokens: int = 0
+    fleets: list[str] = field(factory=list)
+    caravans: list[str] = field(factory=list)
+    monuments_due: int = 0
+    forts_due: int = 0
+    developments: list[str] = field(factory=list)  # played this turn
+    effect: str = ""  # a development acting on the board, target by target
+    effect_left: int = 0
+    effect_region: str | None = None  # catastrophe strikes one region
+    momentum: str | None = None  # battle_chain: the province of the last battle won
+    conquered: bool = False  # a conquest has been made this turn
+    battle: Battle | None = None
+
+
+@define
+class HistoryState:
+    names: list[str]
+    tables: Any = field(eq=False, repr=False)  # Tables: geography, cards, options (shared)
+    epoch: int = 0  # 0 before the first epoch
+    phase: str = "order"  # order, deal, draft, turns, over
+    score: list[int] = field(factory=list)
+    start_order: list[int] = field(factory=list)  # seats in the order their markers were drawn
+    pool: list[str] = field(factory=list)  # this epoch's cards still undealt (events, empires)
+    event_pile: list[str] = field(factory=list)
+    empire_pile: list[str] = field(factory=list)
+    ranking: list[int] = field(factory=list)  # seats, most points first, for this draft
+    draft_step: int = 0
+    draft_first: str | None = None  # the middle player's chosen pile
+    classic_card: str | None = None  # classic draft: the card just drawn
+    drafted_empire: list[str | None] = field(factory=list)
+    kingdoms: list[str | None] = field(factory=list)  # a kingdom drafted this epoch
+    hand: list[list[str]] = field(factory=list)  # developments, kept for later epochs
+    tiles: dict[str, str] = field(factory=dict)  # region -> region tile card id
+    armies: dict[str, int] = field(factory=dict)  # province -> owner
+    active: set[str] = field(factory=set)  # provinces whose army stands
+    capitals: set[str] = field(factory=set)
+    cities: set[str] = field(factory=set)
+    monuments: set[str] = field(factory=set)
+    forts: set[str] = field(factory=set)
+    supply: list[int] = field(factory=list)  # armies in each player's personal supply
+    queue: list[str] = field(factory=list)  # empire cards still to be called this epoch
+    turn: Turn | None = None
+    tie: tuple[int, int] | None = None  # (seat, direction or 0 when undecided)
+
+    def clone(self) -> HistoryState:
+        twin = copy.copy(self)
+        for name in ("score", "start_order", "pool", "event_pile", "empire_pile", "ranking",
+                     "drafted_empire", "kingdoms", "supply", "queue"):
+            setattr(twin, name, list(getattr(self, name)))
+        twin.hand = [list(cards) for cards in self.hand]
+        twin.tiles = dict(self.tiles)
+        twin.armies = dict(self.armies)
+        for name in ("active", "capitals", "cities", "monuments", "forts"):
+            setattr(twin, name, set(getattr(self, name)))
+        twin.turn = copy.deepcopy(self.turn) if self.turn else None
+        return twin

@@ -1,0 +1,113 @@
+"""What the rules read from a scenario, gathered once per game and shared by every state."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from engine.rulesets.history_of_the_world.cards import (
+    KINGDOM,
+    EmpireCard,
+    EventCard,
+    RegionTile,
+)
+from engine.rulesets.history_of_the_world.geography import Geography
+from engine.scenario.model import Scenario
+
+ARMIES_PER_PLAYER = 25
+CAPITALS_AND_CITIES = 24
+MONUMENTS = 20
+FORTS = 14
+EPOCHS = 5
+
+
+@frozen
+class Empire:
+    id: str
+    name: str
+    epoch: int
+    order: int
+    armies: int
+    starts: tuple[str, ...]
+    capital: bool  # False: a looter (torch icon)
+    fleets: tuple[str, ...]
+    caravans: tuple[str, ...]
+    ability: str  # "" for none
+
+
+@frozen
+class Event:
+    id: str
+    name: str
+    epoch: int
+    kingdom: bool  # False: a development
+    effect: str  # a development's effect id
+    amount: int  # the effect's number, where it has one
+    supply_armies: int  # armies the effect needs in the supply to be played
+    armies: int  # a kingdom's
+    starts: tuple[str, ...]
+    capital: bool  # a kingdom founded with a capital; False: with a city
+    fleets: tuple[str, ...]
+    caravans: tuple[str, ...]
+
+
+@frozen
+class Tile:
+    id: str
+    region: str
+    epoch: int
+    presence: int
+    lifetime: int
+
+    @property
+    def dominance(self) -> int:
+        return 2 * self.presence
+
+    @property
+    def control(self) -> int:
+        return 3 * self.presence
+
+
+@frozen
+class Tables:
+    geography: Geography
+    options: object
+    empires: dict[str, Empire]
+    events: dict[str, Event]
+    tiles: dict[str, Tile]
+
+    def epoch_empires(self, epoch: int) -> list[str]:
+        return sorted(e.id for e in self.empires.values() if e.epoch == epoch)
+
+    def epoch_events(self, epoch: int) -> list[str]:
+        return sorted(e.id for e in self.events.values() if e.epoch == epoch)
+
+    def epoch_tiles(self, epoch: int) -> list[Tile]:
+        return sorted((t for t in self.tiles.values() if t.epoch == epoch), key=lambda t: t.region)
+
+    def name(self, card_or_space: str) -> str:
+        for table in (self.empires, self.events):
+            if card_or_space in table:
+                return table[card_or_space].name
+        return self.geography.names.get(card_or_space, card_or_space)
+
+    @classmethod
+    def of(cls, scenario: Scenario, options: object) -> Tables:
+        empires, events, tiles = {}, {}, {}
+        for deck in scenario.decks:
+            for card in deck.cards:
+                data = card.data
+                if isinstance(data, EmpireCard):
+                    empires[card.id] = Empire(
+                        card.id, card.name, data.epoch, data.order, data.armies,
+                        tuple(data.start_provinces), data.capital, tuple(data.fleets),
+                        tuple(data.caravans), data.ability,
+                    )
+                elif isinstance(data, EventCard):
+                    events[card.id] = Event(
+                        card.id, card.name, data.epoch, data.kind == KINGDOM, data.effect,
+                        data.amount, data.supply_armies, data.armies, tuple(data.start_provinces),
+                        data.capital, tuple(data.fleets), tuple(data.caravans),
+                    )
+                elif isinstance(data, RegionTile):
+                    tiles[card.id] = Tile(card.id, data.region, data.epoch, data.presence, data.lifetime)
+        return cls(Geography.of(scenario), options, empires, events, tiles)
