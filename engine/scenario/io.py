@@ -101,11 +101,22 @@ def scenario_text(scenario: Scenario) -> str:
     return dumps(scenario_to_data(scenario))
 
 
+def _mode_for(path: Path) -> int:
+    """Keep an existing file's permissions; a new file gets the usual ones, not mkstemp's 0600."""
+    try:
+        return path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write beside the target, then replace it: a crash never leaves a half-written file."""
     path = Path(path)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.chmod(temporary, _mode_for(path))
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
             file.write(text)
             file.flush()

@@ -667,7 +667,7 @@ class Rules:
                 return True
             self._resolve(state, battle, log)
             return True
-        if turn.step == "conquest":
+        if turn.step in ("kingdom", "conquest"):
             return False
         if turn.step == "effect":
             if turn.effect_left > 0 and targets(state, turn.effect):

@@ -123,3 +123,14 @@ def test_a_missing_file_is_a_located_problem(tmp_path):
     with pytest.raises(ScenarioError) as error:
         load_scenario(tmp_path / "nope.json")
     assert error.value.lines() == [f"{tmp_path / 'nope.json'}: file not found"]
+
+
+def test_a_saved_file_gets_ordinary_permissions_or_keeps_its_own(dice_race, tmp_path):
+    fresh = tmp_path / "fresh.json"
+    save_scenario(dice_race, fresh)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask
+    fresh.chmod(0o640)
+    save_scenario(dice_race, fresh)
+    assert fresh.stat().st_mode & 0o777 == 0o640

@@ -1,0 +1,81 @@
+"""History of the World: the two-way draft and the epoch's turn order (digest §5)."""
+
+from __future__ import annotations
+
+from near_east import development, empire, tables
+
+from engine.core.decision import Choice
+from engine.core.moves import Outcome
+from engine.rulesets.history_of_the_world import actions as a
+from engine.rulesets.history_of_the_world.rules import Rules, new_state
+
+RULES = Rules()
+
+
+def drafting(players: int, **options):
+    empires = [empire(f"e{n}", order=n) for n in range(1, 9)]
+    events = [development(f"v{n}", "attack_bonus") for n in range(1, 9)]
+    state = new_state(tables(empires, events, **options), [f"P{n + 1}" for n in range(players)])
+    for seat in range(players):  # markers drawn in seat order: P1 on 1, P2 on 2, ...
+        RULES.apply(state, Outcome(seat))
+    while state.phase == "deal":
+        RULES.apply(state, RULES.decision(state).outcomes[0])
+    return state
+
+
+def pickers(state) -> list[tuple[int, str]]:
+    """Play the draft to its end, taking the first card each time; who picked from which pile."""
+    seen = []
+    while state.phase == "draft":
+        decision = RULES.decision(state)
+        assert isinstance(decision, Choice)
+        move = decision.actions[0]
+        seen.append((decision.seat, type(move).__name__))
+        RULES.apply(state, move)
+    return seen
+
+
+def test_setup_draws_score_markers_and_deals_piles_of_n_cards():
+    """§4 steps 2-3: markers on spaces 1..N in drawn order; each pile trimmed to N unseen cards."""
+    state = drafting(4)
+    assert state.score == [1, 2, 3, 4]
+    assert len(state.event_pile) == len(state.empire_pile) == 4
+    assert state.phase == "draft"
+
+
+def test_four_players_draft_events_downwards_and_empires_upwards():
+    """§5.3 table for 4 players: events P4 (most points) down, empires P1 (fewest) up; the
+    last card of each pile is simply received."""
+    state = drafting(4)
+    assert pickers(state) == [
+        (3, "PickEvent"), (0, "PickEmpire"),
+        (2, "PickEvent"), (1, "PickEmpire"),
+        (1, "PickEvent"), (2, "PickEmpire"),
+    ]
+    assert all(state.drafted_empire) and all(len(hand) == 1 for hand in state.hand)
+
+
+def test_the_middle_player_of_three_chooses_which_pile_to_see_first():
+    """§5.3 and ambiguity A19: the middle player gets both piles and takes them one at a time."""
+    state = drafting(3)
+    seen = pickers(state)
+    assert seen[:2] == [(2, "PickEvent"), (0, "PickEmpire")]
+    assert seen[2:] == [(1, "ChoosePile"), (1, "PickEvent"), (1, "PickEmpire")]
+
+
+def test_the_middle_player_may_look_at_the_empire_pile_first():
+    state = drafting(3)
+    RULES.apply(state, RULES.decision(state).actions[0])
+    RULES.apply(state, RULES.decision(state).actions[0])
+    RULES.apply(state, a.ChoosePile("empires"))
+    assert isinstance(RULES.decision(state).actions[0], a.PickEmpire)
+
+
+def test_empires_are_called_in_order_and_take_their_turns():
+    """§5.4: the drafted empires play in the order printed on the cards."""
+    state = drafting(4)
+    pickers(state)
+    assert state.phase == "turns"
+    orders = [int(card[1:]) for card in state.queue]
+    assert orders == sorted(orders)
+    assert state.turn is not None and state.turn.step == "conquest"
