@@ -114,6 +114,17 @@ def playable_developments(state: HistoryState) -> list[str]:
     return [c for c in state.hand[turn.seat] if events[c].supply_armies <= state.supply[turn.seat]]
 
 
+def classic_pile(state: HistoryState) -> list[str]:
+    """The classic draft deals the event pile first, then the empire pile."""
+    return state.event_pile if state.event_pile or state.classic_card in state.tables.events else state.empire_pile
+
+
+def classic_order(state: HistoryState) -> list[int]:
+    """Events pass from most to fewest points, empires from fewest to most (§10.1)."""
+    events = state.event_pile or state.classic_card in state.tables.events
+    return state.ranking if events or not options(state).empire_draft_ascending else state.ranking[::-1]
+
+
 def can_siege(state: HistoryState) -> list[str]:
     turn = state.turn
     units = ["army"] if turn.card_armies else []
@@ -156,11 +167,11 @@ class Rules:
             return Chance(f"deal epoch {state.epoch}'s event pile", tuple(Outcome(c, "a face-down card") for c in events), seen_by=HIDDEN)
         return Chance(f"deal epoch {state.epoch}'s empire pile", tuple(Outcome(c, "a face-down card") for c in empires), seen_by=HIDDEN)
 
-    def _draft(self, state: HistoryState) -> Choice:
+    def _draft(self, state: HistoryState) -> Decision:
+        if options(state).classic_draft:
+            return self._classic(state)
         event_seat, empire_seat = draft_pickers(state)
         tables = state.tables
-        if state.classic_card is not None:
-            return self._classic(state)
         event_done = event_picked(state)
         empire_done = empire_picked(state)
         if (event_seat == empire_seat and not event_done and not empire_done and state.draft_first is None
@@ -174,8 +185,19 @@ class Rules:
         cards = tuple(a.PickEvent(c, label=tables.name(c)) for c in sorted(state.event_pile))
         return Choice(event_seat, f"epoch {state.epoch}: keep one event card", cards)
 
-    def _classic(self, state: HistoryState) -> Choice:
-        raise IllegalAction("the classic draft is not available yet")
+    def _classic(self, state: HistoryState) -> Decision:
+        """§10.1: draw the top card, then keep it or give it to a player still without one."""
+        holder = state.classic_holder
+        pile = classic_pile(state)
+        name = "event" if pile is state.event_pile else "empire"
+        if state.classic_card is None:
+            return Chance(f"{state.names[holder]} draws the top {name} card",
+                          tuple(Outcome(c, state.tables.name(c)) for c in sorted(pile)), seen_by=(holder,))
+        card = state.tables.name(state.classic_card)
+        others = [s for s in classic_order(state) if s not in state.classic_got and s != holder]
+        return Choice(holder, f"keep {card} or give it away?",
+                      (a.KeepCard(label=f"keep {card}"),)
+                      + tuple(a.GiveCard(s, label=f"give it to {state.names[s]}") for s in others))
 
     def _turn(self, state: HistoryState) -> Decision:
         turn = state.turn
@@ -265,6 +287,10 @@ class Rules:
             state.pool.remove(card)
             (state.event_pile if card in state.tables.events else state.empire_pile).append(card)
             return
+        if state.phase == "draft":  # the classic draft's draw
+            state.classic_card = str(outcome.value)
+            classic_pile(state).remove(state.classic_card)
+            return
         battle = state.turn.battle
         value = int(outcome.value)
         if len(battle.attack) < 2:
@@ -296,6 +322,28 @@ class Rules:
             state.kingdoms[seat] = card
         else:
             state.hand[seat].append(card)
+
+    def _on_KeepCard(self, state: HistoryState, move: Action, log: list[Event]) -> None:
+        self._classic_give(state, state.classic_holder, log)
+
+    def _on_GiveCard(self, state: HistoryState, move: a.GiveCard, log: list[Event]) -> None:
+        self._classic_give(state, move.seat, log)
+
+    def _classic_give(self, state: HistoryState, seat: int, log: list[Event]) -> None:
+        card, holder = state.classic_card, state.classic_holder
+        if card in state.tables.events:
+            self._keep_event(state, seat, card)
+        else:
+            state.drafted_empire[seat] = card
+        state.classic_got.append(seat)
+        state.classic_card = None
+        order = classic_order(state)
+        after = order.index(holder) + 1
+        waiting = [s for s in order[after:] + order[:after] if s not in state.classic_got]
+        state.classic_holder = waiting[0] if waiting else None
+        verb = "keeps the card" if seat == holder else f"gives a card to {state.names[seat]}"
+        log.append(Event(f"{state.names[holder]} {verb}"))
+        log.append(Event(f"{state.names[seat]} receives {state.tables.name(card)}", (seat,)))
 
     def _on_PickEmpire(self, state: HistoryState, move: a.PickEmpire, log: list[Event]) -> None:
         _, seat = draft_pickers(state)
@@ -617,6 +665,8 @@ class Rules:
 
     def _draft_advance(self, state: HistoryState, log: list[Event]) -> bool:
         """Pass the piles on once both picks of a step are made; the last cards are given."""
+        if options(state).classic_draft:
+            return self._classic_advance(state, log)
         n = players(state)
         event_seat, empire_seat = draft_pickers(state)
         if not (event_picked(state) and empire_picked(state)):
@@ -631,12 +681,35 @@ class Rules:
         state.draft_first = None
         if state.draft_step < n and (state.event_pile or state.empire_pile):
             return True
+        self._call_empires(state, log)
+        return True
+
+    def _classic_advance(self, state: HistoryState, log: list[Event]) -> bool:
+        """Serve the event pile, then the empire pile, one drawn card at a time (§10.1)."""
+        waiting = [s for s in classic_order(state) if s not in state.classic_got]
+        if state.classic_card is not None:
+            if len(waiting) == 1:  # the last player without a card must keep it
+                self._classic_give(state, waiting[0], log)
+                return True
+            return False
+        if not waiting:  # this pile has served everyone
+            state.classic_got, state.classic_holder = [], None
+            return True
+        if not classic_pile(state):
+            self._call_empires(state, log)
+            return True
+        if state.classic_holder is None:
+            state.classic_holder = waiting[0]
+            return True
+        return False
+
+    def _call_empires(self, state: HistoryState, log: list[Event]) -> None:
         state.event_pile, state.empire_pile = [], []
+        state.classic_got, state.classic_holder = [], None
         held = [card for card in state.drafted_empire if card]
         state.queue = sorted(held, key=lambda card: state.tables.empires[card].order)
         state.phase = "turns"
         log.append(Event("the empires are called: " + ", ".join(state.tables.name(c) for c in state.queue)))
-        return True
 
     def _turn_advance(self, state: HistoryState, log: list[Event]) -> bool:
         turn = state.turn

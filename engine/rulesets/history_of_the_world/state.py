@@ -71,7 +71,9 @@ class HistoryState:
     ranking: list[int] = field(factory=list)  # seats, most points first, for this draft
     draft_step: int = 0
     draft_first: str | None = None  # the middle player's chosen pile
-    classic_card: str | None = None  # classic draft: the card just drawn
+    classic_card: str | None = None  # classic draft (§10.1): the card just drawn
+    classic_holder: int | None = None  # classic draft: who holds the pile now
+    classic_got: list[int] = field(factory=list)  # classic draft: seats served from this pile
     drafted_empire: list[str | None] = field(factory=list)
     kingdoms: list[str | None] = field(factory=list)  # a kingdom drafted this epoch
     hand: list[list[str]] = field(factory=list)  # developments, kept for later epochs
@@ -90,7 +92,7 @@ class HistoryState:
     def clone(self) -> HistoryState:
         twin = copy.copy(self)
         for name in ("score", "start_order", "pool", "event_pile", "empire_pile", "ranking",
-                     "drafted_empire", "kingdoms", "supply", "queue"):
+                     "drafted_empire", "kingdoms", "supply", "queue", "classic_got"):
             setattr(twin, name, list(getattr(self, name)))
         twin.hand = [list(cards) for cards in self.hand]
         twin.tiles = dict(self.tiles)

@@ -79,3 +79,22 @@ def test_empires_are_called_in_order_and_take_their_turns():
     orders = [int(card[1:]) for card in state.queue]
     assert orders == sorted(orders)
     assert state.turn is not None and state.turn.step == "conquest"
+
+
+def test_the_classic_draft_draws_and_keeps_or_gives():
+    """§10.1: the holder draws the top card (only they see it), keeps it or gives it to a player
+    without a card from this pile; the last player without one must keep what they draw."""
+    state = drafting(4, classic_draft=True)
+    decision = RULES.decision(state)
+    assert decision.seen_by == (3,)  # events start with the leader, P4
+    RULES.apply(state, decision.outcomes[0])
+    choice = RULES.decision(state)
+    assert choice.seat == 3 and [m.id for m in choice.actions] == [
+        "KeepCard()", "GiveCard(seat=2)", "GiveCard(seat=1)", "GiveCard(seat=0)"]
+    RULES.apply(state, a.GiveCard(0))
+    assert RULES.decision(state).seen_by == (2,)  # the pile passes on to P3
+    while state.phase == "draft":
+        decision = RULES.decision(state)
+        RULES.apply(state, decision.outcomes[0] if hasattr(decision, "outcomes") else decision.actions[-1])
+    assert all(state.drafted_empire) and sorted(len(h) for h in state.hand) == [1, 1, 1, 1]
+    assert state.phase == "turns"
