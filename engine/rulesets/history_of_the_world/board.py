@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.rulesets.history_of_the_world.state import HistoryState
-from engine.rulesets.history_of_the_world.tables import FORTS
+from engine.rulesets.history_of_the_world.tables import FORTS, MONUMENTS
 
 
 def conquest_targets(state: HistoryState) -> list[tuple[str, str]]:
@@ -30,7 +30,10 @@ def conquest_targets(state: HistoryState) -> list[tuple[str, str]]:
 
 
 def monument_candidates(state: HistoryState) -> list[str]:
-    """The highest-priority provinces for the next monument: capital, city, resource (§6.5)."""
+    """The highest-priority provinces for the next monument: capital, city, resource (§6.5);
+    none once the box's monuments are all built."""
+    if len(state.monuments) >= MONUMENTS:
+        return []
     free = [p for p in sorted(state.active) if p not in state.monuments]
     for tier in (state.capitals, state.cities, state.tables.geography.icons):
         found = [p for p in free if p in tier]

@@ -31,7 +31,6 @@ from engine.rulesets.history_of_the_world.tables import (
     ARMIES_PER_PLAYER,
     CAPITALS_AND_CITIES,
     EPOCHS,
-    MONUMENTS,
     Tables,
 )
 
@@ -749,7 +748,7 @@ class Rules:
             return True
         if turn.step == "monuments":
             candidates = monument_candidates(state)
-            if turn.monuments_due <= 0 or not candidates or len(state.monuments) >= MONUMENTS:
+            if turn.monuments_due <= 0 or not candidates:
                 turn.monuments_due = 0
                 turn.step = "forts"
                 return True

@@ -275,3 +275,12 @@ def test_an_illegal_move_is_refused_and_changes_nothing():
     with pytest.raises(IllegalAction, match="not allowed now"):
         RULES.apply(state, a.Conquer("crete", "land"))
     assert state == before
+
+
+def test_no_monument_is_built_when_the_box_has_none_left():
+    """§2 limits and §6.5: a monument that cannot be taken from the supply is not built."""
+    state = turn_state(empire("egyptians", ability="monument_per_icon"))
+    state.monuments = {f"elsewhere{n}" for n in range(20)}
+    found(state)
+    play(state, a.Conquer("zagros", "land"), a.EndConquest())
+    assert len(state.monuments) == 20 and "mesopotamia" not in state.monuments
