@@ -148,6 +148,15 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _playthrough(args: argparse.Namespace) -> int:
+    from engine.playthrough import playthrough
+
+    scenario = load_scenario(args.scenario)
+    players = args.players or get_ruleset(scenario.ruleset.id).min_players
+    sys.stdout.write(playthrough(scenario, players, args.seed, args.steps))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="epoch", description="Epoch Studio's headless rules engine.")
     commands = main.add_subparsers(dest="command", required=True)
@@ -174,6 +183,12 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(run=_simulate)
+    golden = commands.add_parser("playthrough", help="write a seeded game's decisions as text")
+    golden.add_argument("scenario")
+    golden.add_argument("--steps", type=int, default=300)
+    golden.add_argument("--seed", type=int, default=1)
+    golden.add_argument("--players", type=int)
+    golden.set_defaults(run=_playthrough)
     return main
 
 

@@ -1,0 +1,33 @@
+"""Golden playthroughs: a rules change shows up as a readable diff of a checked-in file.
+
+After an intended change, rewrite the files with ``EPOCH_UPDATE_GOLDEN=1 pytest`` and read
+the diff before committing it."""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+import pytest
+
+from engine.playthrough import playthrough
+from engine.scenario.io import load_scenario
+
+ROOT = Path(__file__).parents[2]
+GOLDEN = {
+    "history-of-the-world.txt": (ROOT / "scenarios" / "history-of-the-world.json", 4, 1, 300),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_the_seeded_game_plays_exactly_as_recorded(name):
+    scenario_path, players, seed, steps = GOLDEN[name]
+    golden = ROOT / "tests" / "golden" / name
+    text = playthrough(load_scenario(scenario_path), players, seed, steps)
+    if os.environ.get("EPOCH_UPDATE_GOLDEN"):
+        golden.write_text(text)
+    diff = "".join(difflib.unified_diff(golden.read_text().splitlines(True), text.splitlines(True),
+                                        "recorded", "played now", n=2))
+    assert not diff, f"the game no longer plays as recorded in {golden}:\n{diff[:6000]}"
+    assert text.count("\n   > ") == steps
