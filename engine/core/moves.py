@@ -23,7 +23,13 @@ class Action:
     """Base of every ruleset's actions. The label is for people and takes no part in equality."""
 
     tag: ClassVar[str] = ""
+    space_fields: ClassVar[tuple[str, ...]] = ()  # fields naming a board space: clickable targets
     label: str = field(default="", eq=False, kw_only=True)
+
+    @property
+    def spaces(self) -> tuple[str, ...]:
+        """The board spaces this action targets, so a frontend can offer it as a click."""
+        return tuple(getattr(self, name) for name in self.space_fields)
 
     @classmethod
     def type_tag(cls) -> str:

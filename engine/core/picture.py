@@ -52,5 +52,6 @@ class Picture:
     marks: tuple[SpaceMark, ...] = ()
     panels: tuple[SeatPanel, ...] = ()
     areas: tuple[CardArea, ...] = ()
-    active_seat: int | None = None
-    status: str = ""  # e.g. "Epoch 2, Sumeria's turn"
+    active_seat: int | None = None  # whose turn it is: "play to the end of the turn" watches it
+    round: str = ""  # the game's largest time unit now, e.g. "Epoch II": "play to the end of it"
+    status: str = ""  # e.g. "Epoch II: Red plays Persians (conquest)"

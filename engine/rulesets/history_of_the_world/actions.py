@@ -48,6 +48,8 @@ class SkipKingdom(Action):
 
 @frozen
 class Conquer(Action):
+    space_fields = ("target",)
+
     target: str
     via: str  # land, fleet or caravan
 
@@ -55,6 +57,8 @@ class Conquer(Action):
 @frozen
 class BuildFort(Action):
     """Discard an army from the card for a fort where an active army stands (§6.4)."""
+
+    space_fields = ("province",)
 
     province: str
 
@@ -91,6 +95,8 @@ class Retreat(Action):
 
 @frozen
 class PlaceMonument(Action):
+    space_fields = ("province",)
+
     province: str
 
 
@@ -98,12 +104,16 @@ class PlaceMonument(Action):
 class PlaceFort(Action):
     """A free fort from an ability or event, on a province with an active army."""
 
+    space_fields = ("province",)
+
     province: str
 
 
 @frozen
 class Target(Action):
     """Where a development acts next: a province or area (Diplomacy, Catastrophe, a fleet...)."""
+
+    space_fields = ("space",)
 
     space: str
 

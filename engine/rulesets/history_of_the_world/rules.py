@@ -139,6 +139,12 @@ class Rules:
     """The decision and the moves of History of the World, as plain functions of a state."""
 
     def decision(self, state: HistoryState) -> Decision:
+        """The next decision, worked out once per state: the session and ``apply`` both ask."""
+        if state.decision is None:
+            state.decision = self._decide(state)
+        return state.decision
+
+    def _decide(self, state: HistoryState) -> Decision:
         if state.tie is not None:
             seat, _ = state.tie
             moves = [a.ScoreDirection(True, label="gain 1 point")]
@@ -212,9 +218,8 @@ class Rules:
         if turn.step == "conquest":
             moves: list[Action] = []
             if turn.card_armies:
-                moves += [a.Conquer(t, via, label=f"conquer {tables.name(t)}" + ("" if via == "land" else f" by {via}"))
-                          for t, via in conquest_targets(state)]
-                moves += [a.BuildFort(p, label=f"fort in {tables.name(p)} (costs an army)") for p in fort_sites(state)]
+                moves += [tables.conquests[target] for target in conquest_targets(state)]
+                moves += [tables.fort_builds[p] for p in fort_sites(state)]
             moves += [a.PlayDevelopment(c, label=f"play {tables.name(c)}") for c in playable_developments(state)]
             moves.append(a.EndConquest(label="end conquest"))
             card = tables.name(turn.card)
@@ -266,6 +271,7 @@ class Rules:
         elif move not in decision.actions:
             raise IllegalAction(f"{move} is not allowed now: {decision.prompt}")
         log: list[Event] = []
+        state.decision = None
         handler = getattr(self, f"_on_{type(move).__name__}")
         handler(state, move, log)
         self._advance(state, log)

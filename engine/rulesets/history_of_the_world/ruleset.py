@@ -62,7 +62,7 @@ class HistoryOfTheWorld(Ruleset):
         data = {
             field.name: _digest_converter.unstructure(getattr(state, field.name))
             for field in attrs.fields(HistoryState)
-            if field.name != "tables"
+            if field.name not in ("tables", "decision")
         }
         text = json.dumps(data, sort_keys=True, default=sorted)
         return hashlib.sha256(text.encode()).hexdigest()

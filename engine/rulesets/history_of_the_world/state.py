@@ -88,6 +88,7 @@ class HistoryState:
     queue: list[str] = field(factory=list)  # empire cards still to be called this epoch
     turn: Turn | None = None
     tie: tuple[int, int] | None = None  # (seat, direction or 0 when undecided)
+    decision: Any = field(default=None, eq=False, repr=False)  # cached until the next move
 
     def clone(self) -> HistoryState:
         twin = copy.copy(self)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from attrs import frozen
 
+from engine.rulesets.history_of_the_world.actions import BuildFort, Conquer
 from engine.rulesets.history_of_the_world.cards import (
     KINGDOM,
     EmpireCard,
@@ -67,7 +70,7 @@ class Tile:
         return 3 * self.presence
 
 
-@frozen
+@frozen(slots=False)  # slots off for the cached name table
 class Tables:
     geography: Geography
     options: object
@@ -84,11 +87,28 @@ class Tables:
     def epoch_tiles(self, epoch: int) -> list[Tile]:
         return sorted((t for t in self.tiles.values() if t.epoch == epoch), key=lambda t: t.region)
 
+    @cached_property
+    def names(self) -> dict[str, str]:
+        cards = {card.id: card.name for card in (*self.empires.values(), *self.events.values())}
+        return {**self.geography.names, **cards}
+
+    @cached_property
+    def conquests(self) -> dict[tuple[str, str], Conquer]:
+        """Every possible conquest, built once: the conquest step offers dozens per decision."""
+        vias = {"land": "", "fleet": " by fleet", "caravan": " by caravan"}
+        return {
+            (province, via): Conquer(province, via, label=f"conquer {self.names[province]}{suffix}")
+            for province in self.geography.provinces
+            for via, suffix in vias.items()
+        }
+
+    @cached_property
+    def fort_builds(self) -> dict[str, BuildFort]:
+        return {p: BuildFort(p, label=f"fort in {self.names[p]} (costs an army)")
+                for p in self.geography.provinces}
+
     def name(self, card_or_space: str) -> str:
-        for table in (self.empires, self.events):
-            if card_or_space in table:
-                return table[card_or_space].name
-        return self.geography.names.get(card_or_space, card_or_space)
+        return self.names.get(card_or_space, card_or_space)
 
     @classmethod
     def of(cls, scenario: Scenario, options: object) -> Tables:

@@ -82,5 +82,6 @@ def picture(state: HistoryState, viewer: int | None) -> Picture:
         panels=tuple(_panel(state, owner, viewer) for owner in range(len(state.names))),
         areas=tuple(areas),
         active_seat=state.turn.seat if state.turn else None,
+        round=f"Epoch {ROMAN[state.epoch]}" if state.epoch else "Setup",
         status=_status(state),
     )
