@@ -16,7 +16,7 @@ from engine.scenario.io import load_scenario
 
 ROOT = Path(__file__).parents[2]
 GOLDEN = {
-    "history-of-the-world.txt": (ROOT / "scenarios" / "history-of-the-world.json", 4, 1, 300),
+    "history-of-the-world.txt": (ROOT / "scenarios" / "history-of-the-world.json", 5, 1, 300),
 }
 
 

@@ -15,18 +15,12 @@ def conquest_targets(state: HistoryState) -> list[tuple[str, str]]:
     if not state.tables.options.conquest_from_province:  # ambiguity A3: any province of the region
         for region in {geography.region_of.get(p) for p in active} - {None}:
             bases |= set(geography.region_provinces[region])
-    found: dict[tuple[str, str], None] = {}
-    for base in sorted(bases):
-        for target in sorted(geography.land_neighbours[base]):
-            if target not in active:
-                found[(target, "land")] = None
-    for network in geography.networks(turn.fleets, turn.caravans, state.tables.options.fleet_chains):
-        touched = set().union(*(geography.area_borders[area] for area in network))
+    by_land = set().union(*(geography.land_neighbours[base] for base in bases)) - active
+    found = {(target, "land") for target in by_land}
+    for touched, via in state.tables.reach(tuple(turn.fleets), tuple(turn.caravans)):
         if touched & bases:
-            via = "fleet" if any(geography.area_kind[x].value != "wasteland" for x in network) else "caravan"
-            for target in sorted(touched - active):
-                found[(target, via)] = None
-    return list(found)
+            found |= {(target, via) for target in touched - active}
+    return sorted(found)
 
 
 def monument_candidates(state: HistoryState) -> list[str]:

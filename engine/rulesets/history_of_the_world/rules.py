@@ -8,6 +8,7 @@ at the next decision. ``decision`` only reads the state, so it is cheap to ask t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations, permutations
 
 from engine.core.decision import Chance, Choice, Decision, End
 from engine.core.errors import IllegalAction
@@ -35,6 +36,8 @@ from engine.rulesets.history_of_the_world.tables import (
 )
 
 DIE = tuple(Outcome(face, str(face)) for face in range(1, 7))
+# Two dice thrown together are one chance step: "3-5" is the first die 3, the second 5.
+TWO_DICE = tuple(Outcome(f"{a}-{b}", f"{a} and {b}") for a in range(1, 7) for b in range(1, 7))
 HIDDEN = ()  # a chance outcome nobody sees: a card dealt face down
 
 
@@ -138,6 +141,13 @@ def can_siege(state: HistoryState) -> list[str]:
 class Rules:
     """The decision and the moves of History of the World, as plain functions of a state."""
 
+    def __init__(self) -> None:
+        # One handler per move type, ``_on_<TypeName>``, looked up once rather than per move.
+        self._handlers = {
+            move_type: getattr(self, f"_on_{move_type.__name__}")
+            for move_type in (*a.ACTION_TYPES, Outcome)
+        }
+
     def decision(self, state: HistoryState) -> Decision:
         """The next decision, worked out once per state: the session and ``apply`` both ask."""
         if state.decision is None:
@@ -153,8 +163,9 @@ class Rules:
             return Choice(seat, f"{state.names[seat]} shares a score of {state.score[seat]}: gain or lose?",
                           tuple(moves))
         if state.phase == "order":
-            left = [seat for seat in range(players(state)) if seat not in state.start_order]
-            return Chance("draw the next score marker", tuple(Outcome(s, state.names[s]) for s in left))
+            orders = permutations(range(players(state)))
+            return Chance("draw the score markers one by one onto spaces 1, 2, 3...", tuple(
+                Outcome("-".join(map(str, order)), ", ".join(state.names[s] for s in order)) for order in orders))
         if state.phase == "deal":
             return self._deal(state)
         if state.phase == "draft":
@@ -165,12 +176,15 @@ class Rules:
         return self._turn(state)
 
     def _deal(self, state: HistoryState) -> Chance:
+        """Shuffle and return cards unseen until the pile holds one per player (§4 step 3): one
+        chance step per pile, whose outcome is the set of cards kept."""
         n = players(state)
-        events = [c for c in state.pool if c in state.tables.events]
-        empires = [c for c in state.pool if c in state.tables.empires]
-        if len(state.event_pile) < n and events:
-            return Chance(f"deal epoch {state.epoch}'s event pile", tuple(Outcome(c, "a face-down card") for c in events), seen_by=HIDDEN)
-        return Chance(f"deal epoch {state.epoch}'s empire pile", tuple(Outcome(c, "a face-down card") for c in empires), seen_by=HIDDEN)
+        kind = "event" if not state.event_pile else "empire"
+        table = state.tables.events if kind == "event" else state.tables.empires
+        cards = sorted(c for c in state.pool if c in table)
+        kept = combinations(cards, min(n, len(cards)))
+        return Chance(f"trim epoch {state.epoch}'s {kind} pile to {n} cards",
+                      tuple(Outcome("+".join(combo), f"{n} face-down cards") for combo in kept), seen_by=HIDDEN)
 
     def _draft(self, state: HistoryState) -> Decision:
         if options(state).classic_draft:
@@ -241,10 +255,11 @@ class Rules:
         names = state.names
         where = state.tables.name(battle.target)
         attacker = state.turn.seat
-        if len(battle.attack) < 2:
-            return Chance(f"{names[attacker]} attacks {where}: die {len(battle.attack) + 1}", DIE)
-        if len(battle.defence) < battle.defence_dice:
-            return Chance(f"{names[battle.defender]} defends {where}: die {len(battle.defence) + 1}", DIE)
+        if not battle.attack:
+            return Chance(f"{names[attacker]} attacks {where} with 2 dice", TWO_DICE)
+        if not battle.defence:
+            dice = TWO_DICE if battle.defence_dice == 2 else DIE
+            return Chance(f"{names[battle.defender]} defends {where} with {battle.defence_dice} dice", dice)
         if battle.rerolling is not None:
             side, die = battle.rerolling
             return Chance(f"the {side}'s reroll of die {die + 1}", DIE)
@@ -272,8 +287,7 @@ class Rules:
             raise IllegalAction(f"{move} is not allowed now: {decision.prompt}")
         log: list[Event] = []
         state.decision = None
-        handler = getattr(self, f"_on_{type(move).__name__}")
-        handler(state, move, log)
+        self._handlers[type(move)](state, move, log)
         self._advance(state, log)
         return log
 
@@ -281,31 +295,35 @@ class Rules:
 
     def _on_Outcome(self, state: HistoryState, outcome: Outcome, log: list[Event]) -> None:
         if state.phase == "order":
-            state.start_order.append(int(outcome.value))
-            if len(state.start_order) == players(state):
-                for place, seat in enumerate(state.start_order, 1):
-                    state.score[seat] = place
-                log.append(Event("score markers: " + ", ".join(f"{state.names[s]} {state.score[s]}" for s in state.start_order)))
+            state.start_order = [int(seat) for seat in str(outcome.value).split("-")]
+            for place, seat in enumerate(state.start_order, 1):
+                state.score[seat] = place
+            log.append(Event("score markers: " + ", ".join(f"{state.names[s]} {state.score[s]}" for s in state.start_order)))
             return
         if state.phase == "deal":
-            card = str(outcome.value)
-            state.pool.remove(card)
-            (state.event_pile if card in state.tables.events else state.empire_pile).append(card)
+            kept = str(outcome.value).split("+")
+            table = state.tables.events if kept[0] in state.tables.events else state.tables.empires
+            state.pool = [card for card in state.pool if card not in table]  # the rest go to the box
+            if table is state.tables.events:
+                state.event_pile = kept
+            else:
+                state.empire_pile = kept
             return
         if state.phase == "draft":  # the classic draft's draw
             state.classic_card = str(outcome.value)
             classic_pile(state).remove(state.classic_card)
             return
         battle = state.turn.battle
-        value = int(outcome.value)
-        if len(battle.attack) < 2:
-            battle.attack.append(value)
-        elif len(battle.defence) < battle.defence_dice:
-            battle.defence.append(value)
-            if len(battle.defence) == battle.defence_dice:
-                log.append(Event(f"battle for {state.tables.name(battle.target)}: attacker rolls {battle.attack}, defender {battle.defence}"))
+        dice = [int(face) for face in str(outcome.value).split("-")]
+        if not battle.attack:
+            battle.attack = dice
+        elif not battle.defence:
+            battle.defence = dice
+            log.append(Event(f"battle for {state.tables.name(battle.target)}: attacker rolls "
+                             f"{battle.attack}, defender {battle.defence}"))
         else:
             side, die = battle.rerolling
+            value = dice[0]
             (battle.attack if side == "attacker" else battle.defence)[die] = value
             battle.rerolling = None
             log.append(Event(f"the {side} rerolls: {value}"))
@@ -636,12 +654,9 @@ class Rules:
                     return
                 self._start_epoch(state, log)
             elif state.phase == "deal":
-                n = players(state)
-                events_left = any(c in state.tables.events for c in state.pool)
-                empires_left = any(c in state.tables.empires for c in state.pool)
-                if (len(state.event_pile) < n and events_left) or (len(state.empire_pile) < n and empires_left):
+                if state.pool:
                     return
-                state.pool.clear()
+                n = players(state)
                 state.phase = "draft"
                 state.draft_step = 0
                 state.ranking = sorted(range(n), key=lambda s: (-state.score[s], s))
@@ -734,7 +749,7 @@ class Rules:
             return True
         if turn.battle is not None:
             battle = turn.battle
-            complete = len(battle.attack) == 2 and len(battle.defence) == battle.defence_dice
+            complete = battle.attack and battle.defence
             if not complete or battle.rerolling is not None or battle.lost:
                 return False
             side_has = battle.attack_rerolls if battle.reroll_turn == "attacker" else battle.defence_rerolls

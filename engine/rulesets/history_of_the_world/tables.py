@@ -14,7 +14,7 @@ from engine.rulesets.history_of_the_world.cards import (
     RegionTile,
 )
 from engine.rulesets.history_of_the_world.geography import Geography
-from engine.scenario.model import Scenario
+from engine.scenario.model import Scenario, SpaceKind
 
 ARMIES_PER_PLAYER = 25
 CAPITALS_AND_CITIES = 24
@@ -106,6 +106,24 @@ class Tables:
     def fort_builds(self) -> dict[str, BuildFort]:
         return {p: BuildFort(p, label=f"fort in {self.names[p]} (costs an army)")
                 for p in self.geography.provinces}
+
+    @cached_property
+    def _reach_memo(self) -> dict:
+        return {}
+
+    def reach(self, fleets: tuple[str, ...], caravans: tuple[str, ...]) -> tuple[tuple[frozenset[str], str], ...]:
+        """For each network of discs, the provinces it makes adjacent and how ("fleet" or
+        "caravan"); remembered, as a turn asks again at every conquest."""
+        key = (fleets, caravans)
+        if key not in self._reach_memo:
+            geography = self.geography
+            reach = []
+            for network in geography.networks(fleets, caravans, self.options.fleet_chains):
+                touched = frozenset().union(*(geography.area_borders[area] for area in network))
+                by_fleet = any(geography.area_kind[area] is not SpaceKind.WASTELAND for area in network)
+                reach.append((touched, "fleet" if by_fleet else "caravan"))
+            self._reach_memo[key] = tuple(reach)
+        return self._reach_memo[key]
 
     def name(self, card_or_space: str) -> str:
         return self.names.get(card_or_space, card_or_space)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from near_east import development, empire, tables
 
 from engine.core.decision import Choice
@@ -16,8 +18,9 @@ def drafting(players: int, **options):
     empires = [empire(f"e{n}", order=n) for n in range(1, 9)]
     events = [development(f"v{n}", "attack_bonus") for n in range(1, 9)]
     state = new_state(tables(empires, events, **options), [f"P{n + 1}" for n in range(players)])
-    for seat in range(players):  # markers drawn in seat order: P1 on 1, P2 on 2, ...
-        RULES.apply(state, Outcome(seat))
+    markers = RULES.decision(state)
+    assert len(markers.outcomes) == len(list(permutations(range(players))))
+    RULES.apply(state, Outcome("-".join(str(seat) for seat in range(players))))  # P1 on 1, P2 on 2...
     while state.phase == "deal":
         RULES.apply(state, RULES.decision(state).outcomes[0])
     return state
@@ -36,11 +39,19 @@ def pickers(state) -> list[tuple[int, str]]:
 
 
 def test_setup_draws_score_markers_and_deals_piles_of_n_cards():
-    """§4 steps 2-3: markers on spaces 1..N in drawn order; each pile trimmed to N unseen cards."""
-    state = drafting(4)
-    assert state.score == [1, 2, 3, 4]
-    assert len(state.event_pile) == len(state.empire_pile) == 4
-    assert state.phase == "draft"
+    """§4 steps 2-3: markers on spaces 1..N in drawn order; each pile trimmed to N unseen cards,
+    one chance step per pile whose outcomes are the sets of cards that may remain."""
+    empires = [empire(f"e{n}", order=n) for n in range(1, 9)]
+    events = [development(f"v{n}", "attack_bonus") for n in range(1, 9)]
+    state = new_state(tables(empires, events), ["P1", "P2", "P3", "P4"])
+    RULES.apply(state, Outcome("2-0-1-3"))
+    assert state.score == [2, 3, 1, 4]
+    trim = RULES.decision(state)
+    assert len(trim.outcomes) == 70 and trim.seen_by == ()  # 8 choose 4, seen by nobody
+    RULES.apply(state, Outcome("v1+v3+v5+v7"))
+    RULES.apply(state, RULES.decision(state).outcomes[-1])
+    assert state.event_pile == ["v1", "v3", "v5", "v7"] and state.empire_pile == ["e5", "e6", "e7", "e8"]
+    assert state.phase == "draft" and state.pool == []
 
 
 def test_four_players_draft_events_downwards_and_empires_upwards():

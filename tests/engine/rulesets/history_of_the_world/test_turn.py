@@ -24,9 +24,14 @@ def play(state, *moves):
 
 
 def roll(state, *faces):
-    for face in faces:
-        assert isinstance(RULES.decision(state), Chance)
-        RULES.apply(state, Outcome(face))
+    """Throw the given faces in order: two at once where the game throws two dice together."""
+    faces = list(faces)
+    while faces:
+        decision = RULES.decision(state)
+        assert isinstance(decision, Chance)
+        together = isinstance(decision.outcomes[0].value, str)
+        throw = f"{faces.pop(0)}-{faces.pop(0)}" if together else faces.pop(0)
+        RULES.apply(state, Outcome(throw))
 
 
 def test_founding_the_assyrians_as_in_the_worked_example():
