@@ -44,7 +44,12 @@ def _has_building(state: HistoryState, province: str) -> bool:
 
 
 def targets(state: HistoryState, effect: str) -> list[str]:
-    """Where the effect may act next; empty when it can do nothing more."""
+    """Where the effect may act next, each place once; empty when it can do nothing more."""
+    done = state.turn.effect_done
+    return [place for place in _places(state, effect) if place not in done]
+
+
+def _places(state: HistoryState, effect: str) -> list[str]:
     geography = state.tables.geography
     turn = state.turn
     seat = turn.seat

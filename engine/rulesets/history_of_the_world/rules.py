@@ -443,7 +443,8 @@ class Rules:
             self._gain(state, event.amount if event.effect == "armies" else 0,
                        event.amount if event.effect == "siege_tokens" else 0)
         elif event.effect in TARGETED:
-            turn.step, turn.effect, turn.effect_left, turn.effect_region = "effect", event.effect, event.amount, None
+            turn.step, turn.effect, turn.effect_left = "effect", event.effect, event.amount
+            turn.effect_region, turn.effect_done = None, []
 
     def _gain(self, state: HistoryState, armies: int, tokens: int) -> None:
         """Armies from the supply onto the card, a siege token for each one missing (§6.9)."""
@@ -457,6 +458,7 @@ class Rules:
         turn = state.turn
         effect, place = turn.effect, move.space
         turn.effect_left -= 1
+        turn.effect_done.append(place)
         seat = turn.seat
         log.append(Event(f"{state.names[seat]}: {VERBS[effect]} {state.tables.name(place)}"))
         if effect == "fort":

@@ -52,6 +52,7 @@ class Turn:
     effect: str = ""  # a development acting on the board, target by target
     effect_left: int = 0
     effect_region: str | None = None  # catastrophe strikes one region
+    effect_done: list[str] = field(factory=list)  # each target is chosen at most once
     momentum: str | None = None  # battle_chain: the province of the last battle won
     conquered: bool = False  # a conquest has been made this turn
     battle: Battle | None = None

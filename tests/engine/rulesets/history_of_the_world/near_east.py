@@ -54,6 +54,7 @@ def scenario() -> Scenario:
     connections = [Connection(a, b) for a, b in BORDERS]
     connections += [Connection(a, b, ConnectionKind.SEA) for a, b in COASTS]
     connections.append(Connection("indian_ocean", "arabian_sea", ConnectionKind.SEA))
+    connections.append(Connection("empty_quarter", "arabian_sea", ConnectionKind.SEA))  # touching
     regions = [Region(r, r.replace("_", " ").title()) for r in ("near_east", "north_africa", "southern_europe")]
     return Scenario(Meta("mini"), RulesetRef("history-of-the-world", HistoryOfTheWorldOptions()),
                     Board(regions=regions, spaces=spaces, connections=connections))
@@ -66,6 +67,10 @@ def empire(id: str, order: int = 1, armies: int = 4, starts=("mesopotamia",), ca
 
 def development(id: str, effect: str, amount: int = 1, supply_armies: int = 0) -> Event:
     return Event(id, id.title(), 1, False, effect, amount, supply_armies, 0, (), True, (), ())
+
+
+def kingdom(id: str, start: str, armies: int = 2, capital: bool = False) -> Event:
+    return Event(id, id.title(), 1, True, "", 0, 0, armies, (start,), capital, (), ())
 
 
 def tables(empires=(), events=(), tiles=(), **options) -> Tables:
