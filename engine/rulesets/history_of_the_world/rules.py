@@ -8,6 +8,7 @@ at the next decision. ``decision`` only reads the state, so it is cheap to ask t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations, permutations
 
 from engine.core.decision import Chance, Choice, Decision, End
@@ -39,6 +40,24 @@ DIE = tuple(Outcome(face, str(face)) for face in range(1, 7))
 # Two dice thrown together are one chance step: "3-5" is the first die 3, the second 5.
 TWO_DICE = tuple(Outcome(f"{a}-{b}", f"{a} and {b}") for a in range(1, 7) for b in range(1, 7))
 HIDDEN = ()  # a chance outcome nobody sees: a card dealt face down
+
+
+@cache
+def marker_draw(names: tuple[str, ...]) -> Chance:
+    """Setup step 2 as one chance step: every order in which the markers can be drawn."""
+    orders = permutations(range(len(names)))
+    return Chance("draw the score markers one by one onto spaces 1, 2, 3...", tuple(
+        Outcome("-".join(map(str, order)), ", ".join(names[s] for s in order)) for order in orders))
+
+
+@cache
+def pile_trim(epoch: int, kind: str, cards: tuple[str, ...], players: int) -> Chance:
+    """Setup step 3 for one pile as one chance step: every set of cards that may stay; made
+    once for all games, as a pile's cards and the player count repeat."""
+    kept = combinations(cards, min(players, len(cards)))
+    return Chance(f"trim epoch {epoch}'s {kind} pile to {players} cards",
+                  tuple(Outcome("+".join(combo), f"{players} face-down cards") for combo in kept),
+                  seen_by=HIDDEN)
 
 
 def new_state(tables: Tables, names: Sequence[str]) -> HistoryState:
@@ -163,9 +182,7 @@ class Rules:
             return Choice(seat, f"{state.names[seat]} shares a score of {state.score[seat]}: gain or lose?",
                           tuple(moves))
         if state.phase == "order":
-            orders = permutations(range(players(state)))
-            return Chance("draw the score markers one by one onto spaces 1, 2, 3...", tuple(
-                Outcome("-".join(map(str, order)), ", ".join(state.names[s] for s in order)) for order in orders))
+            return marker_draw(tuple(state.names))
         if state.phase == "deal":
             return self._deal(state)
         if state.phase == "draft":
@@ -181,10 +198,8 @@ class Rules:
         n = players(state)
         kind = "event" if not state.event_pile else "empire"
         table = state.tables.events if kind == "event" else state.tables.empires
-        cards = sorted(c for c in state.pool if c in table)
-        kept = combinations(cards, min(n, len(cards)))
-        return Chance(f"trim epoch {state.epoch}'s {kind} pile to {n} cards",
-                      tuple(Outcome("+".join(combo), f"{n} face-down cards") for combo in kept), seen_by=HIDDEN)
+        cards = tuple(sorted(c for c in state.pool if c in table))
+        return pile_trim(state.epoch, kind, cards, n)
 
     def _draft(self, state: HistoryState) -> Decision:
         if options(state).classic_draft:

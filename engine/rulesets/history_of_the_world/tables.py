@@ -108,7 +108,7 @@ class Tables:
                 for p in self.geography.provinces}
 
     @cached_property
-    def _reach_memo(self) -> dict:
+    def _reach_memo(self) -> dict[tuple, tuple[tuple[frozenset[str], str], ...]]:
         return {}
 
     def reach(self, fleets: tuple[str, ...], caravans: tuple[str, ...]) -> tuple[tuple[frozenset[str], str], ...]:
@@ -116,14 +116,15 @@ class Tables:
         "caravan"); remembered, as a turn asks again at every conquest."""
         key = (fleets, caravans)
         if key not in self._reach_memo:
-            geography = self.geography
-            reach = []
-            for network in geography.networks(fleets, caravans, self.options.fleet_chains):
-                touched = frozenset().union(*(geography.area_borders[area] for area in network))
-                by_fleet = any(geography.area_kind[area] is not SpaceKind.WASTELAND for area in network)
-                reach.append((touched, "fleet" if by_fleet else "caravan"))
-            self._reach_memo[key] = tuple(reach)
+            networks = self.geography.networks(fleets, caravans, self.options.fleet_chains)
+            self._reach_memo[key] = tuple(self._network_reach(network) for network in networks)
         return self._reach_memo[key]
+
+    def _network_reach(self, network: set[str]) -> tuple[frozenset[str], str]:
+        geography = self.geography
+        touched = frozenset().union(*(geography.area_borders[area] for area in network))
+        by_fleet = any(geography.area_kind[area] is not SpaceKind.WASTELAND for area in network)
+        return touched, "fleet" if by_fleet else "caravan"
 
     def name(self, card_or_space: str) -> str:
         return self.names.get(card_or_space, card_or_space)
