@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.core.ruleset import get_ruleset
 from engine.scenario.io import load_scenario
-from engine.sim import play_game
+from engine.sim import opening, play_game
 
 CATAN = """
 import json, sys, time
@@ -56,8 +56,9 @@ def ours(games: int, players: int) -> dict:
     ruleset = get_ruleset(scenario.ruleset.id)
     actions = steps = 0
     started = time.perf_counter()
+    initial = opening(ruleset, scenario, players)
     for index in range(games):
-        result = play_game(ruleset, scenario, players, f"bench:{index}")
+        result = play_game(ruleset, initial, f"bench:{index}")
         actions += result.actions
         steps += result.steps
     return {"games": games, "actions": actions, "steps": steps, "seconds": time.perf_counter() - started}

@@ -35,10 +35,16 @@ class GameResult:
     steps: int  # actions plus chance steps
 
 
-def play_game(ruleset: Ruleset, scenario: Scenario, players: int, seed: str, bot: str = "random") -> GameResult:
+def opening(ruleset: Ruleset, scenario: Scenario, players: int) -> Any:
+    """The state before the first decision: the same for every game, as ``start`` takes no seed,
+    so it is made once and cloned for each game."""
+    return ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
+
+
+def play_game(ruleset: Ruleset, initial: Any, seed: str, bot: str = "random") -> GameResult:
     rng = random.Random(seed)
     chooser = BOTS[bot]
-    state = ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
+    state = ruleset.clone(initial)
     actions = steps = 0
     while steps < MAX_STEPS:
         decision = ruleset.decision(state)
@@ -55,20 +61,21 @@ def play_game(ruleset: Ruleset, scenario: Scenario, players: int, seed: str, bot
     raise RuntimeError(f"game {seed} did not end within {MAX_STEPS} steps")
 
 
-_worker: tuple[Ruleset, Scenario] | None = None
+_worker: tuple[Ruleset, Any] | None = None
 
 
-def _init_worker(scenario_path: str) -> None:
+def _init_worker(scenario_path: str, players: int) -> None:
     global _worker
     scenario = load_scenario(scenario_path)
-    _worker = (get_ruleset(scenario.ruleset.id), scenario)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    _worker = (ruleset, opening(ruleset, scenario, players))
 
 
-def _play_indexed(args: tuple[int, int, int]) -> GameResult:
-    index, players, seed = args
+def _play_indexed(args: tuple[int, int]) -> GameResult:
+    index, seed = args
     assert _worker is not None
-    ruleset, scenario = _worker
-    return play_game(ruleset, scenario, players, f"{seed}:{index}")
+    ruleset, initial = _worker
+    return play_game(ruleset, initial, f"{seed}:{index}")
 
 
 @frozen
@@ -105,13 +112,13 @@ class Summary:
 def _results(
     scenario_path: Path, games: int, players: int, seed: int, workers: int
 ) -> Iterable[GameResult]:
-    jobs = [(index, players, seed) for index in range(games)]
+    jobs = [(index, seed) for index in range(games)]
     if workers <= 1:
-        _init_worker(str(scenario_path))
+        _init_worker(str(scenario_path), players)
         yield from map(_play_indexed, jobs)
         return
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(workers, context, _init_worker, (str(scenario_path),)) as pool:
+    with ProcessPoolExecutor(workers, context, _init_worker, (str(scenario_path), players)) as pool:
         yield from pool.map(_play_indexed, jobs, chunksize=max(1, games // (workers * 8)))
 
 

@@ -40,9 +40,9 @@ def building_points(state: HistoryState, seat: int) -> int:
 
 
 def turn_points(state: HistoryState, seat: int, control_any: bool = True) -> tuple[int, int]:
-    """(region points, building points) for the seat's step 7."""
-    regions = sum(
-        region_points(state, seat, region, control_any)
-        for region in state.tables.geography.region_provinces
-    )
+    """(region points, building points) for the seat's step 7; only regions where the seat
+    has an army can score for it."""
+    region_of = state.tables.geography.region_of
+    held = {region_of[p] for p, owner in state.armies.items() if owner == seat and p in region_of}
+    regions = sum(region_points(state, seat, region, control_any) for region in held)
     return regions, building_points(state, seat)
