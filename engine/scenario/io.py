@@ -68,11 +68,12 @@ def scenario_from_data(data: Any, base_dir: Path | None) -> tuple[Scenario | Non
         if ruleset
         else make_converter()
     )
+    scenario = None
     try:
         scenario = converter.structure(data, Scenario)
     except STRUCTURE_ERRORS as error:  # cattrs gathers every structural problem in one error
-        return None, problems + problems_from(error, "", data)
-    problems += check_references(scenario, base_dir)
+        problems += problems_from(error, "", data)
+    problems += check_references(data, base_dir, ruleset.card_type_map() if ruleset else {})
     if ruleset is not None and not problems:
         problems += ruleset.validate(scenario)
     return (None if problems else scenario), problems

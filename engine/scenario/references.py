@@ -1,52 +1,101 @@
-"""One check for every reference in a scenario, driven by the fields' ``ref`` metadata."""
+"""One check for every reference in a scenario, driven by the fields' ``ref`` metadata.
+
+It reads the parsed JSON rather than the attrs objects, so it still runs when a type error
+elsewhere stopped the file from loading: a designer sees every problem in one go.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import types
+import typing
+from collections.abc import Iterator, Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from engine.scenario.model import Scenario
+from engine.scenario.converter import CARD_TYPE_KEY
+from engine.scenario.locate import item_key, join
+from engine.scenario.model import CardData, Scenario
 from engine.scenario.problems import Problem
 
-
-def _walk(value: Any, path: str) -> Iterator[tuple[str, str, str, Any]]:
-    """Yield (path, ref kind, field name, value) for every reference field in the tree."""
-    if attrs.has(type(value)):
-        for attribute in attrs.fields(type(value)):
-            child = getattr(value, attribute.name)
-            child_path = f"{path}.{attribute.name}" if path else attribute.name
-            ref = attribute.metadata.get("ref")
-            if ref is not None:
-                yield from _refs(child, child_path, ref)
-            else:
-                yield from _walk(child, child_path)
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            key = item.id if isinstance(getattr(item, "id", None), str) else index
-            yield from _walk(item, f"{path}[{key}]")
+# Where the things a reference may name are listed in the file.
+LISTS = {
+    "space": ("board", "spaces"),
+    "region": ("board", "regions"),
+    "deck": ("decks",),
+    "seat": ("seats",),
+}
 
 
-def _refs(value: Any, path: str, ref: str) -> Iterator[tuple[str, str, str, Any]]:
-    if value is None:
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _classes(hint: Any) -> tuple[type | None, bool]:
+    """The attrs class a field holds (or CardData), and whether it holds a list of them."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(hint):
+            found = _classes(arg)
+            if found[0] is not None:
+                return found
+        return None, False
+    if origin is list:
+        inner, _ = _classes(typing.get_args(hint)[0])
+        return inner, True
+    if isinstance(hint, type) and (attrs.has(hint) or hint is CardData):
+        return hint, False
+    return None, False
+
+
+def _walk(raw: Any, cls: type, path: str, card_types: Mapping[str, type]) -> Iterator[tuple[str, str, Any]]:
+    """Yield (path, ref kind, value) for every reference field found in the raw data."""
+    if cls is CardData:
+        cls = card_types.get(raw.get(CARD_TYPE_KEY)) if isinstance(raw, dict) else None
+        if cls is None:
+            return
+    if not isinstance(raw, dict):
         return
-    if isinstance(value, (list, tuple)):
-        for index, item in enumerate(value):
-            yield from _refs(item, f"{path}[{index}]", ref)
-    else:
-        yield path, ref, path.rsplit(".", 1)[-1], value
+    for attribute in attrs.fields(cls):
+        if attribute.name not in raw:
+            continue
+        value, child_path = raw[attribute.name], join(path, attribute.name)
+        ref = attribute.metadata.get("ref")
+        if ref is not None:
+            values = enumerate(value) if isinstance(value, list) else [(None, value)]
+            for index, item in values:
+                if isinstance(item, str):
+                    yield (child_path if index is None else f"{child_path}[{index}]"), ref, item
+            continue
+        inner, many = _classes(_hints(cls)[attribute.name])
+        if inner is None:
+            continue
+        if many and isinstance(value, list):
+            for index in range(len(value)):
+                yield from _walk(value[index], inner, f"{child_path}[{item_key(value, index)}]", card_types)
+        elif not many:
+            yield from _walk(value, inner, child_path, card_types)
 
 
-def _duplicates(items: list[Any], path: str, what: str) -> list[Problem]:
+def _dig(raw: Any, keys: tuple[str, ...]) -> list[Any]:
+    for key in keys:
+        raw = raw.get(key) if isinstance(raw, dict) else None
+    return raw if isinstance(raw, list) else []
+
+
+def _ids(items: list[Any], path: str, what: str, problems: list[Problem]) -> set[str]:
+    """The ids of a list's items, reporting duplicates."""
     seen: set[str] = set()
-    problems = []
     for index, item in enumerate(items):
-        if item.id in seen:
-            problems.append(Problem(f"{path}[{index}].id", f"duplicate {what} id {item.id!r}"))
-        seen.add(item.id)
-    return problems
+        item_id = item.get("id") if isinstance(item, dict) else None
+        if isinstance(item_id, str):
+            if item_id in seen:
+                problems.append(Problem(f"{path}[{index}].id", f"duplicate {what} id {item_id!r}"))
+            seen.add(item_id)
+    return seen
 
 
 def _asset_problem(value: str, base_dir: Path | None) -> str | None:
@@ -58,25 +107,16 @@ def _asset_problem(value: str, base_dir: Path | None) -> str | None:
     return None
 
 
-def check_references(scenario: Scenario, base_dir: Path | None) -> list[Problem]:
-    """Duplicate ids, dangling references and asset paths, all at once."""
-    cards = [card for deck in scenario.decks for card in deck.cards]
-    problems = (
-        _duplicates(scenario.board.spaces, "board.spaces", "space")
-        + _duplicates(scenario.board.regions, "board.regions", "region")
-        + _duplicates(scenario.decks, "decks", "deck")
-        + _duplicates(scenario.seats, "seats", "seat")
-    )
-    for deck in scenario.decks:
-        problems += _duplicates(deck.cards, f"decks[{deck.id}].cards", "card")
-    known = {
-        "space": {s.id for s in scenario.board.spaces},
-        "region": {r.id for r in scenario.board.regions},
-        "deck": {d.id for d in scenario.decks},
-        "card": {c.id for c in cards},
-        "seat": {s.id for s in scenario.seats},
-    }
-    for path, ref, _, value in _walk(scenario, ""):
+def check_references(raw: Any, base_dir: Path | None, card_types: Mapping[str, type]) -> list[Problem]:
+    """Duplicate ids, dangling references and asset paths, all at once, on parsed JSON."""
+    problems: list[Problem] = []
+    known = {ref: _ids(_dig(raw, keys), ".".join(keys), ref, problems) for ref, keys in LISTS.items()}
+    known["card"] = set()
+    for deck in _dig(raw, ("decks",)):
+        deck_id = deck.get("id") if isinstance(deck, dict) else None
+        cards = _dig(deck, ("cards",))
+        known["card"] |= _ids(cards, f"decks[{deck_id}].cards", "card", problems)
+    for path, ref, value in _walk(raw, Scenario, "", card_types):
         if ref == "asset":
             message = _asset_problem(value, base_dir)
             if message:

@@ -124,3 +124,23 @@ def test_nothing_in_a_file_is_executed(tmp_path):
 
 def test_a_file_that_is_not_an_object(tmp_path):
     assert problems_of(tmp_path, "[1, 2]") == ["a scenario file must hold a JSON object"]
+
+
+def test_type_errors_and_dangling_references_are_reported_together(tmp_path):
+    """A type error elsewhere does not hide a bad reference: both come in one report."""
+
+    def break_it(data):
+        data["meta"]["title"] = 7
+        data["board"]["spaces"][2]["region"] = "sea"
+        data["decks"][0]["cards"][0]["data"]["home"] = "nowhere"
+        data["board"]["spaces"][4]["id"] = "t3"
+
+    assert problems_of(tmp_path, edited(break_it)) == [
+        "meta.title: expected text, found number 7",
+        "board.spaces[4].id: duplicate space id 't3'",
+        "board.spaces[t2].region: unknown region 'sea'",
+        "board.connections[3].b: unknown space 't4'",
+        "board.connections[4].a: unknown space 't4'",
+        "decks[bonus].cards[b1].data.home: unknown space 'nowhere'",
+        "decks[bonus].cards[b4].data.home: unknown space 't4'",
+    ]
