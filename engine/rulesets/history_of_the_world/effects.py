@@ -77,6 +77,6 @@ def _places(state: HistoryState, effect: str) -> list[str]:
                       if state.armies.get(p, seat) != seat or _has_building(state, p))
     if effect == "catastrophe":
         region = turn.effect_region
-        return sorted(p for p in geography.provinces if _has_building(state, p)
-                      and (region is None or geography.region_of.get(p) == region))
+        built = state.capitals | state.cities | state.monuments
+        return sorted(p for p in built if region is None or geography.region_of.get(p) == region)
     raise ValueError(f"unknown effect {effect!r}")

@@ -39,7 +39,8 @@ from engine.rulesets.history_of_the_world.tables import (
 DIE = tuple(Outcome(face, str(face)) for face in range(1, 7))
 # Two dice thrown together are one chance step: "3-5" is the first die 3, the second 5.
 TWO_DICE = tuple(Outcome(f"{a}-{b}", f"{a} and {b}") for a in range(1, 7) for b in range(1, 7))
-HIDDEN = ()  # a chance outcome nobody sees: a card dealt face down
+HIDDEN = ()
+END_CONQUEST = a.EndConquest(label="end conquest")  # a chance outcome nobody sees: a card dealt face down
 
 
 @cache
@@ -249,8 +250,8 @@ class Rules:
             if turn.card_armies:
                 moves += [tables.conquests[target] for target in conquest_targets(state)]
                 moves += [tables.fort_builds[p] for p in fort_sites(state)]
-            moves += [a.PlayDevelopment(c, label=f"play {tables.name(c)}") for c in playable_developments(state)]
-            moves.append(a.EndConquest(label="end conquest"))
+            moves += [tables.development_plays[c] for c in playable_developments(state)]
+            moves.append(END_CONQUEST)
             card = tables.name(turn.card)
             return Choice(turn.seat, f"{card}: {turn.card_armies} armies on the card", tuple(moves))
         if turn.step == "monuments":

@@ -6,7 +6,11 @@ from functools import cached_property
 
 from attrs import frozen
 
-from engine.rulesets.history_of_the_world.actions import BuildFort, Conquer
+from engine.rulesets.history_of_the_world.actions import (
+    BuildFort,
+    Conquer,
+    PlayDevelopment,
+)
 from engine.rulesets.history_of_the_world.cards import (
     KINGDOM,
     EmpireCard,
@@ -101,6 +105,10 @@ class Tables:
             for province in self.geography.provinces
             for via, suffix in vias.items()
         }
+
+    @cached_property
+    def development_plays(self) -> dict[str, PlayDevelopment]:
+        return {c: PlayDevelopment(c, label=f"play {e.name}") for c, e in self.events.items() if not e.kingdom}
 
     @cached_property
     def fort_builds(self) -> dict[str, BuildFort]:
