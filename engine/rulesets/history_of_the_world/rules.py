@@ -52,13 +52,14 @@ def marker_draw(names: tuple[str, ...]) -> Chance:
 
 
 @cache
-def pile_trim(epoch: int, kind: str, cards: tuple[str, ...], players: int) -> Chance:
-    """Setup step 3 for one pile as one chance step: every set of cards that may stay; made
-    once for all games, as a pile's cards and the player count repeat."""
+def pile_trim(epoch: int, kind: str, cards: tuple[tuple[str, str], ...], players: int) -> Chance:
+    """Setup step 3 for one pile as one chance step: every set of (id, name) cards that may
+    stay. Nobody sees it (``seen_by`` is empty); the labels name the cards for the designer
+    who forces an outcome. Made once for all games, as piles and player counts repeat."""
     kept = combinations(cards, min(players, len(cards)))
-    return Chance(f"trim epoch {epoch}'s {kind} pile to {players} cards",
-                  tuple(Outcome("+".join(combo), f"{players} face-down cards") for combo in kept),
-                  seen_by=HIDDEN)
+    return Chance(f"trim epoch {epoch}'s {kind} pile to {players} cards", tuple(
+        Outcome("+".join(card for card, _ in combo), ", ".join(name for _, name in combo))
+        for combo in kept), seen_by=HIDDEN)
 
 
 def new_state(tables: Tables, names: Sequence[str]) -> HistoryState:
@@ -199,7 +200,7 @@ class Rules:
         n = players(state)
         kind = "event" if not state.event_pile else "empire"
         table = state.tables.events if kind == "event" else state.tables.empires
-        cards = tuple(sorted(c for c in state.pool if c in table))
+        cards = tuple(sorted((c, table[c].name) for c in state.pool if c in table))
         return pile_trim(state.epoch, kind, cards, n)
 
     def _draft(self, state: HistoryState) -> Decision:
