@@ -55,6 +55,7 @@ def scenario() -> Scenario:
     connections += [Connection(a, b, ConnectionKind.SEA) for a, b in COASTS]
     connections.append(Connection("indian_ocean", "arabian_sea", ConnectionKind.SEA))
     connections.append(Connection("empty_quarter", "arabian_sea", ConnectionKind.SEA))  # touching
+    connections.append(Connection("anatolia", "crete", ConnectionKind.STRAIT))  # stepping stones
     regions = [Region(r, r.replace("_", " ").title()) for r in ("near_east", "north_africa", "southern_europe")]
     return Scenario(Meta("mini"), RulesetRef("history-of-the-world", HistoryOfTheWorldOptions()),
                     Board(regions=regions, spaces=spaces, connections=connections))
