@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 import cattrs
 
-from engine.core.moves import Action, Move, Outcome
+from engine.core.moves import Move, Outcome
 from engine.core.ruleset import Ruleset
 from engine.scenario.converter import STRUCTURE_ERRORS
 
@@ -39,7 +39,3 @@ def move_from_data(ruleset: Ruleset, data: Any) -> Move:
     except STRUCTURE_ERRORS as error:
         names = ", ".join(a.name for a in attrs.fields(types[tag]))
         raise ValueError(f"action {tag!r} needs fields {names}: {error}") from None
-
-
-def is_move(value: Any) -> bool:
-    return isinstance(value, (Action, Outcome))

@@ -31,11 +31,6 @@ class Chance:
     def visible_to(self, seat: int | None) -> bool:
         return seat is None or self.seen_by is None or seat in self.seen_by
 
-    def probability(self, index: int) -> float:
-        if self.weights is None:
-            return 1 / len(self.outcomes)
-        return self.weights[index] / sum(self.weights)
-
 
 @frozen
 class End:
