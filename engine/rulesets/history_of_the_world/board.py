@@ -15,11 +15,14 @@ def conquest_targets(state: HistoryState) -> list[tuple[str, str]]:
     if not state.tables.options.conquest_from_province:  # ambiguity A3: any province of the region
         for region in {geography.region_of.get(p) for p in active} - {None}:
             bases |= set(geography.region_provinces[region])
-    by_land = set().union(*(geography.land_neighbours[base] for base in bases)) - active
-    found = {(target, "land") for target in by_land}
+    neighbours = geography.land_neighbours
+    by_land: set[str] = set()
+    for base in bases:
+        by_land |= neighbours[base]
+    found = {(target, "land") for target in by_land - active}
     for touched, via in state.tables.reach(tuple(turn.fleets), tuple(turn.caravans)):
-        if touched & bases:
-            found |= {(target, via) for target in touched - active}
+        if not touched.isdisjoint(bases):  # two networks may reach one target: a set keeps it once
+            found.update((target, via) for target in touched - active)
     return sorted(found)
 
 

@@ -129,7 +129,7 @@ def empire_picked(state: HistoryState) -> bool:
 def playable_developments(state: HistoryState) -> list[str]:
     """Developments the active empire may play now (§9.4; ambiguity A9 for the timing)."""
     turn = state.turn
-    if turn.card != turn.empire:
+    if turn.card != turn.empire or not state.hand[turn.seat]:
         return []
     if turn.conquered and not options(state).developments_between_conquests:
         return []

@@ -9,9 +9,6 @@ from collections.abc import Sequence
 import attrs
 import cattrs
 
-from engine.core.decision import Decision
-from engine.core.events import Event
-from engine.core.moves import Move
 from engine.core.picture import Picture
 from engine.core.ruleset import Ruleset
 from engine.rulesets.history_of_the_world.actions import ACTION_TYPES
@@ -28,7 +25,9 @@ from engine.scenario.problems import Problem
 _digest_converter = cattrs.Converter()
 
 
-class HistoryOfTheWorld(Ruleset):
+class HistoryOfTheWorld(Rules, Ruleset):
+    """The rules (``Rules``: decision and apply) with what the engine needs to register them."""
+
     id = "history-of-the-world"
     title = "History of the World"
     min_players = 3
@@ -37,20 +36,11 @@ class HistoryOfTheWorld(Ruleset):
     options_type = HistoryOfTheWorldOptions
     action_types = ACTION_TYPES
 
-    def __init__(self) -> None:
-        self.rules = Rules()
-
     def validate(self, scenario: Scenario) -> list[Problem]:
         return problems(scenario)
 
     def start(self, scenario: Scenario, seats: Sequence[Seat], options: RulesetOptions) -> HistoryState:
         return new_state(Tables.of(scenario, options), [seat.name for seat in seats])
-
-    def decision(self, state: HistoryState) -> Decision:
-        return self.rules.decision(state)
-
-    def apply(self, state: HistoryState, move: Move) -> list[Event]:
-        return self.rules.apply(state, move)
 
     def view(self, state: HistoryState, seat: int | None) -> Picture:
         return picture(state, seat)
