@@ -66,10 +66,6 @@ from engine.scenario.model import CardData, described
 
 DEVELOPMENT = "development"
 KINGDOM = "kingdom"
-# The moments an event may be played (§9.4): a kingdom only at turn step 2 of the epoch it was
-# drafted; a development at any time of your empire's turn except inside a conquest.
-KINGDOM_STEP = "kingdom_step"
-OUTSIDE_CONQUEST = "outside_conquest"
 
 
 @define
@@ -132,15 +128,10 @@ class EventCard(CardData):
     kind: str = described(
         "Kind", f"{DEVELOPMENT!r} or {KINGDOM!r}", default=DEVELOPMENT
     )
-    timing: str = described(
-        "Timing",
-        f"When it may be played: {OUTSIDE_CONQUEST!r} (a development: any time of your empire's "
-        f"turn except inside a conquest) or {KINGDOM_STEP!r} (a kingdom: turn step 2) (§9.4)",
-        default=OUTSIDE_CONQUEST,
-    )
     playable_later: bool = described(
         "Playable later",
-        "The '+' icon: may be kept and played in a later epoch (developments, §9.4)",
+        "The '+' icon: may be kept and played in a later epoch (developments, §9.4); without it "
+        "a development is lost at the end of the epoch it was drafted in",
         default=True,
     )
     effect: str = described(

@@ -859,6 +859,9 @@ class Rules:
 
     def _end_epoch(self, state: HistoryState, log: list[Event]) -> None:
         state.kingdoms = [None] * players(state)  # an unplayed kingdom is lost (§5.5)
+        events = state.tables.events
+        for hand in state.hand:  # so is a development without the "+" icon (§9.4)
+            hand[:] = [c for c in hand if events[c].playable_later or events[c].epoch != state.epoch]
         if state.epoch >= EPOCHS:
             state.phase = "over"
             log.append(Event("the game is over"))

@@ -50,6 +50,7 @@ class Event:
     effect: str  # a development's effect id
     amount: int  # the effect's number, where it has one
     supply_armies: int  # armies the effect needs in the supply to be played
+    playable_later: bool  # the "+" icon: a development kept for later epochs
     armies: int  # a kingdom's
     starts: tuple[str, ...]
     capital: bool  # a kingdom founded with a capital; False: with a city
@@ -152,7 +153,7 @@ class Tables:
                 elif isinstance(data, EventCard):
                     events[card.id] = Event(
                         card.id, card.name, data.epoch, data.kind == KINGDOM, data.effect,
-                        data.amount, data.supply_armies, data.armies, tuple(data.start_provinces),
+                        data.amount, data.supply_armies, data.playable_later, data.armies, tuple(data.start_provinces),
                         data.capital, tuple(data.fleets), tuple(data.caravans),
                     )
                 elif isinstance(data, RegionTile):

@@ -66,12 +66,12 @@ def empire(id: str, order: int = 1, armies: int = 4, starts=("mesopotamia",), ca
     return Empire(id, id.title(), 1, order, armies, starts, capital, fleets, caravans, ability)
 
 
-def development(id: str, effect: str, amount: int = 1, supply_armies: int = 0) -> Event:
-    return Event(id, id.title(), 1, False, effect, amount, supply_armies, 0, (), True, (), ())
+def development(id: str, effect: str, amount: int = 1, supply_armies: int = 0, later: bool = True) -> Event:
+    return Event(id, id.title(), 1, False, effect, amount, supply_armies, later, 0, (), True, (), ())
 
 
 def kingdom(id: str, start: str, armies: int = 2, capital: bool = False) -> Event:
-    return Event(id, id.title(), 1, True, "", 0, 0, armies, (start,), capital, (), ())
+    return Event(id, id.title(), 1, True, "", 0, 0, False, armies, (start,), capital, (), ())
 
 
 def tables(empires=(), events=(), tiles=(), **options) -> Tables:

@@ -179,3 +179,13 @@ def test_fleets_and_caravans_chain_unless_the_option_says_otherwise():
     assert ("zagros", "fleet") in reach()
     alone = reach(fleet_chains=False)
     assert ("zagros", "fleet") not in alone and ("nile", "caravan") in alone
+
+
+def test_developments_are_kept_for_later_epochs_unless_they_lack_the_plus():
+    """§9.4: a development with the "+" icon may be played in a later epoch; without it, and
+    like an unplayed kingdom, it is lost when its epoch ends."""
+    keep, lose = development("keep", "attack_bonus"), development("lose", "attack_bonus", later=False)
+    state = turn_state(empire("persians"), events=[keep, lose, kingdom("nubia", "nile")])
+    state.hand[0], state.kingdoms[1] = ["keep", "lose"], "nubia"
+    RULES._end_epoch(state, [])
+    assert state.hand[0] == ["keep"] and state.kingdoms == [None, None, None]
