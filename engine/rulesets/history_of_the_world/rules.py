@@ -39,6 +39,7 @@ from engine.rulesets.history_of_the_world.tables import (
 DIE = tuple(Outcome(face, str(face)) for face in range(1, 7))
 # Two dice thrown together are one chance step: "3-5" is the first die 3, the second 5.
 TWO_DICE = tuple(Outcome(f"{a}-{b}", f"{a} and {b}") for a in range(1, 7) for b in range(1, 7))
+FACES = {o.value: tuple(int(face) for face in str(o.value).split("-")) for o in DIE + TWO_DICE}
 HIDDEN = ()
 END_CONQUEST = a.EndConquest(label="end conquest")  # a chance outcome nobody sees: a card dealt face down
 
@@ -331,7 +332,7 @@ class Rules:
             classic_pile(state).remove(state.classic_card)
             return
         battle = state.turn.battle
-        dice = [int(face) for face in str(outcome.value).split("-")]
+        dice = list(FACES[outcome.value])
         if not battle.attack:
             battle.attack = dice
         elif not battle.defence:
