@@ -12,7 +12,7 @@ import sys
 import tracemalloc
 
 import attrs
-from _support import DICE_RACE, report, timings
+from _support import DICE_RACE, ROOT, report, timings
 
 from engine.core.ruleset import get_ruleset
 from engine.core.session import Session
@@ -34,6 +34,16 @@ def endless_session(path, depth: int) -> Session:
     return session
 
 
+def whole_game(path, players: int) -> Session:
+    scenario = load_scenario(path)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    seats = scenario.seats[:players]
+    session = Session(scenario, ruleset, seats, scenario.ruleset.options, 1, ["random"] * players)
+    while session.is_bot_turn():
+        session.bot_step()
+    return session
+
+
 def measure(session: Session) -> None:
     tip = session.current
     count = min(tip, 200)
@@ -49,6 +59,10 @@ def main() -> None:
     for depth in (100, 1_000, 10_000):
         print(f"depth {depth:,}")
         measure(endless_session(path, depth))
+    hotw = ROOT / "scenarios" / "history-of-the-world.json"
+    session = whole_game(hotw, players=6)
+    print(f"History of the World, a whole 6-player game ({session.current} steps)")
+    measure(session)
     tracemalloc.start()
     history = endless_session(path, 10_000)
     current, _ = tracemalloc.get_traced_memory()
