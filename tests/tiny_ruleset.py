@@ -30,6 +30,7 @@ class BonusCard(CardData):
     type_name: ClassVar[str] = "bonus"
     value: int = described("Bonus", "Added to the final score")
     home: str | None = described("Home", "A track space named on the card", ref="space", default=None)
+    beats: str | None = described("Beats", "Another bonus card this one outranks", ref="card", default=None)
 
 
 @define

@@ -66,6 +66,7 @@ def test_every_reference_problem_is_reported_at_once(tmp_path):
         data["decks"][0]["cards"][0]["data"]["home"] = "nowhere"
         data["decks"][0]["cards"][1]["art"] = "art/missing.png"
         data["decks"][0]["cards"][2]["id"] = "b1"
+        data["decks"][0]["cards"][3]["data"]["beats"] = "joker"
 
     assert problems_of(tmp_path, edited(break_it)) == [
         "board.spaces[1].id: duplicate space id 't0'",
@@ -76,6 +77,7 @@ def test_every_reference_problem_is_reported_at_once(tmp_path):
         "board.connections[1].a: unknown space 't1'",
         "decks[bonus].cards[b1].data.home: unknown space 'nowhere'",
         f"decks[bonus].cards[b2].art: asset 'art/missing.png' not found in {tmp_path}",
+        "decks[bonus].cards[b4].data.beats: unknown card 'joker'",
     ]
 
 
