@@ -1,43 +1,70 @@
-"""``epoch-studio [FILE]`` and ``epoch-studio --screenshot OUT.png [FILE]``."""
+"""``epoch-studio [FILE]`` and ``epoch-studio --screenshot OUT.png [FILE]``.
+
+PySide6 is imported only after the arguments are read, so ``--help`` is instant and
+``--screenshot`` can choose the offscreen platform before Qt starts.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from studio.main_window import MainWindow
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="epoch-studio", description="Design and playtest history board games.")
-    parser.add_argument("file", nargs="?", type=Path, help="a scenario to open")
+    parser.add_argument("file", nargs="?", type=Path, help="a scenario or a saved playtest to open")
     parser.add_argument("--screenshot", type=Path, metavar="OUT.png",
                         help="render the window offscreen to a PNG and exit")
     args = parser.parse_args(argv)
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
     from studio.main_window import MainWindow
+    from studio.settings import StudioSettings
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Epoch Studio")
     app.setOrganizationName("Epoch Studio")
-    window = MainWindow()
-    opened = window.open(args.file) if args.file else True
+    app.setStyle("Fusion")  # the same look on every desktop, and in screenshots
     if args.screenshot:
-        window.show()
-        app.processEvents()
-        window.view.fit()
-        app.processEvents()
-        if not window.grab().save(str(args.screenshot)):
-            print(f"epoch-studio: cannot write {args.screenshot}", file=sys.stderr)
-            return 1
-        return 0 if opened else 1
+        # A screenshot shows the default layout and must not touch the user's recent files.
+        with tempfile.TemporaryDirectory() as folder:
+            store = QSettings(str(Path(folder) / "screenshot.ini"), QSettings.Format.IniFormat)
+            return _screenshot(MainWindow(StudioSettings(store)), args.file, args.screenshot)
+    window = MainWindow()
+    if args.file:
+        window.open(args.file)
     window.show()
     return app.exec()
+
+
+def _screenshot(window: MainWindow, file: Path | None, out: Path) -> int:
+    """Exit status 1 when the file could not be opened; the picture is written all the same."""
+    from PySide6.QtWidgets import QApplication
+
+    opened = window.open(file) if file else True
+    window.show()
+    QApplication.processEvents()
+    window.view.fit()
+    QApplication.processEvents()
+    saved = window.grab().save(str(out))
+    window.close()  # closes the problems dialog too: nothing is left on screen for a caller
+    window.deleteLater()
+    if not saved:
+        print(f"epoch-studio: cannot write {out}", file=sys.stderr)
+        return 1
+    return 0 if opened else 1
 
 
 if __name__ == "__main__":

@@ -163,7 +163,8 @@ class DiceRace(Ruleset):
             )
             for owner, name in enumerate(state.names)
         )
-        return Picture(pieces, panels, active_seat=state.active, status=f"round {state.round}")
+        return Picture(pieces=pieces, panels=panels, active_seat=state.active, round=f"round {state.round}",
+                       status=f"round {state.round}")
 
     def clone(self, state: DiceRaceState) -> DiceRaceState:
         return DiceRaceState(

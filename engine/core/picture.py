@@ -46,7 +46,7 @@ class CardArea:
     hidden: int = 0  # face-down cards counted but not shown
 
 
-@frozen
+@frozen(kw_only=True)  # many optional parts: named, so adding one never shifts another
 class Picture:
     pieces: tuple[Piece, ...] = ()
     marks: tuple[SpaceMark, ...] = ()

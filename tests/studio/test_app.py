@@ -1,42 +1,193 @@
-"""The minimal studio window, driven offscreen."""
+"""The window's frame: opening files, broken files, the screenshot, settings, the close question."""
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QGraphicsPolygonItem, QMessageBox
+from PySide6.QtWidgets import QGraphicsPolygonItem
 
+from engine.scenario.io import load_scenario
 from studio.app import main
-from studio.main_window import MainWindow
+from studio.main_window import Answer, MainWindow
+from studio.playtest.new_playtest_dialog import PlaytestSetup
+from studio.settings import StudioSettings
 
 
-def test_opening_a_scenario_draws_every_space(qtbot, dice_race_path):
-    window = MainWindow()
-    qtbot.addWidget(window)
+def start_dice_race(window: MainWindow, dice_race_path, controllers=("human", "random")) -> None:
+    assert window.open(dice_race_path)
+    scenario = window.scenario
+    assert window.start_playtest(PlaytestSetup(tuple(scenario.seats[:len(controllers)]), controllers,
+                                               scenario.ruleset.options, 5))
+
+
+def test_opening_a_scenario_draws_every_space(window, dice_race_path):
+    assert window.pages.currentWidget() is window.start_page
     assert window.open(dice_race_path)
     polygons = [i for i in window.view.scene().items() if isinstance(i, QGraphicsPolygonItem)]
     assert len(polygons) == 21
-    assert window.windowTitle() == "dice-race.json — Epoch Studio"
+    assert window.windowTitle() == "dice-race.json[*] — Epoch Studio"
+    assert not window.isWindowModified()
     assert "Dice Race · Dice Race · 21 spaces · 6 cards" in window.statusBar().currentMessage()
+    assert window.pages.currentWidget() is window.view
+    assert not window.docks["decision"].isVisible()  # the playtest docks wait for a playtest
 
 
-def test_a_broken_file_lists_its_problems_and_changes_nothing(qtbot, dice_race_path, tmp_path):
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.open(dice_race_path)
-    scene = window.view.scene()
+def test_a_broken_scenario_lists_its_problems_and_changes_nothing(window, dice_race_path, tmp_path):
+    start_dice_race(window, dice_race_path)
+    window.step_action.trigger()
+    board, playtest, title = window.board, window.playtest, window.windowTitle()
+    steps = len(playtest.session.steps)
     broken = tmp_path / "broken.json"
     broken.write_text(dice_race_path.read_text().replace('"kind": "track"', '"kind": "swamp"', 2))
     assert not window.open(broken)
-    box = window.problems_box
-    assert isinstance(box, QMessageBox) and "2 problem(s)" in box.text()
-    assert "board.spaces[t0].kind: text 'swamp'" in box.detailedText()
-    assert window.view.scene() is scene and window.path == dice_race_path
+    dialog = window.problems_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert "2 problems" in dialog.summary.text() and "Nothing has changed" in dialog.summary.text()
+    assert any(line.startswith("board.spaces[t0].kind: text 'swamp'") for line in dialog.lines())
+    assert dialog.table.topLevelItemCount() == 2
+    assert dialog.table.topLevelItem(0).text(0) == "board.spaces[t0].kind"
+    assert window.board is board and window.view.scene() is board
+    assert window.playtest is playtest and len(playtest.session.steps) == steps
+    assert window.windowTitle() == title and window.docks["decision"].isVisible()
 
 
-def test_screenshot_renders_a_picture_that_is_not_blank(qtbot, dice_race_path, tmp_path):
+def test_a_broken_playtest_and_a_missing_file_are_problems_too(window, dice_race_path, tmp_path):
+    assert window.open(dice_race_path)
+    bad = tmp_path / "bad.playtest.json"
+    bad.write_text(json.dumps({
+        "format_version": 1, "kind": "epoch-playtest", "scenario": {"path": str(dice_race_path)},
+        "ruleset": "dice-race", "options": {"target": 20, "rounds": 30},
+        "seats": [{"id": "red", "name": "Red", "colour": "#c0392b", "controller": "human"},
+                  {"id": "blue", "name": "Blue", "colour": "#2f5fb3", "controller": "human"}],
+        "seed": 1, "steps": [{"parent": None, "move": None}, {"parent": 0, "move": {"action": "Fly"}}],
+        "current": 0,
+    }))
+    assert not window.open(bad)
+    assert any(line.startswith("steps[1].move: unknown action 'Fly'") for line in window.problems_dialog.lines())
+    assert not window.open(tmp_path / "gone.json")
+    assert window.problems_dialog.lines() == ["file not found"]
+    assert window.scenario is not None and window.playtest is None
+
+
+def test_screenshot_renders_a_picture_that_is_not_blank(tmp_path, hotw_path):
     out = tmp_path / "shot.png"
-    assert main(["--screenshot", str(out), str(dice_race_path)]) == 0
+    assert main(["--screenshot", str(out), str(hotw_path)]) == 0
     image = QImage(str(out))
     assert image.width() > 600 and image.height() > 400
     colours = {image.pixel(x, y) for x in range(0, image.width(), 9) for y in range(0, image.height(), 9)}
-    assert len(colours) > 10
+    assert len(colours) > 50  # a board of many colours, not an empty window
+
+
+def test_screenshot_of_a_saved_playtest_shows_its_docks(window, tmp_path, dice_race_path):
+    start_dice_race(window, dice_race_path)
+    window.step_action.trigger()
+    window.ask_path = lambda *args, **kwargs: tmp_path / "p.playtest.json"
+    window.save_action.trigger()
+    out = tmp_path / "shot.png"
+    assert main(["--screenshot", str(out), str(tmp_path / "p.playtest.json")]) == 0
+    assert QImage(str(out)).width() > 1000
+
+
+def test_screenshot_of_a_broken_file_still_writes_the_window_and_fails(tmp_path):
+    out = tmp_path / "shot.png"
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    assert main(["--screenshot", str(out), str(broken)]) == 1
+    assert QImage(str(out)).width() > 600
+
+
+def test_layout_and_recent_files_are_remembered(qtbot, settings_file, dice_race_path, hotw_path):
+    from PySide6.QtCore import QSettings
+
+    def fresh() -> MainWindow:
+        window = MainWindow(StudioSettings(QSettings(str(settings_file), QSettings.Format.IniFormat)))
+        qtbot.addWidget(window)
+        return window
+
+    first = fresh()
+    first.show()
+    first.resize(720, 530)
+    assert first.open(dice_race_path) and first.open(hotw_path)
+    first.close()
+
+    second = fresh()
+    assert second.settings.recent_files() == [hotw_path.resolve(), dice_race_path.resolve()]
+    assert [a.text() for a in second.recent_menu.actions()][:2] == ["&1 history-of-the-world.json",
+                                                                     "&2 dice-race.json"]
+    assert second.start_page.recent.count() == 2
+    second.show()
+    assert (second.width(), second.height()) == (720, 530)
+    second.recent_menu.actions()[1].trigger()
+    assert second.scenario_path == dice_race_path.resolve()
+
+
+def test_dock_layout_of_playtests_is_remembered(qtbot, settings_file, dice_race_path):
+    from PySide6.QtCore import QSettings
+
+    window = MainWindow(StudioSettings(QSettings(str(settings_file), QSettings.Format.IniFormat)))
+    qtbot.addWidget(window)
+    window.show()
+    start_dice_race(window, dice_race_path)
+    window.docks["log"].close()
+    window.ask_unsaved = lambda name: Answer.DISCARD
+    window.close()
+    again = MainWindow(StudioSettings(QSettings(str(settings_file), QSettings.Format.IniFormat)))
+    qtbot.addWidget(again)
+    again.show()
+    start_dice_race(again, dice_race_path)
+    assert again.docks["decision"].isVisible() and not again.docks["log"].isVisible()
+
+
+def test_closing_with_an_unsaved_playtest_asks_first(window, dice_race_path, tmp_path):
+    start_dice_race(window, dice_race_path)
+    assert not window.isWindowModified()
+    window.step_action.trigger()
+    assert window.isWindowModified()
+    questions = []
+    window.ask_unsaved = lambda name: questions.append(name) or Answer.CANCEL
+    assert not window.close()
+    assert window.isVisible() and questions == ["the untitled playtest"]
+    target = tmp_path / "kept.playtest.json"
+    window.ask_path = lambda *args, **kwargs: target
+    window.ask_unsaved = lambda name: Answer.SAVE
+    assert window.close_document()
+    assert target.exists() and window.playtest is None and window.scenario is not None
+    window.close_document()
+    assert window.scenario is None and window.pages.currentWidget() is window.start_page
+
+
+def test_opening_another_file_over_an_unsaved_playtest_asks_and_can_be_cancelled(window, dice_race_path, hotw_path):
+    start_dice_race(window, dice_race_path)
+    window.step_action.trigger()
+    playtest = window.playtest
+    window.ask_unsaved = lambda name: Answer.CANCEL
+    assert not window.open(hotw_path)
+    assert window.playtest is playtest and window.scenario_path == dice_race_path
+    window.ask_unsaved = lambda name: Answer.DISCARD
+    assert window.open(hotw_path) and window.playtest is None
+
+
+def test_going_back_to_the_saved_step_clears_the_modified_mark(window, dice_race_path, tmp_path):
+    start_dice_race(window, dice_race_path)
+    window.step_action.trigger()
+    window.step_action.trigger()
+    window.ask_path = lambda *args, **kwargs: tmp_path / "p.playtest.json"
+    window.save_action.trigger()
+    assert window.windowTitle() == "p.playtest.json[*] — Epoch Studio" and not window.isWindowModified()
+    window.undo_action.trigger()
+    assert window.isWindowModified()  # the file records the current step
+    window.redo_action.trigger()
+    assert not window.isWindowModified()
+    window.undo_action.trigger()
+    window.step_action.trigger()  # the same move again: the existing step, nothing new
+    assert not window.isWindowModified()
+
+
+def test_save_as_writes_a_scenario_when_no_playtest_is_open(window, dice_race_path, tmp_path):
+    assert window.open(dice_race_path)
+    copy = tmp_path / "copy.json"
+    window.ask_path = lambda *args, **kwargs: copy
+    window.save_as_action.trigger()
+    assert load_scenario(copy) == load_scenario(dice_race_path)
+    assert window.windowTitle().startswith("copy.json")

@@ -1,0 +1,375 @@
+"""The things drawn on the board: spaces, the names layer, connections and the markers layer.
+
+Spaces are plain polygon items painted by Qt itself, one per space, so hovering or ringing
+one repaints only it. Names, connections and markers are each one item that paints many
+things in a single call: on a 5,000-space board a Python ``paint`` per name would cost more
+than the drawing. Names and connections step aside when the board is zoomed out too far for
+them to be read (level of detail); markers keep a fixed size on screen, so an army stays a
+legible badge whether the designer looks at the whole world or at one province.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable
+
+from attrs import frozen
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPolygonItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from studio.board import style
+
+MIN_NAME_PIXELS = 6.0  # below this on-screen height a name is noise, not text
+MIN_CONNECTION_PIXELS = 20.0
+HALO_OFFSETS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # shorter typical connections on screen are a grey smear
+
+
+def _pen(colour: QColor, width: float, pen_style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+    pen = QPen(colour, width, pen_style)
+    pen.setCosmetic(True)  # the same width on screen at every zoom
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return pen
+
+
+PLAIN, TARGET, HOVER, FOCUS = (
+    _pen(style.OUTLINE, 1.0),
+    _pen(style.TARGET_OUTLINE, 2.6),
+    _pen(style.HOVER_OUTLINE, 2.4),
+    _pen(style.FOCUS_OUTLINE, 3.2),
+)
+
+
+class SpaceItem(QGraphicsPolygonItem):
+    """One space: its outline in its fill colour, lit when hovered, ringed when it is a target."""
+
+    def __init__(self, space_id: str, polygon: QPolygonF, fill: QColor) -> None:
+        super().__init__(polygon)
+        self.space_id = space_id
+        self.base_fill = QColor(fill)
+        self.hovered = False
+        self.target = False  # a legal action can be taken here by clicking
+        self.focused = False  # the action under the mouse in the actions list acts here
+        self.mark_fill: QColor | None = None
+        self._hatch: QGraphicsPolygonItem | None = None  # a face-down or hidden space
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view's index finds clicks
+        self._restyle()
+
+    @property
+    def hatched(self) -> bool:
+        return self._hatch is not None
+
+    def set_look(self, *, hovered: bool | None = None, target: bool | None = None,
+                 focused: bool | None = None, mark_fill: QColor | None = None,
+                 hatched: bool | None = None, clear_mark: bool = False) -> None:
+        """Change how the space is drawn; only what is given changes."""
+        if hovered is not None:
+            self.hovered = hovered
+        if target is not None:
+            self.target = target
+        if focused is not None:
+            self.focused = focused
+        if clear_mark:
+            self.mark_fill = None
+            hatched = False
+        if mark_fill is not None:
+            self.mark_fill = mark_fill
+        if hatched is not None and hatched != self.hatched:
+            self._set_hatch(hatched)
+        self._restyle()
+
+    def _set_hatch(self, on: bool) -> None:
+        if on:
+            self._hatch = QGraphicsPolygonItem(self.polygon(), self)
+            self._hatch.setPen(QPen(Qt.PenStyle.NoPen))
+            self._hatch.setBrush(QBrush(QColor(60, 60, 60, 130), Qt.BrushStyle.BDiagPattern))
+            self._hatch.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        elif self._hatch is not None:
+            self._hatch.setParentItem(None)
+            if self._hatch.scene() is not None:
+                self._hatch.scene().removeItem(self._hatch)
+            self._hatch = None
+
+    def _restyle(self) -> None:
+        fill = QColor(self.mark_fill or self.base_fill)
+        if self.hovered or self.focused:
+            fill = fill.lighter(118)
+        self.setBrush(fill)
+        self.setPen(FOCUS if self.focused else HOVER if self.hovered else TARGET if self.target else PLAIN)
+        # A ringed outline is drawn above its neighbours', so no edge of it is hidden.
+        self.setZValue(0.6 if self.focused else 0.5 if self.hovered else 0.3 if self.target else 0)
+
+
+@frozen
+class Name:
+    text: str
+    centre: QPointF
+    ink: QColor
+    italic: bool
+
+
+class NamesLayer(QGraphicsItem):
+    """Every space's name, centred on its label point, dark on a light halo, drawn only where
+    the view is exposed.
+
+    Text is drawn in device pixels with a font of the on-screen size: Qt caches glyphs per
+    size, whereas text under a scaling transform is rasterised afresh as outlines each time.
+    """
+
+    def __init__(self, names: list[Name], font: QFont) -> None:
+        super().__init__()
+        self._font = font
+        metrics, italic_metrics = QFontMetricsF(font), QFontMetricsF(_italic(font))
+        self._height = metrics.height()
+        self._names: list[tuple[QRectF, Name]] = []
+        bounds = QRectF()
+        for name in names:
+            width = (italic_metrics if name.italic else metrics).horizontalAdvance(name.text) + 4
+            rect = QRectF(name.centre.x() - width / 2, name.centre.y() - self._height / 2, width, self._height)
+            self._names.append((rect, name))
+            bounds = bounds.united(rect)
+        self._bounds = bounds
+        self.setZValue(3)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        transform = painter.worldTransform()
+        scale = option.levelOfDetailFromTransform(transform)
+        if self._height * scale < MIN_NAME_PIXELS:
+            return
+        exposed = visible_part(painter, option)
+        font = QFont(self._font)
+        font.setPointSizeF(self._font.pointSizeF() * scale)
+        fonts = {False: font, True: _italic(font)}
+        painter.save()
+        painter.resetTransform()
+        for italic in (False, True):
+            painter.setFont(fonts[italic])
+            for rect, name in self._names:
+                if name.italic == italic and rect.intersects(exposed):
+                    shown = transform.mapRect(rect)
+                    # A light halo (the text nudged a pixel each way) keeps the name readable over
+                    # any fill and across borders; stroking outlines would cost ten times more.
+                    painter.setPen(style.HALO)
+                    for dx, dy in HALO_OFFSETS:
+                        painter.drawText(shown.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, name.text)
+                    painter.setPen(name.ink)
+                    painter.drawText(shown, Qt.AlignmentFlag.AlignCenter, name.text)
+        painter.restore()
+
+
+def visible_part(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:
+    """The part of an item that can show: its exposed rect, cut to the painter's target.
+
+    A view exposes only what changed, but QGraphicsScene.render exposes the whole item even
+    when it draws a small part of the board, so the painter's viewport is consulted as well.
+    """
+    inverse, invertible = painter.worldTransform().inverted()
+    if not invertible:
+        return option.exposedRect
+    return option.exposedRect.intersected(inverse.mapRect(QRectF(painter.viewport())))
+
+
+def _italic(font: QFont) -> QFont:
+    italic = QFont(font)
+    italic.setItalic(True)
+    return italic
+
+
+class ConnectionsItem(QGraphicsItem):
+    """Every connection of one kind in a few paths: thousands of lines cost one item.
+
+    The lines are bucketed into tiles, each one path, so a zoomed-in view strokes only the
+    tiles it shows. One-way connections carry an arrowhead part-way along, pointing from
+    ``a`` to ``b``, where it does not collide with either space's name.
+    """
+
+    TILES = 8  # per side
+
+    def __init__(self, segments: list[tuple[QPointF, QPointF]], colour: QColor,
+                 pen_style: Qt.PenStyle, arrows: bool, head: float) -> None:
+        super().__init__()
+        whole = QRectF()
+        for a, b in segments:
+            whole = whole.united(QRectF(a, b).normalized())
+        tiles: dict[tuple[int, int], QPainterPath] = {}
+        for a, b in segments:
+            middle = (a + b) / 2
+            key = (_tile(middle.x(), whole.left(), whole.width(), self.TILES),
+                   _tile(middle.y(), whole.top(), whole.height(), self.TILES))
+            path = tiles.setdefault(key, QPainterPath())
+            path.moveTo(a)
+            path.lineTo(b)
+            if arrows:
+                path.addPolygon(_arrowhead(a, b, head))
+                path.closeSubpath()
+        self._tiles = [(path.boundingRect().adjusted(-2, -2, 2, 2), path) for path in tiles.values()]
+        self._typical = statistics.median(QLineF(a, b).length() for a, b in segments) if segments else 0.0
+        self._pen = _pen(colour, 1.6 if arrows else 1.3, pen_style)
+        self._brush = QBrush(colour) if arrows else QBrush(Qt.BrushStyle.NoBrush)
+        self._bounds = whole.adjusted(-head, -head, head, head)
+        self.setZValue(2)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if self._typical * option.levelOfDetailFromTransform(painter.worldTransform()) < MIN_CONNECTION_PIXELS:
+            return
+        painter.setPen(self._pen)
+        painter.setBrush(self._brush)
+        exposed = visible_part(painter, option)
+        for bounds, path in self._tiles:
+            if bounds.intersects(exposed):
+                painter.drawPath(path)
+
+
+def _tile(value: float, start: float, length: float, tiles: int) -> int:
+    return min(int((value - start) / length * tiles), tiles - 1) if length > 0 else 0
+
+
+def _arrowhead(a: QPointF, b: QPointF, size: float) -> QPolygonF:
+    line = QLineF(a, b)
+    length = line.length()
+    if length == 0:
+        return QPolygonF()
+    size = min(size, length * 0.3)
+    tip = line.pointAt(0.62)
+    angle = math.atan2(b.y() - a.y(), b.x() - a.x())
+    left = QPointF(tip.x() - size * math.cos(angle - 0.45), tip.y() - size * math.sin(angle - 0.45))
+    right = QPointF(tip.x() - size * math.cos(angle + 0.45), tip.y() - size * math.sin(angle + 0.45))
+    return QPolygonF([tip, left, right])
+
+
+@frozen(eq=False)  # QColor is not hashable; badges are compared by what they show, in tests
+class Badge:
+    """One marker: a short text on a fill; ``dashed`` for a space mark rather than a piece."""
+
+    text: str
+    fill: QColor
+    ink: QColor
+    dashed: bool = False
+
+
+BADGE_HEIGHT = 16.0
+BADGE_GAP = 2.0
+BADGES_PER_ROW = 3
+
+
+def badge_font() -> QFont:
+    font = QFont()
+    font.setPixelSize(10)
+    font.setBold(True)
+    return font
+
+
+def paint_badge(painter: QPainter, rect: QRectF, badge: Badge) -> None:
+    """Shared by the board and the legend, so both show the same marker."""
+    outline = QPen(QColor(20, 20, 20, 210), 1.0, Qt.PenStyle.DashLine if badge.dashed else Qt.PenStyle.SolidLine)
+    painter.setPen(outline)
+    painter.setBrush(badge.fill)
+    painter.drawRoundedRect(rect, 4, 4)
+    painter.setPen(badge.ink)
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, badge.text)
+
+
+def layout_badges(badges: Iterable[Badge], metrics: QFontMetricsF) -> list[tuple[QRectF, Badge]]:
+    """Rows of at most three badges, centred on (0, 0) horizontally and hanging below it."""
+    badges = list(badges)
+    placed = []
+    for number in range(0, len(badges), BADGES_PER_ROW):
+        row = badges[number:number + BADGES_PER_ROW]
+        widths = [max(BADGE_HEIGHT, metrics.horizontalAdvance(badge.text) + 8) for badge in row]
+        x = -(sum(widths) + BADGE_GAP * (len(row) - 1)) / 2
+        y = number // BADGES_PER_ROW * (BADGE_HEIGHT + BADGE_GAP)
+        for width, badge in zip(widths, row):
+            placed.append((QRectF(x, y, width, BADGE_HEIGHT), badge))
+            x += width + BADGE_GAP
+    return placed
+
+
+class MarkersLayer(QGraphicsItem):
+    """The markers of every space at a fixed size on screen, painted in device pixels.
+
+    One item rather than one per space with ItemIgnoresTransformations: the same look at a
+    fraction of the cost, since Qt would call into Python once per marker stack.
+    """
+
+    def __init__(self, reach: float) -> None:
+        super().__init__()
+        self._font = badge_font()
+        self._metrics = QFontMetricsF(self._font)
+        self._reach = reach  # how far outside its anchors a badge may paint, in board units
+        self.stacks: dict[str, tuple[QPointF, list[Badge]]] = {}
+        self._placed: list[tuple[QPointF, list[tuple[QRectF, Badge]]]] = []
+        self._bounds = QRectF()
+        self._pixmaps: dict[tuple[str, int, int, bool, float, float], QPixmap] = {}
+        self.setZValue(5)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_stacks(self, stacks: dict[str, tuple[QPointF, list[Badge]]]) -> None:
+        self.prepareGeometryChange()
+        self.stacks = stacks
+        self._placed = [(anchor, layout_badges(badges, self._metrics)) for anchor, badges in stacks.values()]
+        bounds = QRectF()
+        for anchor, _ in self._placed:
+            bounds = bounds.united(QRectF(anchor, anchor))
+        self._bounds = bounds.adjusted(-self._reach, -self._reach, self._reach, self._reach)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def _pixmap(self, badge: Badge, size: QSizeF, ratio: float) -> QPixmap:
+        """A badge drawn once and blitted after: a few distinct badges cover a whole board."""
+        key = (badge.text, badge.fill.rgba(), badge.ink.rgba(), badge.dashed, size.width(), ratio)
+        pixmap = self._pixmaps.get(key)
+        if pixmap is None:
+            pixmap = QPixmap((size * ratio).toSize() + QSize(2, 2))
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(pixmap)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setFont(self._font)
+            paint_badge(painter, QRectF(QPointF(0.5, 0.5), size), badge)
+            painter.end()
+            self._pixmaps[key] = pixmap
+        return pixmap
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        transform = painter.worldTransform()
+        device = QRectF(painter.viewport()).adjusted(-80, -80, 80, 80)
+        ratio = painter.device().devicePixelRatioF()
+        painter.save()
+        painter.resetTransform()
+        for anchor, placed in self._placed:
+            at = transform.map(anchor)
+            if not device.contains(at):
+                continue
+            for rect, badge in placed:
+                corner = rect.topLeft() + at
+                painter.drawPixmap(QPointF(round(corner.x()), round(corner.y())),
+                                   self._pixmap(badge, rect.size(), ratio))
+        painter.restore()

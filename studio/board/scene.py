@@ -1,0 +1,261 @@
+"""The board as one QGraphicsScene, built from a scenario and dressed with a game's picture.
+
+The scene knows spaces, regions, connections and the engine's generic ``Picture``; it knows
+no game. The playtest view calls ``show_picture`` after every step; the map editor will
+rebuild or patch the same items.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene
+
+from engine.core.picture import Picture, Piece, SpaceMark
+from engine.scenario.model import (
+    Board,
+    ConnectionKind,
+    Region,
+    Scenario,
+    Seat,
+    Space,
+    SpaceKind,
+)
+from studio.board import style
+from studio.board.index import SpaceIndex
+from studio.board.items import (
+    Badge,
+    ConnectionsItem,
+    MarkersLayer,
+    Name,
+    NamesLayer,
+    SpaceItem,
+)
+from studio.board.legend import Legend
+
+MARGIN = 0.03  # of the board's size, kept around it so edge spaces are not flush with the view
+
+
+def label_point(space: Space) -> QPointF:
+    """Where a space's name and markers go: its label point, else its corners' mean."""
+    if space.label is not None:
+        return QPointF(*space.label)
+    if not space.polygon:
+        return QPointF()
+    xs = [x for x, _ in space.polygon]
+    ys = [y for _, y in space.polygon]
+    return QPointF(sum(xs) / len(xs), sum(ys) / len(ys))
+
+
+class BoardScene(QGraphicsScene):
+    """Spaces, names and connections of one board, plus the markers of the current picture."""
+
+    def __init__(self, scenario: Scenario, base_dir: Path | None = None) -> None:
+        super().__init__()
+        board = scenario.board
+        self.board = board
+        self.legend = Legend()
+        margin = MARGIN * max(board.width, board.height)
+        self.setSceneRect(QRectF(-margin, -margin, board.width + 2 * margin, board.height + 2 * margin))
+        self.setBackgroundBrush(style.PAPER)
+        # Clicks and hover ask our own index; Qt's BSP tree would only add work when markers change.
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self._regions = {region.id: region for region in board.regions}
+        self._details = {space.id: _details(space, self._regions) for space in board.spaces}
+        self._names = {space.id: space.name for space in board.spaces}
+        self.spaces: dict[str, SpaceItem] = {}
+        self.centres = {space.id: label_point(space) for space in board.spaces}
+        self._marked: set[str] = set()
+        self._notes: dict[str, list[str]] = {}
+        self._targets: set[str] = set()
+        self._focus: set[str] = set()
+        self._hovered = ""
+        self._build(board, base_dir)
+        self.index = SpaceIndex.for_polygons(
+            QRectF(0, 0, board.width, board.height),
+            {space_id: item.polygon() for space_id, item in self.spaces.items()},
+        )
+
+    def _build(self, board: Board, base_dir: Path | None) -> None:
+        paper = QGraphicsRectItem(0, 0, board.width, board.height)
+        paper.setBrush(style.BOARD)
+        paper.setPen(QPen(Qt.PenStyle.NoPen))
+        paper.setZValue(-20)
+        self.addItem(paper)
+        translucent = self._add_background(board, base_dir)
+        names = []
+        for space in board.spaces:
+            fill = self._fill(space)
+            if translucent:
+                fill.setAlpha(120)
+            item = SpaceItem(space.id, QPolygonF([QPointF(x, y) for x, y in space.polygon]), fill)
+            self.addItem(item)
+            self.spaces[space.id] = item
+            water = space.kind in style.WATER_KINDS
+            ink = style.WATER_NAME if water else style.NAME
+            names.append(Name(space.name, self.centres[space.id], ink, water))
+        font = _name_font(board)
+        self._name_height = QFontMetricsF(font).height()
+        self.addItem(NamesLayer(names, font))
+        head = max(board.width, board.height) / 110
+        by_kind: dict[ConnectionKind, list[tuple[QPointF, QPointF]]] = defaultdict(list)
+        for connection in board.connections:
+            if connection.a in self.centres and connection.b in self.centres:
+                by_kind[connection.kind].append((self.centres[connection.a], self.centres[connection.b]))
+        for kind, segments in by_kind.items():
+            colour, pen_style = style.CONNECTION_STYLES[kind]
+            self.addItem(ConnectionsItem(segments, colour, pen_style, kind == ConnectionKind.ARROW, head))
+        self._markers = MarkersLayer(reach=max(board.width, board.height))
+        self.addItem(self._markers)
+
+    def _add_background(self, board: Board, base_dir: Path | None) -> bool:
+        """The board's picture under the spaces; True when there is one, so fills let it show."""
+        if not board.background or base_dir is None:
+            return False
+        pixmap = QPixmap(str(base_dir / board.background))
+        if pixmap.isNull():
+            return False
+        item = QGraphicsPixmapItem(pixmap)
+        item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        item.setScale(min(board.width / pixmap.width(), board.height / pixmap.height()))
+        item.setZValue(-10)
+        self.addItem(item)
+        return True
+
+    def _fill(self, space: Space) -> QColor:
+        if space.kind == SpaceKind.LAND:
+            region = self._regions.get(space.region or "")
+            return style.colour(region.colour if region else None, style.UNREGIONED_LAND)
+        return QColor(style.KIND_FILLS[space.kind])
+
+    # -- looking things up ---------------------------------------------------------
+
+    def space_at(self, point: QPointF) -> str | None:
+        return self.index.space_at(point)
+
+    def name(self, space_id: str) -> str:
+        return self._names.get(space_id, space_id)
+
+    # -- what the playtest shows -----------------------------------------------------
+
+    def set_hovered(self, space_id: str) -> None:
+        if space_id == self._hovered:
+            return
+        if self._hovered in self.spaces:
+            self.spaces[self._hovered].set_look(hovered=False)
+        self._hovered = space_id
+        if space_id in self.spaces:
+            self.spaces[space_id].set_look(hovered=True)
+
+    def set_targets(self, space_ids: Iterable[str]) -> None:
+        """Ring the spaces a legal action can be taken on, so clicks are discoverable."""
+        self._targets = self._restyle(self._targets, set(space_ids), "target")
+
+    def set_focus(self, space_ids: Iterable[str]) -> None:
+        """Light up the spaces of one action, e.g. the one under the mouse in the list."""
+        self._focus = self._restyle(self._focus, set(space_ids), "focused")
+
+    def _restyle(self, old: set[str], new: set[str], look: str) -> set[str]:
+        for space_id in old - new:
+            if space_id in self.spaces:
+                self.spaces[space_id].set_look(**{look: False})
+        for space_id in new - old:
+            if space_id in self.spaces:
+                self.spaces[space_id].set_look(**{look: True})
+        return new
+
+    def show_picture(self, picture: Picture | None, seats: Sequence[Seat]) -> None:
+        """Replace the markers and marks by those of ``picture``; None shows the bare board."""
+        for space_id in self._marked:
+            self.spaces[space_id].set_look(clear_mark=True)
+        self._marked = set()
+        self._notes = {}
+        stacks: dict[str, tuple[QPointF, list[Badge]]] = {}
+        if picture is not None:
+            # A picture is a ruleset's data: one drawn wrongly (a panel passed as a mark) shows
+            # what is sound rather than taking the window down.
+            pieces: dict[str, list[Piece]] = defaultdict(list)
+            for piece in picture.pieces:
+                if isinstance(piece, Piece):
+                    pieces[piece.space].append(piece)
+            marks: dict[str, list[SpaceMark]] = defaultdict(list)
+            for mark in picture.marks:
+                if isinstance(mark, SpaceMark):
+                    marks[mark.space].append(mark)
+            for space_id in (pieces.keys() | marks.keys()) & self.spaces.keys():
+                stacks[space_id] = (self._marker_anchor(space_id), self._dress(space_id, marks[space_id],
+                                                                               pieces[space_id], seats))
+        self._markers.set_stacks({space_id: stack for space_id, stack in stacks.items() if stack[1]})
+
+    def _dress(self, space_id: str, marks: list[SpaceMark], pieces: list[Piece], seats: Sequence[Seat]) -> list[Badge]:
+        """Apply a space's marks, note its pieces for the hover text, and return its badges."""
+        item = self.spaces[space_id]
+        self._marked.add(space_id)
+        for mark in marks:
+            item.set_look(hatched=mark.hidden or None,
+                          mark_fill=style.colour(mark.fill, item.base_fill) if mark.fill else None)
+        lines = [f"<i>{html.escape(m.label or 'hidden')}</i>" for m in marks if m.label or m.hidden]
+        lines += [html.escape(_describe(piece, seats)) for piece in pieces]
+        self._notes[space_id] = lines
+        badges = [Badge(m.label, style.HALO, style.NAME, dashed=True) for m in marks if m.label]
+        return badges + [self._badge(piece, seats) for piece in pieces]
+
+    def tooltip(self, space_id: str) -> str:
+        """What hovering a space shows: its details, then what the picture puts on it."""
+        details = self._details.get(space_id, "")
+        notes = self._notes.get(space_id)
+        return details + "<hr>" + "<br>".join(notes) if notes else details
+
+    def _marker_anchor(self, space_id: str) -> QPointF:
+        """Just under the space's name, so the name stays readable above its markers."""
+        centre = self.centres[space_id]
+        return QPointF(centre.x(), centre.y() + self._name_height * 0.55)
+
+    def _badge(self, piece: Piece, seats: Sequence[Seat]) -> Badge:
+        text = self.legend.short(piece.kind)
+        if piece.count != 1:
+            text += f" {piece.count}"
+        if piece.owner is None or not 0 <= piece.owner < len(seats):
+            return Badge(text, style.NEUTRAL_PIECE, style.NAME)
+        fill = style.colour(seats[piece.owner].colour, style.NEUTRAL_PIECE)
+        return Badge(text, fill, style.ink_on(fill))
+
+    def drawn_markers(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        """Space -> (text, fill) of each badge drawn there: what a person sees, for comparisons."""
+        return {space_id: tuple((badge.text, badge.fill.name()) for badge in badges)
+                for space_id, (_, badges) in self._markers.stacks.items()}
+
+
+def _name_font(board: Board) -> QFont:
+    """Names sized to the board's typical space, so they fit it at any board scale."""
+    widths = sorted(max(x for x, _ in s.polygon) - min(x for x, _ in s.polygon) for s in board.spaces if s.polygon)
+    typical = widths[len(widths) // 2] if widths else board.width / 20
+    font = QFont()
+    font.setPointSizeF(max(typical / 10, 0.5))
+    return font
+
+
+def _describe(piece: Piece, seats: Sequence[Seat]) -> str:
+    owner = seats[piece.owner].name + " " if piece.owner is not None and 0 <= piece.owner < len(seats) else ""
+    count = f"{piece.count} × " if piece.count != 1 else ""
+    label = f" ({piece.label})" if piece.label else ""
+    return f"{count}{owner}{piece.kind}{label}"
+
+
+def _details(space: Space, regions: dict[str, Region]) -> str:
+    """The hover text of a bare space: what a designer checks when looking at the map."""
+    parts = [f"<b>{html.escape(space.name)}</b> <span style='color:#666'>{space.kind.value} · {space.id}</span>"]
+    if space.region:
+        region = regions.get(space.region)
+        parts.append(f"region: {html.escape(region.name if region else space.region)}")
+    if space.terrain:
+        parts.append("terrain: " + html.escape(", ".join(space.terrain)))
+    if space.resources:
+        parts.append("resources: " + html.escape(", ".join(space.resources)))
+    parts += [f"{html.escape(key)}: {html.escape(str(value))}" for key, value in sorted(space.props.items())]
+    return "<br>".join(parts)

@@ -1,0 +1,148 @@
+"""The board view: drawing by kind, the picture's markers, hit tests, hover, zoom and pan."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QHelpEvent, QImage, QPainter
+from PySide6.QtWidgets import QApplication, QGraphicsPixmapItem, QToolTip
+
+from engine.core.picture import Picture, Piece, SpaceMark
+from engine.scenario.io import load_scenario
+from engine.scenario.model import Connection, ConnectionKind
+from studio.board.items import ConnectionsItem
+from studio.board.legend import Legend
+from studio.board.scene import BoardScene
+from studio.board.view import BoardView
+
+
+def test_the_index_finds_the_same_space_as_the_polygons(qtbot, hotw_path):
+    scene = BoardScene(load_scenario(hotw_path))
+    rng = random.Random(3)
+    for _ in range(3000):
+        point = QPointF(rng.uniform(0, scene.board.width), rng.uniform(0, scene.board.height))
+        inside = [space_id for space_id, item in scene.spaces.items()
+                  if item.polygon().containsPoint(point, Qt.FillRule.OddEvenFill)]
+        assert scene.space_at(point) == (inside[-1] if inside else None)
+    for space in scene.board.spaces:
+        assert scene.space_at(scene.centres[space.id]) == space.id, space.id
+
+
+def test_connections_are_drawn_by_kind_with_arrowheads_for_one_way(qtbot, hotw_path):
+    scenario = load_scenario(hotw_path)
+    board = scenario.board
+    one_way = Connection(board.spaces[0].id, board.spaces[1].id, ConnectionKind.ARROW)
+    scenario = attrs.evolve(scenario, board=attrs.evolve(board, connections=[*board.connections, one_way]))
+    scene = BoardScene(scenario)
+    layers = [item for item in scene.items() if isinstance(item, ConnectionsItem)]
+    assert len(layers) == 4  # land, sea, strait, arrow
+    arrow = next(layer for layer in layers if layer._brush.style() != Qt.BrushStyle.NoBrush)
+    assert arrow._pen.style() == Qt.PenStyle.SolidLine
+    assert {layer._pen.style() for layer in layers} >= {Qt.PenStyle.DashLine, Qt.PenStyle.DotLine}
+
+
+def test_a_background_image_is_drawn_under_translucent_spaces(qtbot, hotw_path, tmp_path):
+    image = QImage(200, 100, QImage.Format.Format_RGB32)
+    image.fill(QColor("#884422"))
+    image.save(str(tmp_path / "map.png"))
+    scenario = load_scenario(hotw_path)
+    scenario = attrs.evolve(scenario, board=attrs.evolve(scenario.board, background="map.png"))
+    scene = BoardScene(scenario, tmp_path)
+    pixmaps = [item for item in scene.items() if isinstance(item, QGraphicsPixmapItem)]
+    assert len(pixmaps) == 1 and pixmaps[0].sceneBoundingRect().width() == scenario.board.width
+    assert all(item.base_fill.alpha() < 255 for item in scene.spaces.values())
+
+
+def test_the_picture_puts_markers_and_marks_on_spaces(qtbot, hotw_path):
+    scenario = load_scenario(hotw_path)
+    scene = BoardScene(scenario)
+    picture = Picture(
+        pieces=(Piece("gaul", "army", 0, 3), Piece("gaul", "capital"), Piece("iberia", "inactive army", 2)),
+        marks=(SpaceMark("italia", hidden=True, label="face down"), SpaceMark("nile", fill="#000000")),
+    )
+    scene.show_picture(picture, scenario.seats)
+    assert scene.drawn_markers() == {
+        "gaul": (("A 3", "#c0392b"), ("C", "#f7f3e8")),
+        "iberia": (("IA", "#2f5fb3"),),
+        "italia": (("face down", "#ffffff"),),
+    }
+    assert scene.spaces["italia"].hatched and scene.spaces["nile"].brush().color() == QColor("#000000")
+    assert "3 × Red army" in scene.tooltip("gaul") and "region: Northern Europe" in scene.tooltip("gaul")
+    scene.show_picture(Picture(), scenario.seats)
+    assert scene.drawn_markers() == {} and not scene.spaces["italia"].hatched
+    assert scene.spaces["nile"].brush().color() == scene.spaces["nile"].base_fill
+    assert "army" not in scene.tooltip("gaul")
+
+
+def test_legend_abbreviations_are_unique_and_stable():
+    legend = Legend()
+    kinds = ["army", "inactive army", "capital", "city", "fort", "fleet", "caravan", "monument", "marker", "cat"]
+    shorts = [legend.short(kind) for kind in kinds]
+    assert len(set(shorts)) == len(kinds)
+    assert shorts[:4] == ["A", "IA", "C", "Ci"]
+    assert [legend.short(kind) for kind in reversed(kinds)] == shorts[::-1]
+    assert legend.entries()[0] == ("A", "army")
+
+
+def test_markers_keep_their_size_on_screen_at_every_zoom(qtbot, hotw_path):
+    scenario = load_scenario(hotw_path)
+    scene = BoardScene(scenario)
+    scene.show_picture(Picture(pieces=(Piece("gaul", "army", 0),)), scenario.seats)
+
+    def red_pixels(scale: float) -> int:
+        image = QImage(400, 400, QImage.Format.Format_ARGB32)
+        image.fill(QColor("white"))
+        centre = scene.centres["gaul"]
+        painter = QPainter(image)
+        size = 400 / scale
+        scene.render(painter, source=QRectF(centre.x() - size / 2, centre.y() - size / 2, size, size))
+        painter.end()
+        return sum(1 for x in range(400) for y in range(0, 400, 2) if image.pixelColor(x, y) == QColor("#c0392b"))
+
+    assert abs(red_pixels(1.0) - red_pixels(4.0)) < 0.2 * red_pixels(1.0)
+
+
+def test_hover_lights_a_space_and_the_status_bar_tells_it(window, qtbot, hotw_path):
+    window.open(hotw_path)
+    view = window.view
+    point = view.mapFromScene(window.board.centres["gaul"])
+    qtbot.mouseMove(view.viewport(), QPoint(2, 2))  # the cursor may still be there from another test
+    qtbot.mouseMove(view.viewport(), point)
+    assert window.board.spaces["gaul"].hovered
+    assert window.hover_info.text().startswith("Gaul land · gaul · region: Northern Europe")
+    QApplication.sendEvent(view.viewport(), QHelpEvent(QEvent.Type.ToolTip, point, view.viewport().mapToGlobal(point)))
+    assert QToolTip.text().startswith("<b>Gaul</b>")
+    qtbot.mouseMove(view.viewport(), view.mapFromScene(window.board.centres["iberia"]))
+    assert not window.board.spaces["gaul"].hovered and window.board.spaces["iberia"].hovered
+
+
+def test_wheel_zooms_dragging_pans_and_fit_restores(qtbot, hotw_path):
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.resize(800, 500)
+    view.setScene(BoardScene(load_scenario(hotw_path)))
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    fitted = view.transform().m11()
+    view.zoom_in()
+    view.zoom_in()
+    assert view.transform().m11() > fitted * 1.5 and not view.fitted
+    clicks = []
+    view.space_clicked.connect(lambda space, where: clicks.append(space))
+    before = view.horizontalScrollBar().value()
+    start = QPoint(400, 250)
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 6):
+        qtbot.mouseMove(view.viewport(), start - QPoint(20 * step, 0))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start - QPoint(100, 0))
+    assert view.horizontalScrollBar().value() > before and clicks == []
+    for _ in range(40):
+        view.zoom_out()
+    assert view.transform().m11() >= fitted * 0.49  # zooming out stops at half the fitted size
+    view.fit()
+    assert view.transform().m11() == fitted and view.fitted
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(view.scene().centres["gaul"]))
+    assert clicks == ["gaul"]

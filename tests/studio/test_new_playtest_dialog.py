@@ -1,0 +1,46 @@
+"""New playtest: the options form is generated from the ruleset's options class."""
+
+from __future__ import annotations
+
+import attrs
+from PySide6.QtWidgets import QCheckBox, QSpinBox
+
+from engine.core.ruleset import get_ruleset
+from engine.scenario.io import load_scenario
+from studio.playtest.new_playtest_dialog import NewPlaytestDialog
+
+
+def test_every_option_gets_an_editor_labelled_from_its_metadata(qtbot, hotw_path):
+    scenario = load_scenario(hotw_path)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    dialog = NewPlaytestDialog(scenario, ruleset)
+    qtbot.addWidget(dialog)
+    fields = attrs.fields(type(scenario.ruleset.options))
+    assert [editor.field.name for editor in dialog.editors] == [field.name for field in fields]
+    first = dialog.editors[0]
+    assert isinstance(first.widget, QCheckBox)
+    assert first.widget.text() == fields[0].metadata["label"]
+    assert first.widget.toolTip() == fields[0].metadata["help"]
+    assert dialog.setup().options == scenario.ruleset.options
+
+    first.widget.setChecked(not first.widget.isChecked())
+    dialog.players.setValue(4)
+    dialog.controllers[3].setCurrentIndex(dialog.controllers[3].findData("human"))
+    dialog.seed.setValue(42)
+    setup = dialog.setup()
+    assert getattr(setup.options, fields[0].name) != getattr(scenario.ruleset.options, fields[0].name)
+    assert [seat.id for seat in setup.seats] == [seat.id for seat in scenario.seats[:4]]
+    assert setup.controllers == ("human", "random", "random", "human") and setup.seed == 42
+    assert (dialog.players.minimum(), dialog.players.maximum()) == (ruleset.min_players, ruleset.max_players)
+    assert not dialog.controllers[4].isEnabled()
+    dialog.restore_defaults()
+    assert dialog.setup().options == scenario.ruleset.options
+
+
+def test_whole_numbers_get_spin_boxes(qtbot, dice_race):
+    dialog = NewPlaytestDialog(dice_race, get_ruleset("dice-race"))
+    qtbot.addWidget(dialog)
+    target = next(editor for editor in dialog.editors if editor.field.name == "target")
+    assert isinstance(target.widget, QSpinBox) and target.widget.value() == 20
+    target.widget.setValue(35)
+    assert dialog.setup().options.target == 35
