@@ -7,8 +7,8 @@ import random
 
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice, End
+from engine.core.randomness import sample
 from engine.core.ruleset import get_ruleset
-from engine.core.session import sample
 from engine.scenario.model import Scenario
 
 

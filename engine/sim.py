@@ -19,8 +19,8 @@ from attrs import frozen
 
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice, End
+from engine.core.randomness import sample
 from engine.core.ruleset import Ruleset, get_ruleset
-from engine.core.session import sample
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Scenario
 

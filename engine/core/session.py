@@ -23,6 +23,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.moves import Action, Move, Outcome
 from engine.core.picture import Picture
+from engine.core.randomness import chance_rng, sample
 from engine.core.ruleset import Ruleset
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 
@@ -42,17 +43,6 @@ class Step:
     children: list[int] = field(factory=list)
     last_child: int | None = None  # the child visited most recently, followed by goto
     log: tuple[Event, ...] = ()
-
-
-def chance_rng(seed: int, step_id: int) -> random.Random:
-    """The generator for the chance step after ``step_id``: reproducible without saved state."""
-    return random.Random(f"{seed}:chance:{step_id}")
-
-
-def sample(chance: Chance, rng: random.Random) -> Outcome:
-    if chance.weights is None:
-        return chance.outcomes[rng.randrange(len(chance.outcomes))]
-    return rng.choices(chance.outcomes, weights=chance.weights)[0]
 
 
 class Session:

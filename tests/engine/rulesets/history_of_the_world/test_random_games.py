@@ -10,8 +10,8 @@ import pytest
 
 from engine.bots import BOTS
 from engine.core.decision import Chance, End
+from engine.core.randomness import sample
 from engine.core.ruleset import get_ruleset
-from engine.core.session import sample
 from engine.rulesets.history_of_the_world.tables import (
     ARMIES_PER_PLAYER,
     CAPITALS_AND_CITIES,
