@@ -17,6 +17,7 @@ from engine.scenario.io import load_scenario
 ROOT = Path(__file__).parents[2]
 GOLDEN = {
     "history-of-the-world.txt": (ROOT / "scenarios" / "history-of-the-world.json", 5, 1, 300),
+    "antike-duellum-carthage-rome.txt": (ROOT / "scenarios" / "antike-duellum-carthage-rome.json", 2, 1, 200),
 }
 
 

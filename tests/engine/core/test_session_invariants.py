@@ -17,6 +17,7 @@ ROOT = Path(__file__).parents[3]
 GAMES = {
     "dice-race": (ROOT / "tests" / "data" / "dice-race.json", 3, {"target": 10**6, "rounds": 10**6}),
     "history-of-the-world": (ROOT / "scenarios" / "history-of-the-world.json", 4, {}),
+    "antike-duellum": (ROOT / "scenarios" / "antike-duellum-carthage-rome.json", 2, {}),
 }
 
 

@@ -1,0 +1,95 @@
+"""Person cards: earning them, the victory track and its walls, and who can still win (§5.5, §8).
+
+A player keeps, per type, the cards already earned (k) and earns another when the measure
+reaches the next threshold while the stack has cards: a high-water mark, so falling below a
+threshold and reaching it again earns nothing (§8.2).
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.rulesets.antike_duellum.board import MARKERS, TECHS, TEMPLES, VICTORY
+from engine.rulesets.antike_duellum.military import sea_areas
+from engine.rulesets.antike_duellum.state import DuellumState
+
+KINGS_EVERY, CITIZENS_EVERY, NAVIGATOR_AT = 5, 3, 7
+
+
+def held(state: DuellumState, seat: int, kind: str) -> int:
+    person_kind = state.tables.person_kind
+    return sum(person_kind[card] == kind for card in state.persons[seat])
+
+
+def cities(state: DuellumState, seat: int) -> int:
+    return sum(owner == seat for owner in state.owner.values())
+
+
+def temple_measure(state: DuellumState, seat: int) -> int:
+    """Temples for citizens: standing in your cities, or ever built under A6's option."""
+    if state.tables.options.citizens_count_built:
+        return state.temples_built[seat]
+    return sum(state.owner[city] == seat for city in state.temples)
+
+
+def earned(state: DuellumState, seat: int, kind: str) -> int:
+    """How many cards of ``kind`` the player's achievements are worth now (before stacks)."""
+    turn = state.turn
+    if kind == "king":
+        return cities(state, seat) // KINGS_EVERY
+    if kind == "citizen":
+        return temple_measure(state, seat) // CITIZENS_EVERY
+    if kind == "navigator":
+        cap = 2 if state.tables.options.second_navigator else 1
+        return min(cap, sea_areas(state, seat) // NAVIGATOR_AT)
+    # scholars and generals are earned by this turn's deeds on top of those already held
+    return held(state, seat, kind) + (turn.scholars if kind == "scholar" else turn.generals)
+
+
+def award(state: DuellumState, seat: int, log: list[Event]) -> int:
+    """Phase 3 (§5.1, §8.1): every person now due, while the stacks last; stops at the 9th."""
+    gained = 0
+    for kind in ("king", "citizen", "scholar", "general", "navigator"):
+        due = earned(state, seat, kind) - held(state, seat, kind)
+        stack = state.stacks.get(kind, [])
+        while due > 0 and stack and len(state.persons[seat]) < VICTORY:
+            card = stack.pop(0)
+            state.persons[seat].append(card)
+            gained += 1
+            due -= 1
+            position = len(state.persons[seat])
+            text = f"{state.names[seat]} gains {state.tables.name(card)} ({kind}, {position} person{'s' * (position > 1)})"
+            if position in state.tables.wall_symbols:
+                state.walls_supply[seat] += 1
+                state.walls_issued[seat] += 1
+                text += " and a wall"
+            log.append(Event(text))
+    return gained
+
+
+def can_still_win(state: DuellumState, seat: int) -> bool:
+    """An upper bound on the persons the player can still gain reaches 9.
+
+    The rulebook has no other end (§5.3); this bound lets a game stop when neither player can
+    ever reach 9 (all scholars, generals and navigators gone, say), rather than run forever."""
+    tables = state.tables
+    stacks = {kind: len(cards) for kind, cards in state.stacks.items()}
+    if len(state.persons[seat]) + sum(stacks.values()) < VICTORY:
+        return False
+    if len(state.persons[seat]) + stacks.get("general", 0) >= VICTORY:
+        return True  # every general can still be won by conquering temple cities
+    sites = len(tables.sites)
+    most_cities = min(sites, sum(MARKERS.values()))
+    possible = len(state.persons[seat])
+    possible += min(stacks.get("king", 0), max(0, most_cities // KINGS_EVERY - held(state, seat, "king")))
+    if tables.options.citizens_count_built:
+        possible += stacks.get("citizen", 0)
+    else:
+        most_temples = min(TEMPLES, most_cities)
+        possible += min(stacks.get("citizen", 0),
+                        max(0, most_temples // CITIZENS_EVERY - held(state, seat, "citizen")))
+    untaken = sum(not any(tech in firsts for firsts in state.firsts) for tech in TECHS if tech in tables.techs)
+    possible += min(stacks.get("scholar", 0), untaken)
+    possible += stacks.get("general", 0)
+    cap = 2 if tables.options.second_navigator else 1
+    possible += min(stacks.get("navigator", 0), max(0, cap - held(state, seat, "navigator")))
+    return possible >= VICTORY

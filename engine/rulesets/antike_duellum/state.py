@@ -1,0 +1,122 @@
+"""The state of an Antike Duellum game: plain data that the rules mutate.
+
+Only ids and counts live here, so a clone is a few dict, list and set copies; the board's
+geography and the card tables are shared, read-only, through ``tables``. Dict keys are
+strings (``"legion@roma"``), so the digest's JSON form needs no special handling.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from attrs import define, field
+
+
+@define
+class Pending:
+    """A sub-decision owed before the turn goes on (a trade's items, an event's choices)."""
+
+    kind: str  # trade_give, trade_take, merchant_give, merchant_take, gain, coin, recruits,
+    # oracle, mutiny, sabotage
+    seat: int
+    count: int = 1
+    items: dict[str, int] = field(factory=dict)  # MERCHANT: what was taken, until it is handed over
+
+
+@define
+class Conquest:
+    """A declared conquest (§6.5 step 2): the FORTRESS window, then the attacker's losses."""
+
+    city: str
+    defender: int
+    stage: str = "fortress"  # fortress, losses
+    losses: int = 0  # units the attacker still removes
+
+
+@define
+class Turn:
+    """The active player's turn: rondel, action, founding, then persons (§5.1)."""
+
+    seat: int
+    step: str = "rondel"  # rondel, begin, action, move, conquer, found, end
+    action: str = ""  # the rondel segment's action being carried out
+    due: dict[str, int] = field(factory=dict)  # gold/marble/iron (or a coin), fee (coins), any
+    due_for: str = ""
+    paid: dict[str, int] = field(factory=dict)  # items paid so far for ``due_for``, for the log
+    pending: list[Pending] = field(factory=list)
+    conquest: Conquest | None = None
+    recruitable: dict[str, int] = field(factory=dict)  # units in the box at the turn's start
+    special_recruitable: bool = False
+    placed: dict[str, int] = field(factory=dict)  # city -> new units this turn (MILITIA limit)
+    moved: dict[str, list[int]] = field(factory=dict)  # "unit@region" -> moved units by steps left
+    special_left: int = -1  # steps left to the mover's special unit; -1 before it moves
+    free: dict[str, int] = field(factory=dict)  # unit -> recruits free of iron (FORGE, SHIPYARD)
+    bonus: dict[str, int] = field(factory=dict)  # resource -> +yield per city (GOLD MINE...)
+    free_steps: int = 3  # rondel segments without cost (PRIVILEGE: 6)
+    diplomacy: bool = False
+    academy: int = 0  # gold per opponent technology, paid out when SCIENTIA is used
+    pestilence: dict[str, int] = field(factory=dict)  # city -> defence malus
+    fortress: dict[str, int] = field(factory=dict)  # city -> defence bonus
+    commercium_new: bool = False  # developed this turn: no trading yet (§6.6)
+    scholars: int = 0  # technologies developed first this turn
+    generals: int = 0  # temples destroyed this turn
+    city_lost: bool = False  # the opponent lost a city this turn
+    fee_markers: dict[str, str] | None = None  # phase 2's starting cities when A10 is off
+
+
+@define
+class DuellumState:
+    names: list[str]
+    tables: Any = field(eq=False, repr=False)  # Tables: geography, cards, options (shared)
+    phase: str = "start"  # start, turn, picks, over
+    active: int = 0
+    turn_number: int = 0
+    goods: list[dict[str, int]] = field(factory=list)  # per seat: gold, marble, iron
+    coins: list[int] = field(factory=list)
+    rondel: list[int | None] = field(factory=list)  # position of each action marker
+    box: list[dict[str, int]] = field(factory=list)  # recruitment box: legion, galley
+    reserve: list[dict[str, int]] = field(factory=list)
+    special: list[str | None] = field(factory=list)  # region of each special unit; None: in the box
+    walls_supply: list[int] = field(factory=list)
+    walls_issued: list[int] = field(factory=list)
+    techs: list[list[str]] = field(factory=list)
+    firsts: list[list[str]] = field(factory=list)  # technologies developed first
+    persons: list[list[str]] = field(factory=list)  # person cards held
+    hand: list[list[str]] = field(factory=list)  # event cards held
+    temples_built: list[int] = field(factory=list)
+    owner: dict[str, int] = field(factory=dict)  # city -> seat
+    marker: dict[str, str] = field(factory=dict)  # city -> gold, marble or iron
+    temples: set[str] = field(factory=set)
+    walls: set[str] = field(factory=set)
+    legions: list[dict[str, int]] = field(factory=list)  # per seat: region -> count
+    galleys: list[dict[str, int]] = field(factory=list)
+    stacks: dict[str, list[str]] = field(factory=dict)  # person cards left, per type
+    pool: list[str] = field(factory=list)  # the face-down event deck, unordered
+    display: list[str] = field(factory=list)
+    discard: list[str] = field(factory=list)
+    picker: int = 0  # who takes the owed event cards
+    picks: int = 0
+    turn: Turn | None = None
+    winner: int | None = None
+    ended: str = ""  # why the game is over, in words
+    decision: Any = field(default=None, eq=False, repr=False)  # cached until the next move
+
+    def units(self, unit: str) -> list[dict[str, int]]:
+        return self.legions if unit == "legion" else self.galleys
+
+    def clone(self) -> DuellumState:
+        twin = copy.copy(self)
+        for name in ("coins", "rondel", "special", "walls_supply", "walls_issued", "temples_built",
+                     "pool", "display", "discard"):
+            setattr(twin, name, list(getattr(self, name)))
+        for name in ("goods", "box", "reserve", "legions", "galleys"):
+            setattr(twin, name, [dict(item) for item in getattr(self, name)])
+        for name in ("techs", "firsts", "persons", "hand"):
+            setattr(twin, name, [list(item) for item in getattr(self, name)])
+        twin.owner, twin.marker = dict(self.owner), dict(self.marker)
+        twin.temples, twin.walls = set(self.temples), set(self.walls)
+        twin.stacks = {kind: list(cards) for kind, cards in self.stacks.items()}
+        twin.turn = copy.deepcopy(self.turn) if self.turn else None
+        twin.decision = None
+        return twin
