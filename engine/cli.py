@@ -199,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ScenarioError as error:
         print("\n".join(error.lines()), file=sys.stderr)
         return 1
-    except (ValueError, OSError) as error:
+    except (ValueError, OSError, RuntimeError) as error:  # a bad argument, file, or endless game
         print(f"epoch {args.command}: {error}", file=sys.stderr)
         return 1
 
