@@ -33,3 +33,29 @@ def report(name: str, seconds: list[float], target: float | None = None) -> None
     if target is not None:
         verdict = f"  target < {target * 1000:g} ms: {'met' if median < target else 'MISSED'}"
     print(f"{name:<34} median {median * 1000:8.3f} ms   max {worst * 1000:8.3f} ms{verdict}")
+
+
+def random_play(path: Path, games: int, players: int) -> dict:
+    """Seeded random games of one scenario in this process: counts and seconds."""
+    from engine.core.ruleset import get_ruleset
+    from engine.scenario.io import load_scenario
+    from engine.sim import opening, play_game
+
+    scenario = load_scenario(path)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    actions = steps = 0
+    started = time.perf_counter()
+    initial = opening(ruleset, scenario, players)
+    for index in range(games):
+        result = play_game(ruleset, initial, f"bench:{index}")
+        actions += result.actions
+        steps += result.steps
+    return {"games": games, "actions": actions, "steps": steps, "seconds": time.perf_counter() - started}
+
+
+def speed_line(name: str, figures: dict) -> str:
+    """One benchmark line, the same for every game."""
+    seconds = figures["seconds"]
+    return (f"{name}: {figures['games']} games, {figures['actions'] / seconds:,.0f} actions/s "
+            f"({figures['steps'] / seconds:,.0f} steps/s with chance), {figures['games'] / seconds:.1f} games/s, "
+            f"{figures['actions'] / figures['games']:.0f} actions a game")

@@ -14,15 +14,9 @@ import json
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from engine.core.ruleset import get_ruleset
-from engine.scenario.io import load_scenario
-from engine.sim import opening, play_game
+from _support import ROOT, random_play, speed_line
 
 CATAN = """
 import json, sys, time
@@ -51,19 +45,6 @@ def catanatron(venv: Path, games: int) -> dict:
     return json.loads(result.stdout)
 
 
-def ours(games: int, players: int) -> dict:
-    scenario = load_scenario(ROOT / "scenarios" / "history-of-the-world.json")
-    ruleset = get_ruleset(scenario.ruleset.id)
-    actions = steps = 0
-    started = time.perf_counter()
-    initial = opening(ruleset, scenario, players)
-    for index in range(games):
-        result = play_game(ruleset, initial, f"bench:{index}")
-        actions += result.actions
-        steps += result.steps
-    return {"games": games, "actions": actions, "steps": steps, "seconds": time.perf_counter() - started}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
@@ -72,12 +53,10 @@ def main() -> None:
                         default=Path(tempfile.gettempdir()) / "epoch-bench-catanatron")
     args = parser.parse_args()
     catan = catanatron(args.catanatron_venv, args.catan_games)
-    hotw = ours(args.games, 5)
+    hotw = random_play(ROOT / "scenarios" / "history-of-the-world.json", args.games, 5)
     catan_rate = catan["actions"] / catan["seconds"]
     hotw_rate = hotw["actions"] / hotw["seconds"]
-    print(f"History of the World, 5 random players: {hotw['games']} games, "
-          f"{hotw_rate:,.0f} actions/s ({hotw['steps'] / hotw['seconds']:,.0f} steps/s with chance), "
-          f"{hotw['games'] / hotw['seconds']:.1f} games/s, {hotw['actions'] / hotw['games']:.0f} actions a game")
+    print(speed_line("History of the World, 5 random players", hotw))
     print(f"catanatron Catan, 4 random players:      {catan['games']} games, "
           f"{catan_rate:,.0f} actions/s, {catan['games'] / catan['seconds']:.1f} games/s, "
           f"{catan['actions'] / catan['games']:.0f} actions a game")
