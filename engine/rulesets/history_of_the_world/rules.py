@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations, permutations
+from itertools import combinations, permutations, repeat
+from operator import is_
 
 from engine.core.decision import Chance, Choice, Decision, End
 from engine.core.errors import IllegalAction
@@ -61,6 +62,12 @@ def pile_trim(epoch: int, kind: str, cards: tuple[tuple[str, str], ...], players
     return Chance(f"trim epoch {epoch}'s {kind} pile to {players} cards", tuple(
         Outcome("+".join(card for card, _ in combo), ", ".join(name for _, name in combo))
         for combo in kept), seen_by=HIDDEN)
+
+
+def offered(move: Move, moves: tuple[Move, ...]) -> bool:
+    """Whether ``move`` is one of ``moves``. Bots and the session pass the very object the
+    decision offered, so an identity scan in C settles it before any comparison runs."""
+    return any(map(is_, moves, repeat(move))) or move in moves
 
 
 def new_state(tables: Tables, names: Sequence[str]) -> HistoryState:
@@ -299,9 +306,9 @@ class Rules:
         if isinstance(decision, End):
             raise IllegalAction("the game is over")
         if isinstance(decision, Chance):
-            if move not in decision.outcomes:
+            if not offered(move, decision.outcomes):
                 raise IllegalAction(f"{move} is not a possible outcome of {decision.prompt}")
-        elif move not in decision.actions:
+        elif not offered(move, decision.actions):
             raise IllegalAction(f"{move} is not allowed now: {decision.prompt}")
         log: list[Event] = []
         state.decision = None
