@@ -86,7 +86,7 @@ def main() -> None:
           f"scene built in {(time.perf_counter() - started) * 1000:.0f} ms")
     pieces = tuple(Piece(space.id, rng.choice(("army", "city", "fort")), rng.choice((0, 1, 2, None)),
                          rng.randint(1, 4)) for space in scenario.board.spaces[::5])
-    scene.show_picture(Picture(pieces), scenario.seats)
+    scene.show_picture(Picture(pieces=pieces), scenario.seats)
     image = QImage(1600, 900, QImage.Format.Format_ARGB32_Premultiplied)
     whole = scene.sceneRect()
     render(scene, image, whole)  # warm the font and glyph caches, as a window that is already open has
