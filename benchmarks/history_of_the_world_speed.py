@@ -48,15 +48,17 @@ def catanatron(venv: Path, games: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--catan-games", type=int, default=30)
+    parser.add_argument("--catan-games", type=int, default=30, help="0 measures our side only")
     parser.add_argument("--catanatron-venv", type=Path,
                         default=Path(tempfile.gettempdir()) / "epoch-bench-catanatron")
     args = parser.parse_args()
-    catan = catanatron(args.catanatron_venv, args.catan_games)
     hotw = random_play(ROOT / "scenarios" / "history-of-the-world.json", args.games, 5)
+    print(speed_line("History of the World, 5 random players", hotw))
+    if not args.catan_games:
+        return
+    catan = catanatron(args.catanatron_venv, args.catan_games)
     catan_rate = catan["actions"] / catan["seconds"]
     hotw_rate = hotw["actions"] / hotw["seconds"]
-    print(speed_line("History of the World, 5 random players", hotw))
     print(f"catanatron Catan, 4 random players:      {catan['games']} games, "
           f"{catan_rate:,.0f} actions/s, {catan['games'] / catan['seconds']:.1f} games/s, "
           f"{catan['actions'] / catan['games']:.0f} actions a game")

@@ -2,11 +2,12 @@
 10,000-step history. Targets: undo and redo median under 1 ms, goto under 20 ms, memory
 under 100 MB.
 
-    python benchmarks/session_history.py [SCENARIO]
+    python benchmarks/session_history.py [SCENARIO] [--depths 100 1000 10000]
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import tracemalloc
@@ -54,17 +55,20 @@ def measure(session: Session) -> None:
 
 
 def main() -> None:
-    path = sys.argv[1] if len(sys.argv) > 1 else DICE_RACE
-    print(f"session history benchmark on {path}")
-    for depth in (100, 1_000, 10_000):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scenario", nargs="?", default=DICE_RACE)
+    parser.add_argument("--depths", type=int, nargs="+", default=[100, 1_000, 10_000])
+    args = parser.parse_args()
+    print(f"session history benchmark on {args.scenario}")
+    for depth in args.depths:
         print(f"depth {depth:,}")
-        measure(endless_session(path, depth))
+        measure(endless_session(args.scenario, depth))
     hotw = ROOT / "scenarios" / "history-of-the-world.json"
     session = whole_game(hotw, players=6)
     print(f"History of the World, a whole 6-player game ({session.current} steps)")
     measure(session)
     tracemalloc.start()
-    history = endless_session(path, 10_000)
+    history = endless_session(args.scenario, max(args.depths))
     current, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     verdict = "met" if current < 100 * 2**20 else "MISSED"

@@ -1,0 +1,38 @@
+"""Every benchmark script still runs and prints its figures, on small sizes.
+
+No figure is asserted: timings belong to the benchmarks themselves. This only keeps the
+scripts from breaking silently when the code they measure changes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
+RUNS = {
+    "session_history.py": (["--depths", "40"], "memory of a "),
+    "scenario_load.py": ([], "load + validate"),
+    "studio_board.py": (["300"], "hit test"),
+    "history_of_the_world_speed.py": (["--games", "3", "--catan-games", "0"], "History of the World, 5 random players: 3 games"),
+    "antike_duellum_speed.py": (["--games", "1", "--hotw-games", "1"], "Antike Duellum (greece-persia): 1 games"),
+}
+
+
+def test_every_benchmark_script_is_covered():
+    assert sorted(p.name for p in BENCHMARKS.glob("*.py") if not p.name.startswith("_")) == sorted(RUNS)
+
+
+@pytest.mark.parametrize("script", sorted(RUNS))
+def test_the_script_runs_and_prints_its_figures(script):
+    arguments, expected = RUNS[script]
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *arguments],
+        capture_output=True, text=True, check=False, timeout=300,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert expected in result.stdout
