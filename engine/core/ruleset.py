@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+import attrs
 import cattrs
 
 from engine.core.decision import Decision
@@ -24,6 +25,11 @@ from engine.scenario.model import CardData, RulesetOptions, Scenario, Seat
 from engine.scenario.problems import Problem
 
 _digest_converter = cattrs.Converter()
+
+
+def _json_value(value: Any) -> Any:
+    """Sets are written sorted, so equal sets give equal text."""
+    return sorted(value) if isinstance(value, (set, frozenset)) else str(value)
 
 
 class Ruleset(ABC):
@@ -62,8 +68,15 @@ class Ruleset(ABC):
         return copy.deepcopy(state)
 
     def digest(self, state: Any) -> str:
-        """A fingerprint of the whole state, equal exactly when two states are equal."""
-        text = json.dumps(_digest_converter.unstructure(state), sort_keys=True, default=str)
+        """A fingerprint of the whole state, equal exactly when two states are equal: only the
+        attrs fields that take part in equality count, so shared tables and caches kept on the
+        state (``eq=False``) are left out."""
+        data = {
+            field.name: _digest_converter.unstructure(getattr(state, field.name))
+            for field in attrs.fields(type(state))
+            if field.eq
+        }
+        text = json.dumps(data, sort_keys=True, default=_json_value)
         return hashlib.sha256(text.encode()).hexdigest()
 
 

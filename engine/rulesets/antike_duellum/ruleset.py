@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
-
-import attrs
-import cattrs
 
 from engine.core.decision import Decision
 from engine.core.events import Event
@@ -24,8 +19,6 @@ from engine.rulesets.antike_duellum.validation import problems
 from engine.rulesets.antike_duellum.view import picture
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 from engine.scenario.problems import Problem
-
-_digest_converter = cattrs.Converter()
 
 
 class AntikeDuellum(Ruleset):
@@ -57,12 +50,3 @@ class AntikeDuellum(Ruleset):
 
     def clone(self, state: DuellumState) -> DuellumState:
         return state.clone()
-
-    def digest(self, state: DuellumState) -> str:
-        data = {
-            field.name: _digest_converter.unstructure(getattr(state, field.name))
-            for field in attrs.fields(DuellumState)
-            if field.name not in ("tables", "decision")
-        }
-        text = json.dumps(data, sort_keys=True, default=sorted)
-        return hashlib.sha256(text.encode()).hexdigest()

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
-
-import attrs
-import cattrs
 
 from engine.core.picture import Picture
 from engine.core.ruleset import Ruleset
@@ -21,8 +16,6 @@ from engine.rulesets.history_of_the_world.validation import problems
 from engine.rulesets.history_of_the_world.view import picture
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 from engine.scenario.problems import Problem
-
-_digest_converter = cattrs.Converter()
 
 
 class HistoryOfTheWorld(Rules, Ruleset):
@@ -47,12 +40,3 @@ class HistoryOfTheWorld(Rules, Ruleset):
 
     def clone(self, state: HistoryState) -> HistoryState:
         return state.clone()
-
-    def digest(self, state: HistoryState) -> str:
-        data = {
-            field.name: _digest_converter.unstructure(getattr(state, field.name))
-            for field in attrs.fields(HistoryState)
-            if field.name not in ("tables", "decision")
-        }
-        text = json.dumps(data, sort_keys=True, default=sorted)
-        return hashlib.sha256(text.encode()).hexdigest()
