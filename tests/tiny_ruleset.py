@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from attrs import define, frozen
+from attrs import define, field, frozen
 
 from engine.core.decision import Chance, Choice, Decision, End
-from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.moves import Action, Move, Outcome
+from engine.core.moves import Action, Outcome
 from engine.core.picture import Picture, Piece, SeatPanel
-from engine.core.ruleset import Ruleset, register
+from engine.core.ruleset import register
+from engine.core.skeleton import Handler, Phase, Skeleton
 from engine.scenario.model import CardData, RulesetOptions, Scenario, Seat, described
 from engine.scenario.problems import Problem
 
@@ -58,13 +58,96 @@ class DiceRaceState:
     rounds: int
     bonus: list[str | None]
     scores: list[int]
+    phase: str = "draw"  # draw (bonus cards), play, roll (a die is in the air), over
     active: int = 0
     round: int = 1
     turn_total: int = 0
-    rolling: bool = False  # a die is in the air
+    decision: Decision | None = field(default=None, eq=False, repr=False)
 
 
-class DiceRace(Ruleset):
+# -- drawing the bonus cards -------------------------------------------------------------
+
+
+def decide_draw(state: DiceRaceState) -> Decision:
+    seat = state.bonus.index(None)
+    draws = tuple(Outcome(card) for card in state.deck)
+    return Chance(f"{state.names[seat]} draws a bonus card", draws, seen_by=(seat,))
+
+
+def draw_done(state: DiceRaceState, log: list[Event]) -> bool:
+    if None in state.bonus:
+        return False
+    state.phase = "play"
+    return True
+
+
+# -- a turn ------------------------------------------------------------------------------
+
+
+def over(state: DiceRaceState) -> bool:
+    return max(state.scores) >= state.target or state.round > state.rounds
+
+
+def decide_play(state: DiceRaceState) -> Decision:
+    label = f"roll (turn total {state.turn_total})"
+    return Choice(state.active, "roll or hold?", (Roll(label=label), Hold(label="hold")))
+
+
+def play_over(state: DiceRaceState, log: list[Event]) -> bool:
+    if not over(state):
+        return False
+    state.phase = "over"
+    return True
+
+
+def decide_roll(state: DiceRaceState) -> Decision:
+    return Chance("the die", DIE)
+
+
+def decide_end(state: DiceRaceState) -> Decision:
+    totals = tuple(float(s + state.cards[b]) for s, b in zip(state.scores, state.bonus))
+    ranking = tuple(sorted(range(len(totals)), key=lambda seat: (-totals[seat], seat)))
+    return End(totals, ranking)
+
+
+def next_seat(state: DiceRaceState) -> None:
+    state.turn_total = 0
+    state.active = (state.active + 1) % len(state.names)
+    if state.active == 0:
+        state.round += 1
+
+
+def on_roll(state: DiceRaceState, move: Roll, log: list[Event]) -> None:
+    state.phase = "roll"
+    log.append(Event(f"{state.names[state.active]} rolls"))
+
+
+def on_hold(state: DiceRaceState, move: Hold, log: list[Event]) -> None:
+    banked = state.turn_total
+    state.scores[state.active] += banked
+    log.append(Event(f"{state.names[state.active]} holds and banks {banked}"))
+    next_seat(state)
+
+
+def on_outcome(state: DiceRaceState, outcome: Outcome, log: list[Event]) -> None:
+    if state.phase == "draw":
+        seat = state.bonus.index(None)
+        state.bonus[seat] = str(outcome.value)
+        state.deck.remove(str(outcome.value))
+        log.append(Event(f"{state.names[seat]} draws a bonus card"))
+        log.append(Event(f"{state.names[seat]} draws {outcome.value}", seats=(seat,)))
+        return
+    state.phase = "play"
+    name = state.names[state.active]
+    if outcome.value == 1:
+        log.append(Event(f"{name} rolls 1 and loses the turn"))
+        next_seat(state)
+        return
+    state.turn_total += int(outcome.value)
+    log.append(Event(f"{name} rolls {outcome.value}"))
+
+
+class DiceRace(Skeleton):
     id = "dice-race"
     title = "Dice Race"
     min_players = 2
@@ -72,6 +155,13 @@ class DiceRace(Ruleset):
     card_types = (BonusCard,)
     options_type = DiceRaceOptions
     action_types = (Roll, Hold)
+    phases: ClassVar[dict[str, Phase]] = {
+        "draw": Phase(decide_draw, draw_done),
+        "play": Phase(decide_play, play_over),
+        "roll": Phase(decide_roll),
+        "over": Phase(decide_end),
+    }
+    handlers: ClassVar[dict[type, Handler]] = {Roll: on_roll, Hold: on_hold, Outcome: on_outcome}
 
     def validate(self, scenario: Scenario) -> list[Problem]:
         if not any(deck.id == "bonus" for deck in scenario.decks):
@@ -90,63 +180,6 @@ class DiceRace(Ruleset):
             bonus=[None] * len(seats),
             scores=[0] * len(seats),
         )
-
-    def decision(self, state: DiceRaceState) -> Decision:
-        if None in state.bonus:
-            seat = state.bonus.index(None)
-            draws = tuple(Outcome(card) for card in state.deck)
-            return Chance(f"{state.names[seat]} draws a bonus card", draws, seen_by=(seat,))
-        if self._over(state):
-            totals = tuple(float(s + state.cards[b]) for s, b in zip(state.scores, state.bonus))
-            ranking = tuple(sorted(range(len(totals)), key=lambda seat: (-totals[seat], seat)))
-            return End(totals, ranking)
-        if state.rolling:
-            return Chance("the die", DIE)
-        label = f"roll (turn total {state.turn_total})"
-        return Choice(state.active, "roll or hold?", (Roll(label=label), Hold(label="hold")))
-
-    def _over(self, state: DiceRaceState) -> bool:
-        return max(state.scores) >= state.target or state.round > state.rounds
-
-    def apply(self, state: DiceRaceState, move: Move) -> list[Event]:
-        decision = self.decision(state)
-        if isinstance(decision, Chance):
-            if move not in decision.outcomes:
-                raise IllegalAction(f"{move} cannot happen now")
-            return self._resolve(state, move)
-        if not isinstance(decision, Choice) or move not in decision.actions:
-            raise IllegalAction(f"{move} is not allowed now")
-        name = state.names[state.active]
-        if isinstance(move, Roll):
-            state.rolling = True
-            return [Event(f"{name} rolls")]
-        state.scores[state.active] += state.turn_total
-        banked = state.turn_total
-        self._next_seat(state)
-        return [Event(f"{name} holds and banks {banked}")]
-
-    def _resolve(self, state: DiceRaceState, outcome: Outcome) -> list[Event]:
-        if None in state.bonus:
-            seat = state.bonus.index(None)
-            state.bonus[seat] = str(outcome.value)
-            state.deck.remove(str(outcome.value))
-            return [
-                Event(f"{state.names[seat]} draws a bonus card"),
-                Event(f"{state.names[seat]} draws {outcome.value}", seats=(seat,)),
-            ]
-        state.rolling = False
-        name = state.names[state.active]
-        if outcome.value == 1:
-            self._next_seat(state)
-            return [Event(f"{name} rolls 1 and loses the turn")]
-        state.turn_total += int(outcome.value)
-        return [Event(f"{name} rolls {outcome.value}")]
-
-    def _next_seat(self, state: DiceRaceState) -> None:
-        state.turn_total = 0
-        state.active = (state.active + 1) % len(state.names)
-        if state.active == 0:
-            state.round += 1
 
     def view(self, state: DiceRaceState, seat: int | None) -> Picture:
         pieces = tuple(
@@ -178,7 +211,7 @@ class DiceRace(Ruleset):
             active=state.active,
             round=state.round,
             turn_total=state.turn_total,
-            rolling=state.rolling,
+            phase=state.phase,
         )
 
 

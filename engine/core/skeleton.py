@@ -1,0 +1,87 @@
+"""The frame every game's rules share, so a game gives only what is its own.
+
+A game is a set of phases, each with a decider (what is asked now) and optionally an
+automatic step (what the rulebook does without asking anyone), plus one handler per move
+type. The skeleton owns what used to be written once per game: the decision cache, the
+"was this move offered" check, dispatch by move type and the advance loop.
+
+The state of a skeleton game has two attributes the frame relies on: ``phase`` (a key of
+``phases``) and ``decision`` (the cache, ``eq=False`` so it never takes part in equality
+or the digest; ``clone`` must reset it to ``None``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from itertools import repeat
+from operator import is_
+from typing import Any, ClassVar
+
+from attrs import frozen
+
+from engine.core.decision import Chance, Decision, End
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.moves import Move, Outcome
+from engine.core.ruleset import Ruleset
+
+Decider = Callable[[Any], Decision]
+AutomaticStep = Callable[[Any, list[Event]], bool]
+Handler = Callable[[Any, Any, list[Event]], None]
+
+
+@frozen
+class Phase:
+    """One phase of play: ``decide`` reads the state and says what is asked; ``automatic``,
+    when given, carries out one step nobody decides and returns False once a decision is due."""
+
+    decide: Decider
+    automatic: AutomaticStep | None = None
+
+
+def offered(move: Move, moves: tuple[Move, ...]) -> bool:
+    """Whether ``move`` is one of ``moves``. Bots and the session pass the very object the
+    decision offered, so an identity scan in C settles it before any comparison runs."""
+    return any(map(is_, moves, repeat(move))) or move in moves
+
+
+class Skeleton(Ruleset):
+    """A ruleset built from phases and handlers; see the module docstring."""
+
+    phases: ClassVar[Mapping[str, Phase]]
+    handlers: ClassVar[Mapping[type, Handler]]
+
+    def __init__(self) -> None:
+        missing = [t.__name__ for t in self.action_types if t not in self.handlers]
+        if missing:
+            raise TypeError(f"{type(self).__name__}: no handler for {', '.join(missing)}")
+        unknown = [t.__name__ for t in self.handlers if t is not Outcome and t not in self.action_types]
+        if unknown:
+            raise TypeError(f"{type(self).__name__}: handlers for undeclared move types {', '.join(unknown)}")
+
+    def decision(self, state: Any) -> Decision:
+        """The next decision, worked out once per state: the session and ``apply`` both ask."""
+        if state.decision is None:
+            state.decision = self.phases[state.phase].decide(state)
+        return state.decision
+
+    def apply(self, state: Any, move: Move) -> list[Event]:
+        decision = self.decision(state)
+        if isinstance(decision, End):
+            raise IllegalAction("the game is over")
+        if isinstance(decision, Chance):
+            if not offered(move, decision.outcomes):
+                raise IllegalAction(f"{move} is not a possible outcome of: {decision.prompt}")
+        elif not offered(move, decision.actions):
+            raise IllegalAction(f"{move} is not allowed now: {decision.prompt}")
+        log: list[Event] = []
+        state.decision = None
+        self.handlers[type(move)](state, move, log)
+        self.advance(state, log)
+        return log
+
+    def advance(self, state: Any, log: list[Event]) -> None:
+        """Carry out automatic steps until a decision (or the end) is due."""
+        while (step := self.phases[state.phase].automatic) is not None and step(state, log):
+            pass
+        state.decision = None
