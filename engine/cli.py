@@ -12,7 +12,7 @@ from pathlib import Path
 from engine.core.decision import Chance, Choice, End
 from engine.core.errors import IllegalAction
 from engine.core.playtest import open_playtest, save_playtest, verify_digests
-from engine.core.ruleset import get_ruleset
+from engine.core.ruleset import get_ruleset, rulesets
 from engine.core.session import HUMAN, Session
 from engine.scenario.io import load_scenario
 from engine.scenario.problems import ScenarioError
@@ -157,6 +157,24 @@ def _playthrough(args: argparse.Namespace) -> int:
     return 0
 
 
+def _schema(args: argparse.Namespace) -> int:
+    from engine.scenario.io import write_atomic
+    from engine.scenario.schema import scenario_schema, schema_files, schema_text
+
+    chosen = rulesets()
+    if args.ruleset is not None:
+        chosen = [ruleset for ruleset in chosen if ruleset.id == args.ruleset]
+        if not chosen:
+            raise ValueError(f"unknown ruleset {args.ruleset!r} (known: {', '.join(r.id for r in rulesets())})")
+    if args.write is None:
+        print(schema_text(scenario_schema(chosen)), end="")
+        return 0
+    for name, schema in schema_files(chosen).items():
+        write_atomic(Path(args.write) / name, schema_text(schema))
+        print(f"wrote {Path(args.write) / name}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="epoch", description="Epoch Studio's headless rules engine.")
     commands = main.add_subparsers(dest="command", required=True)
@@ -189,6 +207,10 @@ def parser() -> argparse.ArgumentParser:
     golden.add_argument("--seed", type=int, default=1)
     golden.add_argument("--players", type=int)
     golden.set_defaults(run=_playthrough)
+    schema = commands.add_parser("schema", help="print the JSON Schema (2020-12) of scenario files")
+    schema.add_argument("--ruleset", help="only this ruleset's card types and options (default: every shipped one)")
+    schema.add_argument("--write", metavar="DIR", help="write every schema file into DIR (as docs/schema/ holds them)")
+    schema.set_defaults(run=_schema)
     return main
 
 
