@@ -175,6 +175,18 @@ def _schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from engine.service.methods import EngineService
+    from engine.service.transport import serve_stdio, serve_websocket
+
+    service = EngineService()
+    if args.ws is None:
+        serve_stdio(service)
+    else:
+        serve_websocket(service, args.host, args.ws)
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="epoch", description="Epoch Studio's headless rules engine.")
     commands = main.add_subparsers(dest="command", required=True)
@@ -211,6 +223,10 @@ def parser() -> argparse.ArgumentParser:
     schema.add_argument("--ruleset", help="only this ruleset's card types and options (default: every shipped one)")
     schema.add_argument("--write", metavar="DIR", help="write every schema file into DIR (as docs/schema/ holds them)")
     schema.set_defaults(run=_schema)
+    serve = commands.add_parser("serve", help="speak JSON-RPC 2.0 on stdio (docs/protocol.md)")
+    serve.add_argument("--ws", type=int, metavar="PORT", help="listen on a WebSocket instead (0 picks a free port)")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to bind with --ws (default: localhost only)")
+    serve.set_defaults(run=_serve)
     return main
 
 
