@@ -73,6 +73,7 @@ class EngineService:
             "decision": self.decision,
             "apply": self.apply,
             "view": self.view,
+            "board": self.board,
             "undo": self.undo,
             "redo": self.redo,
             "goto": self.goto,
@@ -212,6 +213,21 @@ class EngineService:
     def view(self, params: Params) -> dict[str, Any]:
         session = self._session(params)
         return picture_json(session.view(self._seat(params, session)))
+
+    def board(self, params: Params) -> dict[str, Any]:
+        """The printed board, the same for every seat: what a frontend draws under the pieces."""
+        board = self._session(params).scenario.board
+        return {
+            "width": board.width,
+            "height": board.height,
+            "regions": [{"id": r.id, "name": r.name, "colour": r.colour} for r in board.regions],
+            "spaces": [
+                {"id": s.id, "name": s.name, "kind": s.kind.value, "region": s.region,
+                 "polygon": [list(point) for point in s.polygon], "label": None if s.label is None else list(s.label)}
+                for s in board.spaces
+            ],
+            "connections": [{"a": c.a, "b": c.b, "kind": c.kind.value} for c in board.connections],
+        }
 
     def undo(self, params: Params) -> dict[str, Any]:
         return self._travel(params, "undo", lambda s: s.undo())
