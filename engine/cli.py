@@ -112,6 +112,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    if args.playtest.endswith(".jsonl"):
+        return _check_record(args)
     session, _, digests = open_playtest(args.playtest)
     problems = verify_digests(session, digests)
     if not digests:
@@ -124,6 +126,38 @@ def _replay(args: argparse.Namespace) -> int:
     decision = session.decision()
     result = "the game is over" if isinstance(decision, End) else f"at step {session.current}"
     print(f"{args.playtest}: replayed {len(session.steps) - 1} steps, {len(digests)} states identical; {result}")
+    if args.jsonl:
+        from engine.export.game_record import write_record
+
+        steps = write_record(session, Path(args.jsonl))
+        print(f"wrote {args.jsonl}: {steps} steps of the current line")
+    return 0
+
+
+def _check_record(args: argparse.Namespace) -> int:
+    from engine.export.game_record import check_record
+
+    if args.scenario is None:
+        raise ValueError("a game record is checked against its scenario: epoch replay RECORD.jsonl SCENARIO")
+    replayed, problems = check_record(Path(args.playtest), load_scenario(args.scenario))
+    for problem in problems:
+        print(f"{args.playtest}: {problem}")
+    if problems:
+        return 1
+    print(f"{args.playtest}: replayed {replayed} steps, every state identical")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.scenario)
+    if args.format == "tts":
+        from engine.export.tabletop_simulator import export_tts
+
+        print(f"wrote {export_tts(scenario, Path(args.out), args.base_url)}")
+    else:
+        from engine.export.vassal import export_vassal
+
+        print(f"wrote {export_vassal(scenario, Path(args.out))}")
     return 0
 
 
@@ -203,7 +237,9 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", help="seats played by the random bot, e.g. 2,3")
     play.set_defaults(run=_play)
     replay = commands.add_parser("replay", help="replay a playtest and check it reproduces its states")
-    replay.add_argument("playtest")
+    replay.add_argument("playtest", help="a playtest file, or a game record (.jsonl) to check")
+    replay.add_argument("scenario", nargs="?", help="the scenario a .jsonl game record is checked against")
+    replay.add_argument("--jsonl", metavar="OUT", help="also write the current line as a portable game record")
     replay.set_defaults(run=_replay)
     sim = commands.add_parser("simulate", help="play many games between random bots")
     sim.add_argument("scenario")
@@ -223,6 +259,16 @@ def parser() -> argparse.ArgumentParser:
     schema.add_argument("--ruleset", help="only this ruleset's card types and options (default: every shipped one)")
     schema.add_argument("--write", metavar="DIR", help="write every schema file into DIR (as docs/schema/ holds them)")
     schema.set_defaults(run=_schema)
+    export = commands.add_parser("export", help="hand a scenario to another frontend")
+    formats = export.add_subparsers(dest="format", required=True)
+    tts = formats.add_parser("tts", help="a Tabletop Simulator save with its images, in OUT_DIR")
+    tts.add_argument("scenario")
+    tts.add_argument("out", metavar="OUT_DIR")
+    tts.add_argument("--base-url", help="where the images will be hosted (default: the folder's file URL)")
+    vassal = formats.add_parser("vassal", help="a VASSAL module (.vmod)")
+    vassal.add_argument("scenario")
+    vassal.add_argument("out", metavar="OUT.vmod")
+    export.set_defaults(run=_export)
     serve = commands.add_parser("serve", help="speak JSON-RPC 2.0 on stdio (docs/protocol.md)")
     serve.add_argument("--ws", type=int, metavar="PORT", help="listen on a WebSocket instead (0 picks a free port)")
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind with --ws (default: localhost only)")

@@ -1,0 +1,98 @@
+"""A portable game record: the line of play as JSON lines, one step a line, with the digest
+of the state after it, so any frontend can replay a game and prove it got the same states.
+
+The first line says what the game is (ruleset, options, seats, seed); each following line
+is one step: the seat that chose (null for chance), the move as the playtest file writes
+it, whether a person forced a chance outcome, and the state's digest after the step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from engine.core.codec import move_from_data, move_to_data
+from engine.core.errors import IllegalAction
+from engine.core.ruleset import get_ruleset
+from engine.core.session import Session
+from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
+from engine.scenario.io import write_atomic
+from engine.scenario.model import RulesetOptions, Scenario
+from engine.scenario.problems import Problem
+
+KIND = "epoch-game-record"
+
+
+def record_lines(session: Session) -> Iterator[str]:
+    """The current line of ``session``, from the root to the current step."""
+    converter = make_converter(session.ruleset.card_type_map(), session.ruleset.options_type)
+    here = session.current
+    header = {
+        "kind": KIND, "format_version": 1, "ruleset": session.ruleset.id,
+        "options": converter.unstructure(session.options, RulesetOptions),
+        "seats": [seat.id for seat in session.seats], "seed": session.seed,
+    }
+    yield json.dumps(header, ensure_ascii=False)
+    line = session.line(here)
+    for step in line[1:]:
+        session.goto(step.id)
+        yield json.dumps({"step": step.depth, "seat": step.seat, "move": move_to_data(step.move),
+                          "forced": step.forced, "digest": session.digest()}, ensure_ascii=False)
+    session.goto(here)
+
+
+def write_record(session: Session, path: Path) -> int:
+    lines = list(record_lines(session))
+    write_atomic(path, "\n".join(lines) + "\n")
+    return len(lines) - 1
+
+
+def check_record(path: Path, scenario: Scenario) -> tuple[int, list[Problem]]:
+    """Replay the record on ``scenario``; the steps replayed and every problem, located by line."""
+    problems: list[Problem] = []
+    entries: list[Any] = []
+    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not text.strip():
+            continue
+        try:
+            entries.append((number, json.loads(text)))
+        except json.JSONDecodeError as error:
+            return 0, [Problem(f"line {number}", f"invalid JSON: {error.msg}")]
+    if not entries or not isinstance(entries[0][1], dict) or entries[0][1].get("kind") != KIND:
+        return 0, [Problem("line 1", f"not an Epoch Studio game record (expected kind {KIND!r})")]
+    header = entries[0][1]
+    ruleset = get_ruleset(scenario.ruleset.id)
+    if header.get("ruleset") != ruleset.id:
+        return 0, [Problem("line 1.ruleset", f"{header.get('ruleset')!r} does not match the scenario's {ruleset.id!r}")]
+    seat_ids = header.get("seats")
+    by_id = {seat.id: seat for seat in scenario.seats}
+    if not isinstance(seat_ids, list) or not all(isinstance(s, str) and s in by_id for s in seat_ids):
+        return 0, [Problem("line 1.seats", "must list seat ids of the scenario")]
+    seed = header.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return 0, [Problem("line 1.seed", "must be a whole number")]
+    converter = make_converter(ruleset.card_type_map(), ruleset.options_type)
+    try:
+        options = converter.structure(header.get("options", {}), RulesetOptions)
+    except STRUCTURE_ERRORS as error:
+        return 0, [Problem("line 1.options", str(error))]
+    try:
+        session = Session(scenario, ruleset, [by_id[s] for s in seat_ids], options, seed)
+    except ValueError as error:
+        return 0, [Problem("line 1.seats", str(error))]
+    replayed = 0
+    for number, entry in entries[1:]:
+        where = f"line {number}"
+        if not isinstance(entry, dict):
+            return replayed, [Problem(where, "a step must be an object")]
+        try:
+            move = move_from_data(ruleset, entry.get("move"))
+            session.play(move, forced=bool(entry.get("forced", False)))
+        except (ValueError, TypeError, IllegalAction) as error:
+            return replayed, [*problems, Problem(f"{where}.move", str(error))]
+        replayed += 1
+        if entry.get("digest") != session.digest():
+            problems.append(Problem(f"{where}.digest", "the replayed state differs from the recorded one"))
+    return replayed, problems

@@ -1,0 +1,114 @@
+"""A Tabletop Simulator save: the board as a custom tile with a snap point on every space,
+and one deck per scenario deck, from deck-sheet images beside the save.
+
+Tabletop Simulator finds images by URL; ``base_url`` is where the images will be hosted
+(the folder's own file URL by default, which works on the machine that exported it).
+A card's id is ``key * 100 + index`` where ``key`` names its sheet in ``CustomDeck``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from engine.export.images import (
+    board_image,
+    card_back,
+    card_face,
+    deck_sheets,
+    label_point,
+)
+from engine.scenario.io import write_atomic
+from engine.scenario.model import Scenario
+
+BOARD_WIDTH = 40.0  # world units across the table the board tile spans (about the table's size)
+TILE_HEIGHT = 1.0  # the tile's top in world units, where snap points sit
+
+
+def _guid(*parts: str) -> str:
+    """Six hex digits like Tabletop Simulator's own, stable for the same scenario."""
+    return hashlib.sha256("/".join(parts).encode()).hexdigest()[:6]
+
+
+def _transform(x: float = 0.0, y: float = TILE_HEIGHT, z: float = 0.0, scale: float = 1.0) -> dict[str, float]:
+    return {"posX": x, "posY": y, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
+            "scaleX": scale, "scaleY": 1.0, "scaleZ": scale}
+
+
+def _save_image(image, folder: Path, name: str, base_url: str) -> str:
+    path = folder / name
+    temporary = path.with_name(f".{name}.tmp")
+    image.save(temporary, format="PNG")
+    temporary.replace(path)
+    return f"{base_url.rstrip('/')}/{name}"
+
+
+def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None) -> Path:
+    """Write the save and its images into ``out_dir``; returns the save's path."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    base_url = base_url or out_dir.resolve().as_uri()
+    board = scenario.board
+    title = scenario.meta.title
+    board_url = _save_image(board_image(board), out_dir, "board.png", base_url)
+    world_per_unit = BOARD_WIDTH / board.width
+    snap_points = []
+    for space in board.spaces:
+        x, y = label_point(space.polygon, space.label)
+        # The tile is centred on the table; board y grows downwards, world z towards the players' far side.
+        snap_points.append({
+            "Position": {"x": (board.width / 2 - x) * world_per_unit, "y": TILE_HEIGHT,
+                         "z": (y - board.height / 2) * world_per_unit},
+            "Rotation": {"x": 0.0, "y": 0.0, "z": 0.0},
+            "Tags": [f"space:{space.id}"],
+        })
+    objects: list[dict[str, Any]] = [{
+        "GUID": _guid(title, "board"),
+        "Name": "Custom_Tile",
+        "Nickname": f"{title}: board",
+        "Transform": _transform(scale=BOARD_WIDTH / 2),
+        "CustomImage": {"ImageURL": board_url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                        "WidthScale": 0.0,
+                        "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}},
+        "Locked": True,
+    }]
+    back_url = _save_image(card_back(title), out_dir, "back.png", base_url)
+    key = 1
+    for position, deck in enumerate(scenario.decks):
+        faces = [card_face(card, deck.name) for card in deck.cards]
+        custom: dict[str, Any] = {}
+        contained = []
+        deck_ids = []
+        for sheet_number, (sheet, columns, rows) in enumerate(deck_sheets(faces)):
+            url = _save_image(sheet, out_dir, f"deck-{deck.id}-{sheet_number + 1}.png", base_url)
+            custom[str(key)] = {"FaceURL": url, "BackURL": back_url, "NumWidth": columns, "NumHeight": rows,
+                                "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+            first = sheet_number * 70
+            for index, card in enumerate(deck.cards[first:first + columns * rows]):
+                card_id = key * 100 + index
+                deck_ids.append(card_id)
+                contained.append({
+                    "GUID": _guid(title, deck.id, card.id), "Name": "Card", "Nickname": card.name,
+                    "Description": card.text, "CardID": card_id, "Transform": _transform(),
+                    "CustomDeck": {str(key): custom[str(key)]},
+                    "GMNotes": card.id,
+                })
+            key += 1
+        if not contained:
+            continue
+        objects.append({
+            "GUID": _guid(title, deck.id), "Name": "Deck", "Nickname": deck.name,
+            "Transform": _transform(x=BOARD_WIDTH / 2 + 4 + 3 * (position % 3), z=-8 + 5 * (position // 3)),
+            "DeckIDs": deck_ids, "CustomDeck": custom, "ContainedObjects": contained,
+        })
+    save = {
+        "SaveName": title, "GameMode": title, "Date": "", "VersionNumber": "", "GameType": "", "Tags": [],
+        "Gravity": 0.5, "PlayArea": 0.5, "Table": "Table_RPG", "Sky": "", "Note": scenario.meta.description,
+        "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+        "SnapPoints": snap_points,
+        "ObjectStates": objects,
+    }
+    path = out_dir / "save.json"
+    write_atomic(path, json.dumps(save, indent=2, ensure_ascii=False) + "\n")
+    return path

@@ -1,0 +1,62 @@
+"""The portable game record: `epoch replay PLAYTEST --jsonl OUT`, and checking one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.cli import main
+from engine.core.playtest import save_playtest
+from engine.core.ruleset import get_ruleset
+from engine.core.session import Session
+from engine.scenario.io import load_scenario
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENARIO = ROOT / "scenarios" / "antike-duellum-carthage-rome.json"
+
+
+def _playtest(tmp_path: Path, steps: int = 60) -> Path:
+    scenario = load_scenario(SCENARIO)
+    session = Session(scenario, get_ruleset(scenario.ruleset.id), scenario.seats[:2], scenario.ruleset.options, 9,
+                      ["random", "random"])
+    for _ in range(steps):
+        session.bot_step()
+    path = tmp_path / "game.playtest.json"
+    save_playtest(session, path, SCENARIO)
+    return path
+
+
+def test_a_record_is_written_and_checks_against_its_scenario(tmp_path, capsys):
+    record = tmp_path / "game.jsonl"
+    assert main(["replay", str(_playtest(tmp_path)), "--jsonl", str(record)]) == 0
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["kind"] == "epoch-game-record" and lines[0]["seed"] == 9
+    assert [line["step"] for line in lines[1:]] == list(range(1, 61))
+    assert all(len(line["digest"]) == 64 for line in lines[1:])
+    capsys.readouterr()
+    assert main(["replay", str(record), str(SCENARIO)]) == 0
+    assert "replayed 60 steps, every state identical" in capsys.readouterr().out
+
+
+def test_a_tampered_record_is_located(tmp_path, capsys):
+    record = tmp_path / "game.jsonl"
+    main(["replay", str(_playtest(tmp_path)), "--jsonl", str(record)])
+    lines = record.read_text(encoding="utf-8").splitlines()
+    step = json.loads(lines[5])
+    step["digest"] = "0" * 64
+    lines[5] = json.dumps(step)
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(record), str(SCENARIO)]) == 1
+    assert f"{record}: line 6.digest: the replayed state differs" in capsys.readouterr().out
+    lines[5] = json.dumps({**step, "move": {"action": "Teleport"}})
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(record), str(SCENARIO)]) == 1
+    assert "line 6.move: unknown action 'Teleport'" in capsys.readouterr().out
+
+
+def test_a_record_needs_its_scenario(tmp_path, capsys):
+    record = tmp_path / "game.jsonl"
+    record.write_text('{"kind": "epoch-game-record"}\n', encoding="utf-8")
+    assert main(["replay", str(record)]) == 1
+    assert "checked against its scenario" in capsys.readouterr().err

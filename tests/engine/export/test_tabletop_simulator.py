@@ -1,0 +1,70 @@
+"""`epoch export tts`: a Tabletop Simulator save that matches the scenario it came from."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from engine.cli import main
+from engine.scenario.io import load_scenario
+
+ROOT = Path(__file__).resolve().parents[3]
+HISTORY = ROOT / "scenarios" / "history-of-the-world.json"
+
+
+@pytest.fixture(scope="module")
+def export(tmp_path_factory):
+    out = tmp_path_factory.mktemp("tts")
+    assert main(["export", "tts", str(HISTORY), str(out), "--base-url", "https://example.org/game/"]) == 0
+    return out, json.loads((out / "save.json").read_text(encoding="utf-8"))
+
+
+def test_one_snap_point_per_space_tagged_with_its_id(export):
+    _, save = export
+    scenario = load_scenario(HISTORY)
+    tags = [point["Tags"] for point in save["SnapPoints"]]
+    assert tags == [[f"space:{space.id}"] for space in scenario.board.spaces]
+
+
+def test_the_board_is_a_custom_tile_with_the_rendered_map(export):
+    out, save = export
+    board = save["ObjectStates"][0]
+    assert board["Name"] == "Custom_Tile"
+    assert board["CustomImage"]["ImageURL"] == "https://example.org/game/board.png"
+    width, height = Image.open(out / "board.png").size
+    scenario = load_scenario(HISTORY)
+    assert abs(width / height - scenario.board.width / scenario.board.height) < 0.01
+
+
+def test_decks_have_unique_keys_and_card_ids_matching_their_sheets(export):
+    out, save = export
+    scenario = load_scenario(HISTORY)
+    decks = [o for o in save["ObjectStates"] if o["Name"] == "Deck"]
+    assert [d["Nickname"] for d in decks] == [deck.name for deck in scenario.decks]
+    keys = [key for deck in decks for key in deck["CustomDeck"]]
+    assert len(keys) == len(set(keys))
+    card_ids = [card["CardID"] for deck in decks for card in deck["ContainedObjects"]]
+    assert len(card_ids) == len(set(card_ids)) == sum(len(deck.cards) for deck in scenario.decks)
+    guids = [o["GUID"] for o in save["ObjectStates"]] + [c["GUID"] for d in decks for c in d["ContainedObjects"]]
+    assert len(guids) == len(set(guids))
+    for deck in decks:
+        assert deck["DeckIDs"] == [card["CardID"] for card in deck["ContainedObjects"]]
+        for key, sheet in deck["CustomDeck"].items():
+            assert sheet["NumWidth"] <= 10 and sheet["NumHeight"] <= 7
+            image = Image.open(out / sheet["FaceURL"].rsplit("/", 1)[1])
+            assert image.size[0] % sheet["NumWidth"] == 0 and image.size[1] % sheet["NumHeight"] == 0
+            assert image.size[0] // sheet["NumWidth"] * 7 == image.size[1] // sheet["NumHeight"] * 5
+            indexes = [c["CardID"] % 100 for c in deck["ContainedObjects"] if c["CardID"] // 100 == int(key)]
+            assert max(indexes) < sheet["NumWidth"] * sheet["NumHeight"]
+
+
+def test_a_deck_of_more_than_seventy_cards_takes_a_second_sheet(tmp_path):
+    from engine.export.images import card_face, deck_sheets
+
+    scenario = load_scenario(HISTORY)
+    card = scenario.decks[0].cards[0]
+    sheets = deck_sheets([card_face(card, "big")] * 75)
+    assert [(columns, rows) for _, columns, rows in sheets] == [(10, 7), (5, 1)]
