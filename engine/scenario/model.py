@@ -139,6 +139,7 @@ class Card:
     data: CardData = described("Data", "The values this card's ruleset reads")
     text: str = described("Text", default="")
     art: str | None = described("Art", ref="asset", default=None)
+    copies: int = described("Copies", "How many of this card the box holds", default=1)
 
 
 @define
