@@ -148,6 +148,49 @@ def _check_record(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cards_export(args: argparse.Namespace) -> int:
+    from engine.scenario.card_sheet import card_types_of, deck_table, write_sheet
+    from engine.scenario.io import parse_json, read_text
+
+    scenario = load_scenario(args.scenario)
+    raw, _ = parse_json(read_text(Path(args.scenario)))
+    deck = next((d for d in raw["decks"] if d["id"] == args.deck), None)
+    if deck is None:
+        raise ValueError(f"no deck {args.deck!r} in {args.scenario} (decks: {', '.join(d.id for d in scenario.decks)})")
+    types = card_types_of(get_ruleset(scenario.ruleset.id).card_type_map(), deck)
+    header, rows = deck_table(deck, types)
+    write_sheet(Path(args.out), header, rows)
+    print(f"wrote {args.out}: {len(rows)} cards, {len(header)} columns")
+    return 0
+
+
+def _cards_import(args: argparse.Namespace) -> int:
+    from engine.scenario.card_sheet import import_sheet, read_sheet
+    from engine.scenario.io import parse_json, read_text, save_scenario
+
+    scenario = load_scenario(args.scenario)
+    raw, _ = parse_json(read_text(Path(args.scenario)))
+    header, rows = read_sheet(Path(args.file))
+    ruleset = get_ruleset(scenario.ruleset.id)
+    result = import_sheet(raw, args.deck, header, rows, ruleset.card_type_map(), Path(args.scenario).parent)
+    for problem in result.problems:
+        print(f"{args.file}: {problem}")
+    if result.problems:
+        return 1
+    for change in result.changes:
+        fields = f": {', '.join(change.fields)}" if change.fields else ""
+        print(f"  {change.kind} {change.card}{fields}")
+    if not result.changes:
+        print(f"{args.file}: no change to deck {args.deck}")
+        return 0
+    if not args.apply:
+        print(f"{len(result.changes)} cards would change; nothing written (add --apply to write {args.scenario})")
+        return 0
+    save_scenario(result.scenario, args.scenario)
+    print(f"wrote {args.scenario}: {len(result.changes)} cards changed")
+    return 0
+
+
 def _export(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario)
     if args.format == "tts":
@@ -259,6 +302,19 @@ def parser() -> argparse.ArgumentParser:
     schema.add_argument("--ruleset", help="only this ruleset's card types and options (default: every shipped one)")
     schema.add_argument("--write", metavar="DIR", help="write every schema file into DIR (as docs/schema/ holds them)")
     schema.set_defaults(run=_schema)
+    cards = commands.add_parser("cards", help="a deck as a spreadsheet: a row per card, a column per field")
+    card_commands = cards.add_subparsers(dest="cards_command", required=True)
+    sheet_out = card_commands.add_parser("export", help="write a deck as CSV or XLSX (by the file's extension)")
+    sheet_out.add_argument("scenario")
+    sheet_out.add_argument("--deck", required=True, help="the deck's id")
+    sheet_out.add_argument("--out", required=True, metavar="FILE.csv|FILE.xlsx")
+    sheet_out.set_defaults(run=_cards_export)
+    sheet_in = card_commands.add_parser("import", help="read a deck from CSV or XLSX: every cell checked, a per-card diff")
+    sheet_in.add_argument("scenario")
+    sheet_in.add_argument("file", metavar="FILE.csv|FILE.xlsx")
+    sheet_in.add_argument("--deck", required=True, help="the deck the sheet replaces")
+    sheet_in.add_argument("--apply", action="store_true", help="write the scenario (without it the diff is a preview)")
+    sheet_in.set_defaults(run=_cards_import)
     export = commands.add_parser("export", help="hand a scenario to another frontend")
     formats = export.add_subparsers(dest="format", required=True)
     tts = formats.add_parser("tts", help="a Tabletop Simulator save with its images, in OUT_DIR")
