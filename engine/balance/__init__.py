@@ -1,0 +1,1 @@
+"""The balance lab: figures a designer needs from many simulated games, with intervals."""

@@ -1,0 +1,185 @@
+"""Figures from finished games, each with its count and a 95% interval, never bare.
+
+Following Ludii's metrics (Balance, AdvantageP1, Completion, LeadChange, Decisiveness,
+durations) and catanatron's per-seat reports. A figure is computed from ``GameRecord``s,
+which say everything about one game that the figures read, so the same code serves one
+run, a sweep's variants and a resumed run read back from disk.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+
+from attrs import field, frozen
+
+Z95 = 1.959963984540054
+
+
+@frozen
+class GameRecord:
+    """One simulated game as the figures need it (and as a resumable run stores it)."""
+
+    seed: str
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]  # empty when the game was capped
+    actions: int
+    turns: int
+    first: int = 0  # the seat that acted first: position 0 in turn order
+    capped: bool = False
+    leaders: tuple[tuple[int, ...], ...] = ()  # the leading seats after each turn
+    cards: tuple[tuple[int, str], ...] = ()  # (seat, card id) for every card a seat played or picked
+    factions: tuple[str, ...] = ()  # what each seat played as, in the ruleset's words (empire, nation...)
+
+
+@frozen
+class Rate:
+    """A share with its count and 95% Wilson interval."""
+
+    hits: float
+    trials: int
+    low: float = field(init=False)
+    high: float = field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        low, high = wilson(self.hits, self.trials)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+
+    @property
+    def value(self) -> float:
+        return self.hits / self.trials if self.trials else 0.0
+
+    def __str__(self) -> str:
+        return f"{self.value:.1%} [{self.low:.1%}, {self.high:.1%}] of {self.trials}"
+
+
+def wilson(hits: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval: honest at small counts and near 0 or 1, unlike p ± z·se."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = hits / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    denominator = 1 + z * z / trials
+    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
+
+
+@frozen
+class Spread:
+    """A distribution's summary: mean, standard deviation and percentiles."""
+
+    count: int
+    mean: float
+    stdev: float
+    p5: float
+    p50: float
+    p95: float
+    minimum: float
+    maximum: float
+
+
+def spread(values: Sequence[float]) -> Spread:
+    if not values:
+        return Spread(0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    ordered = sorted(values)
+
+    def percentile(q: float) -> float:
+        position = q * (len(ordered) - 1)
+        low = math.floor(position)
+        high = min(low + 1, len(ordered) - 1)
+        return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+    stdev = statistics.stdev(ordered) if len(ordered) > 1 else 0.0
+    return Spread(len(ordered), statistics.fmean(ordered), stdev, percentile(0.05), percentile(0.5),
+                  percentile(0.95), ordered[0], ordered[-1])
+
+
+def win_share(record: GameRecord, seat: int) -> float:
+    """A shared win counts as 1/k to each of its k winners, so the shares add up to the games."""
+    return 1 / len(record.winners) if seat in record.winners else 0.0
+
+
+def seat_win_rates(records: Sequence[GameRecord], players: int) -> list[Rate]:
+    finished = [r for r in records if not r.capped]
+    return [Rate(sum(win_share(r, seat) for r in finished), len(finished)) for seat in range(players)]
+
+
+def position_win_rates(records: Sequence[GameRecord], players: int) -> list[Rate]:
+    """Win rate by position in turn order (position 0 acted first): first-player advantage."""
+    finished = [r for r in records if not r.capped]
+    return [
+        Rate(sum(win_share(r, (r.first + position) % players) for r in finished), len(finished))
+        for position in range(players)
+    ]
+
+
+def balance(rates: Sequence[Rate]) -> float:
+    """Ludii's Balance: 1 − the largest difference between two seats' win rates."""
+    values = [rate.value for rate in rates]
+    return 1.0 - (max(values) - min(values)) if values else 1.0
+
+
+def shared_wins(records: Sequence[GameRecord]) -> int:
+    return sum(len(r.winners) > 1 for r in records if not r.capped)
+
+
+def lead_changes(record: GameRecord) -> int:
+    """How often the set of leading seats changed from one turn to the next."""
+    return sum(a != b for a, b in zip(record.leaders, record.leaders[1:]))
+
+
+def decisive_turn(record: GameRecord) -> int | None:
+    """The turn from which a winner led for good (0-based), None if no winner ever did."""
+    if not record.winners or not record.leaders:
+        return None
+    turn = None
+    for index in range(len(record.leaders) - 1, -1, -1):
+        if not set(record.leaders[index]) & set(record.winners):
+            break
+        turn = index
+    return turn
+
+
+def faction_win_rates(records: Sequence[GameRecord]) -> dict[str, Rate]:
+    """Per faction (empire, nation, colour: whatever each seat played as)."""
+    plays: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for record in records:
+        if record.capped:
+            continue
+        for seat, faction in enumerate(record.factions):
+            plays[faction] += 1
+            wins[faction] += win_share(record, seat)
+    return {faction: Rate(wins[faction], plays[faction]) for faction in sorted(plays)}
+
+
+@frozen
+class CardFigure:
+    card: str
+    played: int  # in how many games some seat played or picked it
+    win_rate_when_played: Rate  # of the seats that played it, how often they won
+
+
+def card_figures(records: Sequence[GameRecord]) -> list[CardFigure]:
+    games: Counter[str] = Counter()
+    seat_plays: Counter[str] = Counter()
+    seat_wins: Counter[str] = Counter()
+    for record in records:
+        if record.capped:
+            continue
+        seen = set()
+        for seat, card in set(record.cards):
+            seat_plays[card] += 1
+            seat_wins[card] += win_share(record, seat)
+            seen.add(card)
+        games.update(seen)
+    return [CardFigure(card, games[card], Rate(seat_wins[card], seat_plays[card])) for card in sorted(games)]
+
+
+def outliers(rates: Sequence[Rate], players: int, delta: float) -> list[int]:
+    """Seats whose win rate lies outside [1/n − δ, 1/n + δ]."""
+    fair = 1 / players
+    return [seat for seat, rate in enumerate(rates) if not fair - delta <= rate.value <= fair + delta]

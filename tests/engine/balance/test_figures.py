@@ -1,0 +1,78 @@
+"""The balance figures on games whose answers are known by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.balance.figures import (
+    GameRecord,
+    Rate,
+    balance,
+    card_figures,
+    decisive_turn,
+    faction_win_rates,
+    lead_changes,
+    outliers,
+    position_win_rates,
+    seat_win_rates,
+    shared_wins,
+    spread,
+    wilson,
+)
+
+
+def game(winners, first=0, capped=False, leaders=(), cards=(), factions=("a", "b")):
+    return GameRecord(seed="s", scores=(1.0, 1.0), winners=winners, actions=10, turns=4, first=first,
+                      capped=capped, leaders=leaders, cards=cards, factions=factions)
+
+
+def test_wilson_matches_the_textbook_values():
+    """Wilson (1927): 8 of 10 gives [0.490, 0.943] at 95%; 0 of 10 still has room above 0."""
+    low, high = wilson(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4) and high == pytest.approx(0.9433, abs=1e-4)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+
+
+def test_shared_wins_split_so_rates_add_up_to_one():
+    records = [game((0,)), game((0, 1)), game((1,)), game((), capped=True)]
+    rates = seat_win_rates(records, 2)
+    assert [rate.trials for rate in rates] == [3, 3]
+    assert [rate.value for rate in rates] == [pytest.approx(0.5), pytest.approx(0.5)]
+    assert shared_wins(records) == 1
+    assert balance(rates) == pytest.approx(1.0)
+
+
+def test_position_in_turn_order_is_counted_from_who_acted_first():
+    records = [game((1,), first=1), game((1,), first=1), game((0,), first=0), game((1,), first=0)]
+    first, second = position_win_rates(records, 2)
+    assert first.value == pytest.approx(0.75) and second.value == pytest.approx(0.25)
+    assert balance(seat_win_rates(records, 2)) == pytest.approx(0.5)
+
+
+def test_lead_changes_and_the_turn_the_winner_led_for_good():
+    record = game((1,), leaders=((0,), (1,), (0, 1), (0,), (1,), (1,)))
+    assert lead_changes(record) == 4
+    assert decisive_turn(record) == 4
+    assert decisive_turn(game((), capped=True)) is None
+
+
+def test_per_card_and_per_faction():
+    records = [
+        game((0,), cards=((0, "x"), (1, "y")), factions=("rome", "carthage")),
+        game((1,), cards=((0, "x"),), factions=("carthage", "rome")),
+    ]
+    figures = {figure.card: figure for figure in card_figures(records)}
+    assert figures["x"].played == 2 and figures["x"].win_rate_when_played.value == pytest.approx(0.5)
+    assert figures["y"].played == 1 and figures["y"].win_rate_when_played.value == 0.0
+    factions = faction_win_rates(records)
+    assert factions["rome"].value == pytest.approx(1.0) and factions["carthage"].value == 0.0
+
+
+def test_spread_and_outliers():
+    figures = spread([1, 2, 3, 4, 5])
+    assert (figures.mean, figures.p50, figures.minimum, figures.maximum) == (3, 3, 1, 5)
+    assert figures.stdev == pytest.approx(1.5811, abs=1e-4)
+    assert outliers([Rate(6, 10), Rate(4, 10)], 2, 0.05) == [0, 1]
+    assert outliers([Rate(6, 10), Rate(4, 10)], 2, 0.1) == []
+    assert str(Rate(8, 10)) == "80.0% [49.0%, 94.3%] of 10"
