@@ -264,6 +264,19 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _plugins(groups: dict[str, argparse._SubParsersAction]) -> None:
+    """Commands other installed packages add (the studio's Qt-drawn card outputs), found
+    through the ``epoch.commands`` entry point so the engine itself imports no frontend."""
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group="epoch.commands"):
+        try:
+            register = entry.load()
+        except ImportError:  # the package is installed without what it needs (e.g. no Qt)
+            continue
+        register(groups)
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="epoch", description="Epoch Studio's headless rules engine.")
     commands = main.add_subparsers(dest="command", required=True)
@@ -315,6 +328,7 @@ def parser() -> argparse.ArgumentParser:
     sheet_in.add_argument("--deck", required=True, help="the deck the sheet replaces")
     sheet_in.add_argument("--apply", action="store_true", help="write the scenario (without it the diff is a preview)")
     sheet_in.set_defaults(run=_cards_import)
+    _plugins({"": commands, "cards": card_commands})
     export = commands.add_parser("export", help="hand a scenario to another frontend")
     formats = export.add_subparsers(dest="format", required=True)
     tts = formats.add_parser("tts", help="a Tabletop Simulator save with its images, in OUT_DIR")

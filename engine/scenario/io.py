@@ -11,6 +11,7 @@ from typing import Any
 from engine.core.ruleset import get_ruleset
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
 from engine.scenario.jsonfmt import dumps
+from engine.scenario.layout import layout_problems
 from engine.scenario.locate import problems_from
 from engine.scenario.migrations import FORMAT_VERSION, migrate
 from engine.scenario.model import Scenario
@@ -75,6 +76,7 @@ def scenario_from_data(data: Any, base_dir: Path | None) -> tuple[Scenario | Non
         problems += problems_from(error, "", data)
     problems += check_references(data, base_dir, ruleset.card_type_map() if ruleset else {})
     if ruleset is not None and not problems:
+        problems += layout_problems(scenario.layouts, ruleset.card_type_map())
         problems += ruleset.validate(scenario)
     return (None if problems else scenario), problems
 

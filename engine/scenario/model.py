@@ -164,6 +164,53 @@ class Placement:
     count: int = described("Count", default=1)
 
 
+class ZoneKind(Enum):
+    TEXT = "text"
+    IMAGE = "image"
+    SHAPE = "shape"
+    ICONS = "icons"
+
+
+class Align(Enum):
+    LEFT = "left"
+    CENTER = "center"
+    RIGHT = "right"
+
+
+@define
+class Zone:
+    kind: ZoneKind = described("Kind", "text, image, shape or a row of icons", default=ZoneKind.TEXT)
+    x: float = described("X (mm)", "From the card's left edge (trim line)", default=0.0)
+    y: float = described("Y (mm)", "From the card's top edge (trim line)", default=0.0)
+    width: float = described("Width (mm)", default=10.0)
+    height: float = described("Height (mm)", default=5.0)
+    content: str = described(
+        "Content", "Text with {field} bindings ({name}, {text}, {armies}); for an image, an asset path or "
+        "builtin:icon; for icons, the list field whose items name them, e.g. {resources}", default="")
+    icon_prefix: str = described("Icon prefix", "Put before each item of an icon row, e.g. builtin:resource/",
+                                 default="builtin:")
+    font: str = described("Font", "A font family; DejaVu Sans ships with the studio", default="DejaVu Sans")
+    size: float = described("Size (pt)", default=8.0)
+    bold: bool = described("Bold", default=False)
+    colour: str = described("Colour", "#rrggbb of text, or a shape's outline", default="#000000")
+    fill: str | None = described("Fill", "#rrggbb behind the zone; none for transparent", default=None)
+    align: Align = described("Alignment", default=Align.LEFT)
+    show_if: str | None = described("Show if", "Draw this zone only when this field has a value", default=None)
+
+
+@define
+class CardLayout:
+    id: str = described("Id")
+    card_type: str = described("Card type", "The card type this layout draws")
+    extends: str | None = described("Extends", "Another layout whose zones are drawn first", default=None)
+    width: float = described("Width (mm)", "Trim size; poker cards are 63.5 x 88.9", default=63.5)
+    height: float = described("Height (mm)", default=88.9)
+    bleed: float = described("Bleed (mm)", "Printed beyond the trim line, cut away", default=3.0)
+    safe: float = described("Safe margin (mm)", "Text must stay this far inside the trim line", default=3.0)
+    background: str = described("Background", "#rrggbb", default="#ffffff")
+    zones: list[Zone] = described("Zones", factory=list)
+
+
 @define
 class Scenario:
     meta: Meta = described("About")
@@ -172,6 +219,7 @@ class Scenario:
     decks: list[Deck] = described("Decks", factory=list)
     seats: list[Seat] = described("Seats", factory=list)
     setup: list[Placement] = described("Setup", "Initial placements", factory=list)
+    layouts: list[CardLayout] = described("Card layouts", "How each card type's face is drawn", factory=list)
 
     def deck(self, deck_id: str) -> Deck:
         return next(d for d in self.decks if d.id == deck_id)

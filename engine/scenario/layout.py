@@ -1,0 +1,137 @@
+"""Card faces as data: a layout per card type, zones placed in millimetres.
+
+A layout is never code: a zone shows text with ``{field}`` bindings, an image, a shape or a
+row of icons, and may be shown only when a field has a value. A layout may extend another
+(its zones are drawn after the parent's). Scenarios that give no layout for a card type get
+the default one built here from the type's field metadata, so every card renders legibly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from typing import Any
+
+import attrs
+
+from engine.scenario.model import Card, CardData, CardLayout, Zone, ZoneKind
+from engine.scenario.problems import Problem
+
+BINDING = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)\}")
+
+
+def card_values(card: Card) -> dict[str, Any]:
+    """What ``{field}`` may name: the card's own fields and its data's, data by bare name too."""
+    values: dict[str, Any] = {"id": card.id, "name": card.name, "text": card.text, "art": card.art,
+                              "copies": card.copies}
+    data = card.data
+    if attrs.has(type(data)):
+        for field in attrs.fields(type(data)):
+            value = getattr(data, field.name)
+            values.setdefault(field.name, value)
+            values[f"data.{field.name}"] = value
+    values["type"] = getattr(data, "type_name", "") or getattr(data, "type", "")
+    return values
+
+
+def shown(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(shown(item) for item in value)
+    return str(value)
+
+
+def has_value(value: Any) -> bool:
+    return value not in (None, "", [], (), {}, False)
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """``template`` with each ``{field}`` replaced; an unknown field stays visible as written.
+    A line whose every binding is empty is left out, so "Fleets: {fleets}" vanishes from a
+    card without fleets instead of leaving a label with nothing after it."""
+    lines = []
+    for line in template.split("\n"):
+        names = BINDING.findall(line)
+        if names and all(name in values and not has_value(values[name]) for name in names):
+            continue
+        lines.append(BINDING.sub(lambda m: shown(values[m.group(1)]) if m.group(1) in values else m.group(0), line))
+    return "\n".join(lines)
+
+
+def resolved_zones(layout: CardLayout, layouts: Mapping[str, CardLayout]) -> list[Zone]:
+    """The zones drawn for ``layout``: its ancestors' first. A cycle stops at the repeat."""
+    chain = []
+    seen = set()
+    current: CardLayout | None = layout
+    while current is not None and current.id not in seen:
+        seen.add(current.id)
+        chain.append(current)
+        current = layouts.get(current.extends) if current.extends else None
+    return [zone for ancestor in reversed(chain) for zone in ancestor.zones]
+
+
+def default_layout(card_type: type[CardData]) -> CardLayout:
+    """A plain, legible face for any card type: the name, the type, each field, the text."""
+    fields = "\n".join(f"{field.metadata.get('label', field.name)}: {{{field.name}}}" for field in attrs.fields(card_type))
+    return CardLayout(id=f"default-{card_type.type_name}", card_type=card_type.type_name, zones=[
+        Zone(kind=ZoneKind.SHAPE, x=0, y=0, width=63.5, height=14, fill="#e9e2cf", colour="#e9e2cf"),
+        Zone(x=4, y=3.5, width=55.5, height=8, content="{name}", size=11, bold=True),
+        Zone(x=4, y=15, width=55.5, height=4, content=card_type.type_name.replace("_", " "), size=6.5,
+             colour="#555555"),
+        Zone(x=4, y=20, width=55.5, height=38, content=fields, size=7),
+        Zone(x=4, y=59, width=55.5, height=26.9, content="{text}", size=7, show_if="text"),
+    ])
+
+
+def layout_for(card: Card, layouts: Sequence[CardLayout], card_types: Mapping[str, type[CardData]]) -> CardLayout:
+    """The scenario's layout for the card's type, else the default for that type."""
+    type_name = getattr(card.data, "type_name", "") or getattr(card.data, "type", "")
+    found = next((layout for layout in layouts if layout.card_type == type_name), None)
+    if found is not None:
+        return found
+    card_type = card_types.get(type_name)
+    if card_type is None:
+        return CardLayout(id="default", card_type=type_name, zones=[
+            Zone(x=4, y=4, width=55.5, height=8, content="{name}", size=11, bold=True),
+            Zone(x=4, y=14, width=55.5, height=70, content="{text}", size=7)])
+    return default_layout(card_type)
+
+
+def layout_problems(layouts: Sequence[CardLayout], card_types: Mapping[str, type[CardData]]) -> list[Problem]:
+    """What a layout names that does not exist: a card type, a parent, a field it binds."""
+    problems = []
+    ids = [layout.id for layout in layouts]
+    by_id = {layout.id: layout for layout in layouts}
+    for layout in layouts:
+        where = f"layouts[{layout.id}]"
+        if ids.count(layout.id) > 1:
+            problems.append(Problem(f"{where}.id", f"duplicate layout id {layout.id!r}"))
+        card_type = card_types.get(layout.card_type)
+        if card_type is None:
+            known = ", ".join(sorted(card_types)) or "none"
+            problems.append(Problem(f"{where}.card_type", f"unknown card type {layout.card_type!r} (known: {known})"))
+        if layout.extends is not None and layout.extends not in by_id:
+            problems.append(Problem(f"{where}.extends", f"unknown layout {layout.extends!r}"))
+        if not (layout.width > 0 and layout.height > 0):
+            problems.append(Problem(where, "a card needs a width and height above 0 mm"))
+        fields = {"id", "name", "text", "art", "copies", "type"}
+        if card_type is not None:
+            fields |= {f.name for f in attrs.fields(card_type)} | {f"data.{f.name}" for f in attrs.fields(card_type)}
+        for index, zone in enumerate(layout.zones):
+            zone_at = f"{where}.zones[{index}]"
+            if not (zone.width > 0 and zone.height > 0):
+                problems.append(Problem(zone_at, "a zone needs a width and height above 0 mm"))
+            if card_type is None:
+                continue
+            for name in BINDING.findall(zone.content):
+                if name not in fields:
+                    problems.append(Problem(f"{zone_at}.content", f"binds {{{name}}}, which {layout.card_type} cards do not have"))
+            if zone.show_if is not None and zone.show_if not in fields:
+                problems.append(Problem(f"{zone_at}.show_if", f"{layout.card_type} cards have no field {zone.show_if!r}"))
+    return problems

@@ -1,0 +1,1 @@
+"""Cards mode: card faces drawn from layouts, and the decks printed."""

@@ -1,0 +1,94 @@
+"""`epoch cards pdf` and `epoch cards png`: card faces drawn with Qt, with no display.
+
+The engine's command line knows nothing of Qt; the studio adds these commands to it
+through the ``epoch.commands`` entry point, so `epoch` stays headless where the studio is
+not installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+def _application() -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is None:
+        _application.keep = QGuiApplication(sys.argv[:1])  # type: ignore[attr-defined]
+
+
+def _deck(args: argparse.Namespace):
+    from engine.core.ruleset import get_ruleset
+    from engine.scenario.io import load_scenario
+    from studio.cards.output import cards_of
+
+    scenario = load_scenario(args.scenario)
+    if not any(deck.id == args.deck for deck in scenario.decks):
+        known = ", ".join(deck.id for deck in scenario.decks) or "none"
+        raise ValueError(f"no deck {args.deck!r} in {args.scenario} (decks: {known})")
+    ruleset = get_ruleset(scenario.ruleset.id)
+    return scenario, cards_of(scenario, args.deck, ruleset.card_type_map())
+
+
+def _report(problems) -> None:
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+
+
+def _pdf(args: argparse.Namespace) -> int:
+    from studio.cards.output import PrintSheet, write_pdf
+
+    _application()
+    scenario, placed = _deck(args)
+    sheet = PrintSheet(paper=args.paper, margin=args.margin_mm, gap=args.gap_mm, bleed=args.bleed_mm,
+                       crop_length=args.crop_mm, backs=args.backs, duplex_edge=args.duplex_edge)
+    out = Path(args.out)
+    temporary = out.with_name(f".{out.name}.tmp")
+    try:
+        pages, problems = write_pdf(scenario, placed, temporary, sheet, Path(args.scenario).parent)
+        temporary.replace(out)
+    finally:
+        temporary.unlink(missing_ok=True)
+    _report(problems)
+    print(f"wrote {out}: {len(placed)} cards on {pages} pages ({args.paper})")
+    return 0
+
+
+def _png(args: argparse.Namespace) -> int:
+    from studio.cards.output import write_pngs
+
+    _application()
+    scenario, placed = _deck(args)
+    written, problems = write_pngs(scenario, placed, Path(args.out), args.dpi, Path(args.scenario).parent)
+    _report(problems)
+    print(f"wrote {len(written)} images into {args.out} at {args.dpi} dpi")
+    return 0
+
+
+def register(groups: dict[str, argparse._SubParsersAction]) -> None:
+    """Called by `epoch` with its command groups; adds the Qt-drawn card outputs."""
+    cards = groups["cards"]
+    pdf = cards.add_parser("pdf", help="a print-and-play PDF of a deck (drawn with Qt, no display needed)")
+    pdf.add_argument("scenario")
+    pdf.add_argument("--deck", required=True, help="the deck's id")
+    pdf.add_argument("--out", required=True, metavar="FILE.pdf")
+    pdf.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    pdf.add_argument("--bleed-mm", type=float, default=0.0,
+                     help="background printed beyond each trim line (0: cards butt, for home printing)")
+    pdf.add_argument("--margin-mm", type=float, default=6.0, help="blank paper around the cards, for crop marks")
+    pdf.add_argument("--gap-mm", type=float, default=0.0, help="space between neighbouring cards")
+    pdf.add_argument("--crop-mm", type=float, default=5.0, help="length of each crop mark")
+    pdf.add_argument("--backs", action="store_true", help="a back page after each front page, for duplex")
+    pdf.add_argument("--duplex-edge", choices=["long", "short"], default="long",
+                     help="the edge the printer turns the paper on")
+    pdf.set_defaults(run=_pdf)
+    png = cards.add_parser("png", help="a PNG per card of a deck")
+    png.add_argument("scenario")
+    png.add_argument("--deck", required=True, help="the deck's id")
+    png.add_argument("--out", required=True, metavar="DIR")
+    png.add_argument("--dpi", type=int, default=300)
+    png.set_defaults(run=_png)

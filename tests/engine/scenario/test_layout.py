@@ -1,0 +1,64 @@
+"""Card layouts as data: bindings, lines left out when empty, inheritance, validation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.core.ruleset import get_ruleset
+from engine.scenario.io import load_scenario, scenario_from_data
+from engine.scenario.layout import (
+    card_values,
+    default_layout,
+    fill,
+    layout_for,
+    resolved_zones,
+)
+from engine.scenario.model import CardLayout, Zone
+
+ROOT = Path(__file__).resolve().parents[3]
+HISTORY = ROOT / "scenarios" / "history-of-the-world.json"
+
+
+def test_bindings_fill_and_a_line_with_only_empty_bindings_is_left_out():
+    scenario = load_scenario(HISTORY)
+    minoans = scenario.deck("empires").cards[2]
+    values = card_values(minoans)
+    assert fill("{name}: {armies} armies\nFleets: {fleets}\nCaravans: {caravans}\n{nope}", values) == \
+        "Minoans: 3 armies\nFleets: mediterranean-sea\n{nope}"
+
+
+def test_a_layout_extends_another():
+    base = CardLayout(id="base", card_type="empire", zones=[Zone(content="{name}")])
+    child = CardLayout(id="child", card_type="empire", extends="base", zones=[Zone(content="{armies}")])
+    looped = CardLayout(id="loop", card_type="empire", extends="loop", zones=[Zone(content="x")])
+    layouts = {layout.id: layout for layout in (base, child, looped)}
+    assert [z.content for z in resolved_zones(child, layouts)] == ["{name}", "{armies}"]
+    assert [z.content for z in resolved_zones(looped, layouts)] == ["x"]
+
+
+def test_every_shipped_card_type_has_a_default_layout():
+    for path in sorted((ROOT / "scenarios").glob("*.json")):
+        scenario = load_scenario(path)
+        types = get_ruleset(scenario.ruleset.id).card_type_map()
+        for deck in scenario.decks:
+            for card in deck.cards:
+                layout = layout_for(card, scenario.layouts, types)
+                assert layout == default_layout(types[card.data.type_name])
+
+
+def test_a_layout_naming_what_does_not_exist_is_located():
+    data = json.loads(HISTORY.read_text(encoding="utf-8"))
+    data["layouts"] = [
+        {"id": "a", "card_type": "spaceship"},
+        {"id": "b", "card_type": "empire", "extends": "zz",
+         "zones": [{"content": "{armies} {warp}"}, {"show_if": "colour", "width": 0}]},
+    ]
+    _, problems = scenario_from_data(data, HISTORY.parent)
+    assert [str(p) for p in problems] == [
+        "layouts[a].card_type: unknown card type 'spaceship' (known: empire, event, region_tile)",
+        "layouts[b].extends: unknown layout 'zz'",
+        "layouts[b].zones[0].content: binds {warp}, which empire cards do not have",
+        "layouts[b].zones[1]: a zone needs a width and height above 0 mm",
+        "layouts[b].zones[1].show_if: empire cards have no field 'colour'",
+    ]
