@@ -1,0 +1,47 @@
+"""Restricted play (Jaffe et al., 2012): a bot that never takes a given action type or card.
+
+Comparing a seat's results with and without a move shows what that move is worth: a card
+that never changes the win rate when it is forbidden never matters.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection
+from typing import Any
+
+import attrs
+
+from engine.core.decision import Choice
+from engine.core.moves import Action
+from engine.core.ruleset import Ruleset
+
+
+def forbidden(action: Action, action_types: Collection[str], cards: Collection[str]) -> bool:
+    """The action is of a forbidden type, or one of its values names a forbidden card."""
+    if action.type_tag() in action_types:
+        return True
+    for field in attrs.fields(type(action)):
+        value = getattr(action, field.name)
+        values = value if isinstance(value, (tuple, list)) else (value,)
+        if any(isinstance(item, str) and item in cards for item in values):
+            return True
+    return False
+
+
+class RestrictedBot:
+    """Wraps another bot, hiding the forbidden actions from it; when every legal action is
+    forbidden the rules leave no choice, and the inner bot chooses among them all."""
+
+    def __init__(self, inner: Any, action_types: Collection[str] = (), cards: Collection[str] = ()) -> None:
+        self.inner = inner
+        self.action_types = frozenset(action_types)
+        self.cards = frozenset(cards)
+        parts = [*sorted(self.action_types), *sorted(self.cards)]
+        self.name = f"{inner.name}-without-{'+'.join(parts)}"
+
+    def choose(self, ruleset: Ruleset, state: Any, decision: Choice, rng: random.Random, **context: Any) -> Action:
+        allowed = tuple(a for a in decision.actions if not forbidden(a, self.action_types, self.cards))
+        if allowed and len(allowed) < len(decision.actions):
+            decision = Choice(decision.seat, decision.prompt, allowed)
+        return self.inner.choose(ruleset, state, decision, rng, **context)

@@ -1,0 +1,93 @@
+"""Bots that look ahead, on Dice Race, where the right play is known."""
+
+from __future__ import annotations
+
+import random
+
+from tiny_ruleset import Hold, Roll
+
+from engine.bots.restricted import RestrictedBot, forbidden
+from engine.bots.search import GreedyBot, Played, SearchBot, determinise
+from engine.core.decision import Chance, Choice, End
+from engine.core.randomness import sample
+
+
+def _start(ruleset, dice_race, players=2):
+    return ruleset.start(dice_race, dice_race.seats[:players], dice_race.ruleset.options)
+
+
+def _deal(ruleset, state, rng):
+    """Both bonus cards drawn, each seen only by its holder; the history as bots know it."""
+    history = []
+    while isinstance(decision := ruleset.decision(state), Chance):
+        outcome = sample(decision, rng)
+        ruleset.apply(state, outcome)
+        history.append(Played(outcome, decision.seen_by))
+    return history
+
+
+def test_determinisation_redraws_only_what_the_seat_did_not_see(ruleset, dice_race):
+    """Seat 1 knows its own bonus card; seat 0's could be any other card of the deck."""
+    initial = _start(ruleset, dice_race)
+    state = ruleset.clone(initial)
+    history = _deal(ruleset, state, random.Random(3))
+    imagined = [determinise(ruleset, initial, history, 1, random.Random(seed)) for seed in range(30)]
+    assert {world.bonus[1] for world in imagined} == {state.bonus[1]}
+    assert len({world.bonus[0] for world in imagined}) > 1
+    assert state.bonus[1] not in {world.bonus[0] for world in imagined}
+    assert all(ruleset.view(world, 1) == ruleset.view(state, 1) for world in imagined)
+
+
+def test_greedy_banks_a_turn_total_rather_than_risk_it(ruleset, dice_race):
+    """§ Dice Race: holding banks the turn's total, a roll of 1 loses it; one ply sees the bank."""
+    state = _start(ruleset, dice_race)
+    rng = random.Random(1)
+    _deal(ruleset, state, rng)
+    ruleset.apply(state, ruleset.decision(state).actions[0])  # roll
+    ruleset.apply(state, next(o for o in ruleset.decision(state).outcomes if o.value == 6))
+    decision = ruleset.decision(state)
+    assert isinstance(decision, Choice) and state.turn_total == 6
+    assert isinstance(GreedyBot().choose(ruleset, state, decision, rng), Hold)
+
+
+def _play(ruleset, dice_race, bots, seed):
+    rng = random.Random(seed)
+    initial = _start(ruleset, dice_race)
+    state = ruleset.clone(initial)
+    history = []
+    while not isinstance(decision := ruleset.decision(state), End):
+        if isinstance(decision, Chance):
+            move = sample(decision, rng)
+            history.append(Played(move, decision.seen_by))
+        else:
+            move = bots[decision.seat].choose(ruleset, state, decision, rng, history=history, initial=initial)
+            history.append(Played(move))
+        ruleset.apply(state, move)
+    return decision
+
+
+class Uniform:
+    name = "random"
+
+    def choose(self, ruleset, state, decision, rng, **context):
+        return decision.actions[int(rng.random() * len(decision.actions))]
+
+
+def test_search_beats_random_at_dice_race(ruleset, dice_race):
+    wins = 0
+    for seed in range(24):
+        seats = (SearchBot(playouts=40, depth=60), Uniform()) if seed % 2 == 0 else (Uniform(), SearchBot(40, 60))
+        end = _play(ruleset, dice_race, seats, seed)
+        searcher = 0 if seed % 2 == 0 else 1
+        wins += searcher in end.winners and len(end.winners) == 1
+    assert wins >= 17
+
+
+def test_a_restricted_bot_never_takes_the_forbidden_action(ruleset, dice_race):
+    state = _start(ruleset, dice_race)
+    _deal(ruleset, state, random.Random(2))
+    decision = ruleset.decision(state)
+    cautious = RestrictedBot(Uniform(), action_types={"Roll"})
+    assert cautious.name == "random-without-Roll"
+    assert all(isinstance(cautious.choose(ruleset, state, decision, random.Random(s)), Hold) for s in range(20))
+    assert forbidden(Roll(), {"Roll"}, ()) and not forbidden(Hold(), {"Roll"}, ())
