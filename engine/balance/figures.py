@@ -8,6 +8,7 @@ run, a sweep's variants and a resumed run read back from disk.
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
 from collections import Counter
@@ -29,7 +30,7 @@ class GameRecord:
     turns: int
     first: int = 0  # the seat that acted first: position 0 in turn order
     capped: bool = False
-    leaders: tuple[tuple[int, ...], ...] = ()  # the leading seats after each turn
+    trajectory: tuple[tuple[float, ...], ...] = ()  # every seat's score after each turn
     cards: tuple[tuple[int, str], ...] = ()  # (seat, card id) for every card a seat played or picked
     factions: tuple[str, ...] = ()  # what each seat played as, in the ruleset's words (empire, nation...)
 
@@ -126,18 +127,27 @@ def shared_wins(records: Sequence[GameRecord]) -> int:
     return sum(len(r.winners) > 1 for r in records if not r.capped)
 
 
+def leaders(record: GameRecord) -> list[tuple[int, ...]]:
+    """The leading seats after each turn."""
+    return [tuple(seat for seat, score in enumerate(scores) if score == max(scores)) for scores in record.trajectory]
+
+
 def lead_changes(record: GameRecord) -> int:
     """How often the set of leading seats changed from one turn to the next."""
-    return sum(a != b for a, b in zip(record.leaders, record.leaders[1:]))
+    led = leaders(record)
+    return sum(a != b for a, b in itertools.pairwise(led))
 
 
 def decisive_turn(record: GameRecord) -> int | None:
-    """The turn from which a winner led for good (0-based), None if no winner ever did."""
-    if not record.winners or not record.leaders:
+    """The turn from which the winners led for good (0-based), None if they never did. A
+    turn where every seat shares the best score is a tie, not a lead."""
+    led = leaders(record)
+    if not record.winners or not led:
         return None
+    seats = len(record.scores)
     turn = None
-    for index in range(len(record.leaders) - 1, -1, -1):
-        if not set(record.leaders[index]) & set(record.winners):
+    for index in range(len(led) - 1, -1, -1):
+        if not (set(led[index]) <= set(record.winners) and len(led[index]) < seats):
             break
         turn = index
     return turn

@@ -21,9 +21,9 @@ from engine.balance.figures import (
 )
 
 
-def game(winners, first=0, capped=False, leaders=(), cards=(), factions=("a", "b")):
+def game(winners, first=0, capped=False, trajectory=(), cards=(), factions=("a", "b")):
     return GameRecord(seed="s", scores=(1.0, 1.0), winners=winners, actions=10, turns=4, first=first,
-                      capped=capped, leaders=leaders, cards=cards, factions=factions)
+                      capped=capped, trajectory=trajectory, cards=cards, factions=factions)
 
 
 def test_wilson_matches_the_textbook_values():
@@ -51,7 +51,7 @@ def test_position_in_turn_order_is_counted_from_who_acted_first():
 
 
 def test_lead_changes_and_the_turn_the_winner_led_for_good():
-    record = game((1,), leaders=((0,), (1,), (0, 1), (0,), (1,), (1,)))
+    record = game((1,), trajectory=((2, 0), (2, 3), (3, 3), (4, 3), (4, 6), (5, 9)))
     assert lead_changes(record) == 4
     assert decisive_turn(record) == 4
     assert decisive_turn(game((), capped=True)) is None

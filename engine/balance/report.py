@@ -1,0 +1,96 @@
+"""An HTML report of a run or a sweep: the figures with their plots, SVG inside the page and
+PNG beside it, so it opens in any browser and the pictures travel on their own."""
+
+from __future__ import annotations
+
+import html
+import io
+from pathlib import Path
+
+from engine.balance.summary import Summary, text
+
+
+def _plots(summary: Summary) -> dict[str, object]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figures = {}
+    fair = 1 / summary.players
+
+    def rates(name: str, labels: list[str], values, title: str) -> None:
+        figure, axes = plt.subplots(figsize=(6, 3.2))
+        centres = [rate.value for rate in values]
+        errors = [[rate.value - rate.low for rate in values], [rate.high - rate.value for rate in values]]
+        axes.bar(labels, centres, yerr=errors, capsize=4, color="#5b7fb0")
+        axes.axhline(fair, color="#aa3333", linestyle="--", linewidth=1, label=f"fair share 1/{summary.players}")
+        axes.set_ylim(0, 1)
+        axes.set_ylabel("win rate (95% interval)")
+        axes.set_title(title)
+        axes.legend(loc="upper right", fontsize=8)
+        figure.tight_layout()
+        figures[name] = figure
+
+    rates("win-rates", list(summary.seats), summary.seat_win, f"Win rate per seat ({summary.finished} games)")
+    rates("first-player", [f"{n}." for n in range(1, summary.players + 1)], summary.position_win,
+          "Win rate by position in turn order")
+    figure, axes = plt.subplots(figsize=(6, 3.2))
+    axes.set_title(f"Game length in turns (mean {summary.turns.mean:.1f})")
+    if summary.turns_histogram:
+        axes.bar(list(summary.turns_histogram), list(summary.turns_histogram.values()), color="#6a9a5b")
+    axes.set_xlabel("turns")
+    axes.set_ylabel("games")
+    figure.tight_layout()
+    figures["length"] = figure
+    figure, axes = plt.subplots(figsize=(6, 3.2))
+    for seat, name in enumerate(summary.seats):
+        axes.plot([scores[seat] for scores in summary.mean_scores], label=name)
+    axes.set_title("Mean score over the game")
+    axes.set_xlabel("turn")
+    axes.set_ylabel("score")
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    figures["scores"] = figure
+    if summary.cards:
+        cards = sorted(summary.cards, key=lambda c: c.played)[:30]
+        figure, axes = plt.subplots(figsize=(6, max(3.2, 0.22 * len(cards))))
+        axes.barh([c.card for c in cards], [c.win_rate_when_played.value for c in cards], color="#b08a5b")
+        axes.axvline(fair, color="#aa3333", linestyle="--", linewidth=1)
+        axes.set_xlim(0, 1)
+        axes.set_xlabel("win rate of the seat that played it")
+        axes.set_title("The 30 least-played cards")
+        axes.tick_params(axis="y", labelsize=7)
+        figure.tight_layout()
+        figures["cards"] = figure
+    return figures
+
+
+def write_report(summary: Summary, out_dir: Path, title: str) -> Path:
+    """index.html with every plot inline as SVG, and each plot as a PNG beside it."""
+    import matplotlib.pyplot as plt
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    sections = []
+    for name, figure in _plots(summary).items():
+        figure.savefig(out_dir / f"{name}.png", dpi=110)
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg")
+        plt.close(figure)
+        svg = buffer.getvalue()
+        sections.append(f'<figure id="{name}">{svg[svg.index("<svg"):]}<figcaption><a href="{name}.png">'
+                        f"{name}.png</a></figcaption></figure>")
+    page = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}: balance</title>
+<style>body{{font:14px system-ui,sans-serif;margin:2rem;max-width:70rem}} pre{{background:#f4f4f4;padding:1rem}}
+figure{{display:inline-block;margin:0.5rem}} svg{{max-width:100%;height:auto}}</style></head>
+<body><h1>{html.escape(title)}: balance</h1>
+<pre>{html.escape(text(summary))}</pre>
+{"".join(sections)}
+</body></html>
+"""
+    path = out_dir / "index.html"
+    temporary = out_dir / ".index.html.tmp"
+    temporary.write_text(page, encoding="utf-8")
+    temporary.replace(path)
+    return path

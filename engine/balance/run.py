@@ -1,0 +1,259 @@
+"""Many seeded games on any ``concurrent.futures.Executor``, written as they finish.
+
+Game ``i`` of a run with seed ``S`` draws everything from ``"{S}:{i}"`` alone, so the figures
+are the same whatever executor runs the games, in whatever order they finish: a local
+process pool, one process, or a Dask cluster through ``Client.get_executor()``. Games go
+out in chunks; each finished chunk is appended to the results file (JSON lines), so a
+killed run resumes without replaying finished games. Workers load the scenario once per
+process and keep it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from pathlib import Path
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+from engine.balance.figures import GameRecord
+from engine.bots.random_bot import RandomBot
+from engine.bots.restricted import RestrictedBot
+from engine.bots.search import GreedyBot, Played, SearchBot
+from engine.core.decision import Chance, Choice, End
+from engine.core.randomness import sample
+from engine.core.ruleset import Ruleset, get_ruleset
+from engine.scenario.io import load_scenario
+from engine.scenario.model import Scenario
+
+RESULTS_KIND = "epoch-balance-run"
+
+
+@frozen
+class Plan:
+    """What to play: everything a worker needs, small enough to send to another machine."""
+
+    scenario: str  # path of the scenario file
+    players: int
+    seed: int
+    games: int
+    bots: tuple[str, ...]  # one bot name per seat: random, greedy, search[:PLAYOUTS], NAME-without-X
+    max_turns: int | None = None  # the simulation's cap; a capped game is reported, never scored
+
+    def key(self) -> dict[str, Any]:
+        """The plan as a results file's header holds it (JSON: tuples read back as lists)."""
+        return json.loads(json.dumps(attrs.asdict(self)))
+
+
+def make_bot(name: str) -> Any:
+    """A bot from its name: ``random``, ``greedy``, ``search`` or ``search:200`` (playouts),
+    any of them ``...-without-A+B`` to forbid action types or card ids A and B."""
+    base, _, forbidden = name.partition("-without-")
+    kind, _, budget = base.partition(":")
+    if kind == "random":
+        bot: Any = _Random()
+    elif kind == "greedy":
+        bot = GreedyBot()
+    elif kind == "search":
+        bot = SearchBot(playouts=int(budget) if budget else 100, name=base)
+    else:
+        raise ValueError(f"unknown bot {name!r}: random, greedy, search[:PLAYOUTS], each optionally -without-X+Y")
+    if forbidden:
+        parts = set(forbidden.split("+"))
+        types = {p for p in parts if p[:1].isupper()}
+        bot = RestrictedBot(bot, action_types=types, cards=parts - types)
+    return bot
+
+
+class _Random:
+    """The random bot with the looking-ahead bots' signature."""
+
+    name = "random"
+
+    def __init__(self) -> None:
+        self.inner = RandomBot()
+
+    def choose(self, ruleset: Ruleset, state: Any, decision: Choice, rng: random.Random, **context: Any):
+        return self.inner.choose(decision, rng)
+
+
+def card_ids(scenario: Scenario) -> frozenset[str]:
+    return frozenset(card.id for deck in scenario.decks for card in deck.cards)
+
+
+def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str, cards: frozenset[str],
+                  max_turns: int | None = None, max_steps: int = 1_000_000) -> GameRecord:
+    """One game, recording what the figures read: turns (a run of choices by one seat),
+    every seat's score after each turn, the cards each seat played or picked."""
+    rng = random.Random(seed)
+    state = ruleset.clone(initial)
+    needs_history = any(not isinstance(bot, _Random) for bot in bots)
+    history: list[Played] = []
+    players = len(bots)
+    actions = turns = steps = 0
+    first: int | None = None
+    actor: int | None = None
+    trajectory: list[tuple[float, ...]] = []
+    played: list[tuple[int, str]] = []
+    while steps < max_steps:
+        decision = ruleset.decision(state)
+        if isinstance(decision, End):
+            trajectory.append(tuple(decision.scores))
+            return GameRecord(seed, tuple(decision.scores), tuple(decision.winners), actions, turns, first or 0,
+                              False, tuple(trajectory), tuple(played), _factions(ruleset, state, players))
+        if isinstance(decision, Choice):
+            if decision.seat != actor:
+                if actor is not None:
+                    trajectory.append(_scores(ruleset, state))
+                    if max_turns is not None and turns >= max_turns:
+                        break
+                actor = decision.seat
+                turns += 1
+                first = decision.seat if first is None else first
+            move = bots[decision.seat].choose(ruleset, state, decision, rng, history=history, initial=initial)
+            played += [(decision.seat, value) for value in _values(move) if value in cards]
+            actions += 1
+            seen = None
+        else:
+            assert isinstance(decision, Chance)
+            move = sample(decision, rng)
+            seen = decision.seen_by
+        if needs_history:
+            history.append(Played(move, seen))
+        ruleset.apply(state, move)
+        steps += 1
+    scores = _scores(ruleset, state)
+    return GameRecord(seed, scores, (), actions, turns, first or 0, True, tuple(trajectory), tuple(played),
+                      _factions(ruleset, state, players))
+
+
+def _values(move: Any) -> Iterator[str]:
+    for field in attrs.fields(type(move)):
+        value = getattr(move, field.name)
+        for item in value if isinstance(value, (tuple, list)) else (value,):
+            if isinstance(item, str):
+                yield item
+
+
+def _scores(ruleset: Ruleset, state: Any) -> tuple[float, ...]:
+    return tuple(panel.score for panel in ruleset.view(state, None).panels)
+
+
+def _factions(ruleset: Ruleset, state: Any, players: int) -> tuple[str, ...]:
+    """What each seat played as: the ruleset's word for it where it gives one, else the seat."""
+    own = getattr(ruleset, "factions", None)
+    if own is not None:
+        return tuple(own(state))
+    return tuple(panel.name for panel in ruleset.view(state, None).panels)[:players]
+
+
+# -- workers ------------------------------------------------------------------------------
+
+_loaded: dict[tuple, tuple[Ruleset, Any, frozenset[str]]] = {}
+
+
+def _worker_game(plan: Plan) -> tuple[Ruleset, Any, frozenset[str]]:
+    """The scenario loaded once per worker process and plan, then kept."""
+    key = (plan.scenario, plan.players)
+    if key not in _loaded:
+        scenario = load_scenario(plan.scenario)
+        ruleset = get_ruleset(scenario.ruleset.id)
+        initial = ruleset.start(scenario, scenario.seats[:plan.players], scenario.ruleset.options)
+        _loaded[key] = (ruleset, initial, card_ids(scenario))
+    return _loaded[key]
+
+
+def play_chunk(plan: Plan, indexes: Sequence[int]) -> list[dict[str, Any]]:
+    """Play games ``indexes`` of ``plan``; plain data, to cross process and machine borders."""
+    ruleset, initial, cards = _worker_game(plan)
+    bots = [make_bot(name) for name in plan.bots]
+    return [
+        {"index": index, **attrs.asdict(play_recorded(ruleset, initial, bots, f"{plan.seed}:{index}", cards,
+                                                       plan.max_turns))}
+        for index in indexes
+    ]
+
+
+def record_from(data: dict[str, Any]) -> GameRecord:
+    fields = {k: v for k, v in data.items() if k != "index"}
+    fields["scores"] = tuple(fields["scores"])
+    fields["winners"] = tuple(fields["winners"])
+    fields["trajectory"] = tuple(tuple(t) for t in fields["trajectory"])
+    fields["cards"] = tuple(tuple(c) for c in fields["cards"])
+    fields["factions"] = tuple(fields["factions"])
+    return GameRecord(**fields)
+
+
+# -- running -------------------------------------------------------------------------------
+
+
+def _finished(results: Path | None, plan: Plan) -> dict[int, dict[str, Any]]:
+    """Games already in the results file of the same plan; a different plan is refused."""
+    if results is None or not results.exists():
+        return {}
+    lines = results.read_text(encoding="utf-8").splitlines()
+    if not lines:
+        return {}
+    header = json.loads(lines[0])
+    if header.get("kind") != RESULTS_KIND or header.get("plan") != plan.key():
+        raise ValueError(f"{results} holds another run (its plan: {header.get('plan')}); choose another file")
+    done = {}
+    for line in lines[1:]:
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:  # the last line of a run killed while writing
+            continue
+        done[entry["index"]] = entry
+    return done
+
+
+def run(plan: Plan, executor: Executor | None = None, results: Path | None = None, chunk: int = 20,
+        progress: Callable[[int, int], None] | None = None, cancelled: Callable[[], bool] = lambda: False
+        ) -> list[GameRecord]:
+    """Play every game of ``plan`` not already in ``results``; the records in game order."""
+    done = _finished(results, plan)
+    todo = [index for index in range(plan.games) if index not in done]
+    out = None
+    if results is not None:
+        new_file = not results.exists() or not results.read_text(encoding="utf-8").strip()
+        out = results.open("a", encoding="utf-8")
+        if new_file:
+            out.write(json.dumps({"kind": RESULTS_KIND, "plan": plan.key()}) + "\n")
+    chunks = [todo[start:start + chunk] for start in range(0, len(todo), chunk)]
+    try:
+        if executor is None:
+            for part in chunks:
+                if cancelled():
+                    break
+                _collect(play_chunk(plan, part), done, out, progress, plan.games)
+        else:
+            pending: set[Future] = {executor.submit(play_chunk, plan, part) for part in chunks}
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    _collect(future.result(), done, out, progress, plan.games)
+                if cancelled():
+                    for future in pending:
+                        future.cancel()
+                    break
+    finally:
+        if out is not None:
+            out.close()
+    return [record_from(done[index]) for index in sorted(done)]
+
+
+def _collect(entries: list[dict[str, Any]], done: dict[int, dict[str, Any]], out, progress, total: int) -> None:
+    for entry in entries:
+        done[entry["index"]] = entry
+        if out is not None:
+            out.write(json.dumps(entry) + "\n")
+    if out is not None:
+        out.flush()
+        os.fsync(out.fileno())
+    if progress is not None:
+        progress(len(done), total)

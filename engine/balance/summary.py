@@ -1,0 +1,157 @@
+"""All the figures of one run, as a table for the terminal, JSON, CSV and the report."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import asdict, frozen
+
+from engine.balance.figures import (
+    CardFigure,
+    GameRecord,
+    Rate,
+    Spread,
+    balance,
+    card_figures,
+    decisive_turn,
+    faction_win_rates,
+    lead_changes,
+    outliers,
+    position_win_rates,
+    seat_win_rates,
+    shared_wins,
+    spread,
+)
+
+
+@frozen
+class Summary:
+    players: int
+    seats: tuple[str, ...]
+    games: int
+    finished: int
+    capped: tuple[str, ...]  # the seeds of games the simulation capped, each replayable
+    seat_win: tuple[Rate, ...]
+    position_win: tuple[Rate, ...]
+    balance: float
+    shared_wins: int
+    turns: Spread
+    actions: Spread
+    lead_changes: Spread
+    decisive_turn: Spread
+    factions: dict[str, Rate]
+    cards: tuple[CardFigure, ...]
+    delta: float
+    outliers: tuple[int, ...]
+    mean_scores: tuple[tuple[float, ...], ...]  # per turn, every seat's mean score
+    turns_histogram: dict[int, int]  # game length in turns: how many games lasted each
+
+    def as_data(self) -> dict[str, Any]:
+        data = asdict(self, recurse=True)
+        for key in ("seat_win", "position_win"):
+            data[key] = [_rate(rate) for rate in getattr(self, key)]
+        data["factions"] = {name: _rate(rate) for name, rate in self.factions.items()}
+        data["cards"] = [{"card": c.card, "played": c.played, "win_rate_when_played": _rate(c.win_rate_when_played)}
+                         for c in self.cards]
+        return data
+
+
+def _rate(rate: Rate) -> dict[str, float]:
+    return {"wins": rate.hits, "games": rate.trials, "rate": rate.value, "low": rate.low, "high": rate.high}
+
+
+def _mean_scores(records: Sequence[GameRecord], players: int) -> tuple[tuple[float, ...], ...]:
+    longest = max((len(r.trajectory) for r in records), default=0)
+    means = []
+    for turn in range(longest):
+        rows = [r.trajectory[min(turn, len(r.trajectory) - 1)] for r in records if r.trajectory]
+        means.append(tuple(sum(row[seat] for row in rows) / len(rows) for seat in range(players)))
+    return tuple(means)
+
+
+def summarise(records: Sequence[GameRecord], seats: Sequence[str], delta: float = 0.1) -> Summary:
+    players = len(seats)
+    finished = [r for r in records if not r.capped]
+    seat_win = seat_win_rates(records, players)
+    turns_to_lead = [turn for r in finished if (turn := decisive_turn(r)) is not None]
+    return Summary(
+        players=players,
+        seats=tuple(seats),
+        games=len(records),
+        finished=len(finished),
+        capped=tuple(r.seed for r in records if r.capped),
+        seat_win=tuple(seat_win),
+        position_win=tuple(position_win_rates(records, players)),
+        balance=balance(seat_win),
+        shared_wins=shared_wins(records),
+        turns=spread([r.turns for r in records]),
+        actions=spread([r.actions for r in records]),
+        lead_changes=spread([lead_changes(r) for r in finished]),
+        decisive_turn=spread(turns_to_lead),
+        factions=faction_win_rates(records),
+        cards=tuple(card_figures(records)),
+        delta=delta,
+        outliers=tuple(outliers(seat_win, players, delta)),
+        mean_scores=_mean_scores(records, players),
+        turns_histogram=dict(sorted(Counter(r.turns for r in records).items())),
+    )
+
+
+def text(summary: Summary) -> str:
+    """The figures as the terminal shows them: every rate with its interval and count."""
+    out = [(f"{summary.games} games: {summary.finished} finished, {len(summary.capped)} capped by the simulation "
+           f"(not scored); {summary.shared_wins} shared wins (a shared win counts 1/k to each of its k winners)")]
+    out.append(f"{'seat':<14}{'win rate [95% interval]':>30}")
+    for name, rate in zip(summary.seats, summary.seat_win):
+        out.append(f"{name:<14}{rate!s:>30}")
+    out.append("by position in turn order (first player = 1):")
+    for position, rate in enumerate(summary.position_win, start=1):
+        out.append(f"  {position:<12}{rate!s:>30}")
+    out.append(f"Balance (1 - largest win-rate gap): {summary.balance:.3f}")
+    turns, actions = summary.turns, summary.actions
+    out.append(f"length: {turns.mean:.1f} turns (sd {turns.stdev:.1f}; 5%/50%/95% {turns.p5:g}/{turns.p50:g}/"
+               f"{turns.p95:g}), {actions.mean:.1f} actions (sd {actions.stdev:.1f})")
+    out.append(f"lead changes per game: {summary.lead_changes.mean:.2f}; the winner led for good from turn "
+               f"{summary.decisive_turn.mean:.1f} on average")
+    if summary.outliers:
+        names = ", ".join(summary.seats[s] for s in summary.outliers)
+        out.append(f"WARNING: win rate outside 1/{summary.players} ± {summary.delta:g} for {names}")
+    if len(summary.factions) > 1:
+        out.append("by faction:")
+        out += [f"  {name:<24}{rate!s:>30}" for name, rate in summary.factions.items()]
+    if summary.cards:
+        out.append(f"cards: {len(summary.cards)} played or picked; least played: "
+                   + ", ".join(f"{c.card} ({c.played})" for c in sorted(summary.cards, key=lambda c: c.played)[:5]))
+    if summary.capped:
+        out.append("capped games (replay with their seed): " + ", ".join(summary.capped[:20]))
+    return "\n".join(out)
+
+
+def csv_text(summary: Summary) -> str:
+    """One row per figure: what, for whom, value, interval, count."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["figure", "subject", "value", "low", "high", "count"])
+    for name, rate in zip(summary.seats, summary.seat_win):
+        writer.writerow(["win_rate", name, f"{rate.value:.6f}", f"{rate.low:.6f}", f"{rate.high:.6f}", rate.trials])
+    for position, rate in enumerate(summary.position_win, start=1):
+        writer.writerow(["win_rate_by_position", position, f"{rate.value:.6f}", f"{rate.low:.6f}",
+                         f"{rate.high:.6f}", rate.trials])
+    for name, rate in summary.factions.items():
+        writer.writerow(["faction_win_rate", name, f"{rate.value:.6f}", f"{rate.low:.6f}", f"{rate.high:.6f}",
+                         rate.trials])
+    for card in summary.cards:
+        rate = card.win_rate_when_played
+        writer.writerow(["card_win_rate_when_played", card.card, f"{rate.value:.6f}", f"{rate.low:.6f}",
+                         f"{rate.high:.6f}", rate.trials])
+    writer.writerow(["balance", "", f"{summary.balance:.6f}", "", "", summary.finished])
+    writer.writerow(["shared_wins", "", summary.shared_wins, "", "", summary.finished])
+    writer.writerow(["capped", "", len(summary.capped), "", "", summary.games])
+    for figure in ("turns", "actions", "lead_changes", "decisive_turn"):
+        values = getattr(summary, figure)
+        writer.writerow([f"{figure}_mean", "", f"{values.mean:.4f}", f"{values.p5:g}", f"{values.p95:g}", values.count])
+    return buffer.getvalue()

@@ -1,0 +1,107 @@
+"""Simulated runs on Dice Race set up so that the answers are known analytically.
+
+"Sudden death" Dice Race: two players, target 1, bonus cards worth 0, the random bot. In a
+turn the bot holds at 0 (ends the turn) or rolls with even odds; a 1 ends the turn, any other
+face puts points at stake, and from then on holding wins and rolling risks a 1 again. A turn
+wins with p = 1/2 · 5/6 · q where q = 1/2 + 1/2 · 5/6 · q, so q = 6/7 and p = 5/14. The
+first player wins with 1 / (2 − p) = 14/23; the game lasts T turns with T geometric in p:
+mean 1/p = 2.8, P(T = 1) = 5/14.
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from engine.balance.run import Plan, play_chunk, run
+from engine.balance.summary import csv_text, summarise, text
+
+P_TURN = 5 / 14
+
+
+@pytest.fixture(scope="module")
+def sudden_death(tmp_path_factory) -> str:
+    data = json.loads((Path(__file__).parents[2] / "data" / "dice-race.json").read_text(encoding="utf-8"))
+    data["ruleset"]["options"] = {"target": 1, "rounds": 10_000}
+    for card in data["decks"][0]["cards"]:
+        card["data"]["value"] = 0
+    path = tmp_path_factory.mktemp("dice") / "sudden-death.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_first_player_advantage_and_length_match_the_analysis(sudden_death):
+    records = run(Plan(sudden_death, players=2, seed=7, games=3000, bots=("random", "random")))
+    summary = summarise(records, ["Red", "Blue"])
+    first = summary.position_win[0]
+    assert first.low <= 14 / 23 <= first.high
+    assert first.trials == 3000 and summary.shared_wins == 0 and summary.capped == ()
+    assert summary.turns.mean == pytest.approx(1 / P_TURN, abs=3 * (1 - P_TURN) ** 0.5 / P_TURN / 3000 ** 0.5)
+    one_turn = sum(r.turns == 1 for r in records)
+    assert abs(one_turn / 3000 - P_TURN) < 3 * (P_TURN * (1 - P_TURN) / 3000) ** 0.5
+    assert summary.balance == pytest.approx(1 - abs(2 * summary.seat_win[0].value - 1))
+    assert "by position in turn order" in text(summary)
+    assert csv_text(summary).splitlines()[0] == "figure,subject,value,low,high,count"
+
+
+def test_the_same_seed_gives_the_same_games_on_any_executor(sudden_death):
+    plan = Plan(sudden_death, players=2, seed=3, games=120, bots=("random", "greedy"))
+    alone = run(plan, chunk=7)
+    with ProcessPoolExecutor(2) as pool:
+        pooled = run(plan, executor=pool, chunk=11)
+    assert pooled == alone
+    distributed = pytest.importorskip("distributed", reason="Dask distributed is the optional 'cluster' extra")
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        assert run(plan, executor=client.get_executor(), chunk=13) == alone
+
+
+def test_a_killed_run_resumes_without_replaying_finished_games(sudden_death, tmp_path, monkeypatch):
+    plan = Plan(sudden_death, players=2, seed=5, games=60, bots=("random", "random"))
+    results = tmp_path / "run.jsonl"
+    calls = []
+
+    def dying(plan, indexes):
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # the run is killed after two chunks were written
+        calls.append(list(indexes))
+        return play_chunk(plan, indexes)
+
+    monkeypatch.setattr("engine.balance.run.play_chunk", dying)
+    with pytest.raises(KeyboardInterrupt):
+        run(plan, results=results, chunk=10)
+    assert len(results.read_text(encoding="utf-8").splitlines()) == 1 + 20
+    calls.clear()
+    monkeypatch.setattr("engine.balance.run.play_chunk", lambda plan, indexes: calls.append(list(indexes))
+                        or play_chunk(plan, indexes))
+    resumed = run(plan, results=results, chunk=10)
+    assert sorted(i for chunk in calls for i in chunk) == list(range(20, 60))
+    assert resumed == run(plan)
+    other = Plan(sudden_death, players=2, seed=6, games=60, bots=("random", "random"))
+    with pytest.raises(ValueError, match="holds another run"):
+        run(other, results=results)
+
+
+def test_a_capped_game_is_listed_and_never_scored(sudden_death):
+    records = run(Plan(sudden_death, players=2, seed=1, games=200, bots=("random", "random"), max_turns=1))
+    capped = [r for r in records if r.capped]
+    assert capped and all(r.winners == () for r in capped)
+    summary = summarise(records, ["Red", "Blue"])
+    assert summary.finished == 200 - len(capped)
+    assert sum(rate.hits for rate in summary.seat_win) == pytest.approx(summary.finished)
+    assert summary.capped == tuple(r.seed for r in capped)
+
+
+def test_the_report_renders_its_plots(sudden_death, tmp_path):
+    pytest.importorskip("matplotlib")
+    from engine.balance.report import write_report
+
+    records = run(Plan(sudden_death, players=2, seed=2, games=300, bots=("random", "random")))
+    page = write_report(summarise(records, ["Red", "Blue"]), tmp_path / "report", "Sudden death")
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<svg") == 4 and "Sudden death: balance" in html
+    for name in ("win-rates", "first-player", "length", "scores"):
+        assert (tmp_path / "report" / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
