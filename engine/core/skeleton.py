@@ -7,7 +7,9 @@ type. The skeleton owns what used to be written once per game: the decision cach
 
 The state of a skeleton game has two attributes the frame relies on: ``phase`` (a key of
 ``phases``) and ``decision`` (the cache, ``eq=False`` so it never takes part in equality
-or the digest; ``clone`` must reset it to ``None``).
+or the digest; ``clone`` must reset it to ``None``). An automatic step that returns False
+may leave the decision it worked out on the way in ``state.decision``, so it is not
+worked out twice; one that returns True has changed the state, and the cache is cleared.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any, ClassVar
 
 from attrs import frozen
 
-from engine.core.decision import Chance, Decision, End
+from engine.core.decision import Chance, Choice, Decision, End
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.moves import Move, Outcome
@@ -73,15 +75,22 @@ class Skeleton(Ruleset):
             if not offered(move, decision.outcomes):
                 raise IllegalAction(f"{move} is not a possible outcome of: {decision.prompt}")
         elif not offered(move, decision.actions):
-            raise IllegalAction(f"{move} is not allowed now: {decision.prompt}")
+            reason = self.refusal(state, decision, move)
+            raise IllegalAction(reason or f"{move} is not allowed now: {decision.prompt}")
         log: list[Event] = []
         state.decision = None
         self.handlers[type(move)](state, move, log)
         self.advance(state, log)
         return log
 
+    def refusal(self, state: Any, decision: Choice, move: Move) -> str | None:
+        """Why a move that was not offered is illegal, in the game's words; None for the
+        frame's plain "not allowed now". Asked only for a refused move, so it may be slow."""
+        return None
+
     def advance(self, state: Any, log: list[Event]) -> None:
         """Carry out automatic steps until a decision (or the end) is due."""
-        while (step := self.phases[state.phase].automatic) is not None and step(state, log):
-            pass
+        phases = self.phases
         state.decision = None
+        while (step := phases[state.phase].automatic) is not None and step(state, log):
+            state.decision = None

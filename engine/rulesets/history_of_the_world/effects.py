@@ -7,7 +7,15 @@ target, one action at a time, and may stop early.
 
 from __future__ import annotations
 
-from engine.rulesets.history_of_the_world.board import fort_sites, monument_candidates
+from engine.core.decision import Choice
+from engine.core.events import Event
+from engine.rulesets.history_of_the_world import actions as a
+from engine.rulesets.history_of_the_world.conquest import (
+    destroy_building,
+    fort_sites,
+    gain,
+    monument_candidates,
+)
 from engine.rulesets.history_of_the_world.state import HistoryState
 from engine.scenario.model import SpaceKind
 
@@ -31,6 +39,83 @@ VERBS = {
     "barbarians": "send barbarians into",
     "catastrophe": "strike",
 }
+
+
+STOP = a.Skip(label="stop here")
+
+
+def playable_developments(state: HistoryState) -> list[str]:
+    """Developments the active empire may play now (§9.4; ambiguity A9 for the timing)."""
+    turn = state.turn
+    if turn.card != turn.empire or not state.hand[turn.seat]:
+        return []
+    if turn.conquered and not state.tables.options.developments_between_conquests:
+        return []
+    events = state.tables.events
+    return [c for c in state.hand[turn.seat] if events[c].supply_armies <= state.supply[turn.seat]]
+
+
+def on_play_development(state: HistoryState, move: a.PlayDevelopment, log: list[Event]) -> None:
+    turn = state.turn
+    state.hand[turn.seat].remove(move.card)
+    turn.developments.append(move.card)
+    log.append(Event(f"{state.names[turn.seat]} plays {state.tables.name(move.card)}"))
+    event = state.tables.events[move.card]
+    if event.effect in ON_THE_CARD:
+        gain(state, event.amount if event.effect == "armies" else 0,
+             event.amount if event.effect == "siege_tokens" else 0)
+    elif event.effect in TARGETED:
+        turn.step, turn.effect, turn.effect_left = "effect", event.effect, event.amount
+        turn.effect_region, turn.effect_done = None, []
+
+
+def decide_effect(state: HistoryState) -> Choice:
+    """The development acting on the board asks for its next target, or to stop."""
+    turn = state.turn
+    tables = state.tables
+    verb = VERBS[turn.effect]
+    moves = tuple(a.Target(x, label=f"{verb} {tables.name(x)}") for x in targets(state, turn.effect))
+    return Choice(turn.seat, f"{tables.name(turn.developments[-1])}: {turn.effect_left} left", moves + (STOP,))
+
+
+def effect_step(state: HistoryState, log: list[Event]) -> bool:
+    """The effect ends when its count is spent or nothing is left to act on."""
+    turn = state.turn
+    if turn.effect_left > 0 and targets(state, turn.effect):
+        return False
+    turn.step, turn.effect, turn.effect_left = "conquest", "", 0
+    return True
+
+
+def on_target(state: HistoryState, move: a.Target, log: list[Event]) -> None:
+    turn = state.turn
+    effect, place = turn.effect, move.space
+    turn.effect_left -= 1
+    turn.effect_done.append(place)
+    seat = turn.seat
+    log.append(Event(f"{state.names[seat]}: {VERBS[effect]} {state.tables.name(place)}"))
+    if effect == "fort":
+        state.forts.add(place)
+    elif effect == "monument":
+        state.monuments.add(place)
+    elif effect == "fleet":
+        turn.fleets.append(place)
+    elif effect == "caravan":
+        turn.caravans.append(place)
+    elif effect == "catastrophe":
+        turn.effect_region = state.tables.geography.region_of.get(place)
+        destroy_building(state, place, log)
+    else:  # diplomacy, revolution, barbarians: an army of yours from the supply takes its place
+        if effect == "barbarians":
+            destroy_building(state, place, log)
+        owner = state.armies.get(place)
+        if owner is not None:
+            state.supply[owner] += 1
+            state.active.discard(place)
+        state.supply[seat] -= 1
+        state.armies[place] = seat
+        if state.tables.options.replacement_armies_active:  # ambiguity A17
+            state.active.add(place)
 
 
 def _neighbours_of_active(state: HistoryState) -> set[str]:

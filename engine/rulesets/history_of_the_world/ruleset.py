@@ -1,33 +1,85 @@
-"""History of the World (2018) registered through the engine contract."""
+"""History of the World (2018) on the ruleset skeleton: its phases, with a decider and an
+automatic step each, and one handler per move type (``engine/core/skeleton.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
+from engine.core.events import Event
+from engine.core.moves import Outcome
 from engine.core.picture import Picture
-from engine.core.ruleset import Ruleset
-from engine.rulesets.history_of_the_world.actions import ACTION_TYPES
+from engine.core.skeleton import Handler, Phase, Skeleton
+from engine.rulesets.history_of_the_world import actions as a
+from engine.rulesets.history_of_the_world import (
+    battle,
+    conquest,
+    draft,
+    effects,
+    epoch,
+    scoring,
+    turn,
+)
 from engine.rulesets.history_of_the_world.cards import CARD_TYPES
 from engine.rulesets.history_of_the_world.options import HistoryOfTheWorldOptions
-from engine.rulesets.history_of_the_world.rules import Rules, new_state
-from engine.rulesets.history_of_the_world.state import HistoryState
+from engine.rulesets.history_of_the_world.state import HistoryState, new_state
 from engine.rulesets.history_of_the_world.tables import Tables
 from engine.rulesets.history_of_the_world.validation import problems
 from engine.rulesets.history_of_the_world.view import picture
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 from engine.scenario.problems import Problem
 
+OUTCOMES = {
+    "order": draft.on_marker_order,
+    "deal": draft.on_deal,
+    "draft": draft.on_classic_draw,
+    "turns": battle.on_dice,
+}
 
-class HistoryOfTheWorld(Rules, Ruleset):
-    """The rules (``Rules``: decision and apply) with what the engine needs to register them."""
 
+def on_outcome(state: HistoryState, outcome: Outcome, log: list[Event]) -> None:
+    """Chance decides the marker order, a pile's trim, a classic draw or dice, by phase."""
+    OUTCOMES[state.phase](state, outcome, log)
+
+
+class HistoryOfTheWorld(Skeleton):
     id = "history-of-the-world"
     title = "History of the World"
     min_players = 3
     max_players = 6
     card_types = CARD_TYPES
     options_type = HistoryOfTheWorldOptions
-    action_types = ACTION_TYPES
+    action_types = a.ACTION_TYPES
+    phases: ClassVar[dict[str, Phase]] = {
+        "order": Phase(draft.decide_order, epoch.markers_drawn),
+        "deal": Phase(draft.decide_deal, draft.dealt),
+        "draft": Phase(draft.decide_draft, draft.draft_step),
+        "turns": Phase(turn.decide_turns, turn.turn_step),
+        "over": Phase(epoch.decide_end),
+    }
+    handlers: ClassVar[dict[type, Handler]] = {
+        Outcome: on_outcome,
+        a.ChoosePile: draft.on_choose_pile,
+        a.PickEvent: draft.on_pick_event,
+        a.PickEmpire: draft.on_pick_empire,
+        a.KeepCard: draft.on_keep_card,
+        a.GiveCard: draft.on_give_card,
+        a.PlayKingdom: turn.on_play_kingdom,
+        a.SkipKingdom: turn.on_skip_kingdom,
+        a.Conquer: battle.on_conquer,
+        a.BuildFort: conquest.on_build_fort,
+        a.PlayDevelopment: effects.on_play_development,
+        a.EndConquest: turn.on_end_conquest,
+        a.Reroll: battle.on_reroll,
+        a.Pass: battle.on_pass,
+        a.Siege: battle.on_siege,
+        a.Retreat: battle.on_retreat,
+        a.PlaceMonument: turn.on_place_monument,
+        a.PlaceFort: turn.on_place_fort,
+        a.Target: effects.on_target,
+        a.Skip: turn.on_skip,
+        a.ScoreDirection: scoring.on_score_direction,
+    }
 
     def validate(self, scenario: Scenario) -> list[Problem]:
         return problems(scenario)

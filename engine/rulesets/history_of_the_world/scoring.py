@@ -1,24 +1,33 @@
-"""Region and building scoring (digest §8.2, §8.3): pure functions of the board."""
+"""Points: a turn's region and building scoring, the looter's plunder, and markers that
+share a score (digest §6.11, §8.2-§8.4).
+
+Region levels are counted by the shared mechanism (``engine/rulesets/shared/regions.py``);
+the region tile says what each level is worth here.
+"""
 
 from __future__ import annotations
 
+from engine.core.decision import Choice
+from engine.core.events import Event
+from engine.rulesets.history_of_the_world import actions as a
 from engine.rulesets.history_of_the_world.state import HistoryState
 from engine.rulesets.history_of_the_world.tables import Tile
+from engine.rulesets.shared.regions import (
+    CONTROL,
+    DOMINANCE,
+    PRESENCE,
+    counts_by_region,
+    level,
+)
+
+GAIN = a.ScoreDirection(True, label="gain 1 point")
+LOSE = a.ScoreDirection(False, label="lose 1 point")
 
 
-def _level(tile: Tile, counts: dict[int, int], seat: int, control_any: bool) -> int:
-    """Presence, dominance or control: only the highest level reached counts.
-
-    ``control_any`` is the digest's reading of control (ambiguity A2): no other player has
-    any army in the region; off, control only needs no opponent with three."""
-    mine = counts.get(seat, 0)
-    others = [n for owner, n in counts.items() if owner != seat]
-    strongest_other = max(others, default=0)
-    if mine >= 3 and (not others if control_any else strongest_other < 3):
-        return tile.control
-    if mine >= 2 and mine > strongest_other:
-        return tile.dominance
-    return tile.presence if mine >= 1 else 0
+def tile_points(tile: Tile, counts: dict[int, int], seat: int, control_any: bool) -> int:
+    """Presence, dominance or control: only the highest level reached counts."""
+    reached = level(counts, seat, control_any)
+    return {CONTROL: tile.control, DOMINANCE: tile.dominance, PRESENCE: tile.presence}.get(reached, 0)
 
 
 def region_points(state: HistoryState, seat: int, region: str, control_any: bool = True) -> int:
@@ -30,27 +39,64 @@ def region_points(state: HistoryState, seat: int, region: str, control_any: bool
         owner = state.armies.get(province)
         if owner is not None:
             counts[owner] = counts.get(owner, 0) + 1
-    return _level(state.tables.tiles[tile_id], counts, seat, control_any)
+    return tile_points(state.tables.tiles[tile_id], counts, seat, control_any)
 
 
 def turn_points(state: HistoryState, seat: int, control_any: bool = True) -> tuple[int, int]:
-    """(region points, building points) for the seat's step 7, in one pass over the armies:
-    capital 2, city 1, monument 1 wherever the seat's army stands; forts score nothing."""
-    region_of = state.tables.geography.region_of
-    counts: dict[str, dict[int, int]] = {}
+    """(region points, building points) for the seat's step 7: capital 2, city 1, monument 1
+    wherever the seat's army stands; forts score nothing."""
     buildings = 0
     for province, owner in state.armies.items():
-        region = region_of.get(province)
-        if region is not None:
-            per_owner = counts.setdefault(region, {})
-            per_owner[owner] = per_owner.get(owner, 0) + 1
         if owner == seat:
             buildings += 2 * (province in state.capitals) + (province in state.cities)
             buildings += province in state.monuments
     tiles = state.tables.tiles
     regions = sum(
-        _level(tiles[state.tiles[region]], per_owner, seat, control_any)
-        for region, per_owner in counts.items()
+        tile_points(tiles[state.tiles[region]], per_owner, seat, control_any)
+        for region, per_owner in counts_by_region(state.armies, state.tables.geography.region_of).items()
         if seat in per_owner and region in state.tiles
     )
     return regions, buildings
+
+
+def score_turn(state: HistoryState, log: list[Event]) -> None:
+    """Step 7: the empire, declined, scores its regions and buildings; the turn is over."""
+    seat = state.turn.seat
+    regions, buildings = turn_points(state, seat, state.tables.options.control_needs_no_opponents)
+    log.append(Event(f"{state.names[seat]}: regions {regions}, buildings {buildings}"))
+    state.turn = None
+    add_points(state, seat, regions + buildings, log)
+
+
+def shares_score(state: HistoryState, seat: int) -> bool:
+    """Markers clash at the same score, or with A12 off on the same space of the 0-99 track."""
+    track = 10**9 if state.tables.options.ties_compare_scores else 100
+    mine = state.score[seat] % track
+    return any(state.score[other] % track == mine for other in range(len(state.names)) if other != seat)
+
+
+def add_points(state: HistoryState, seat: int, points: int, log: list[Event]) -> None:
+    if points <= 0:
+        return
+    state.score[seat] += points
+    log.append(Event(f"{state.names[seat]} scores {points} (now {state.score[seat]})"))
+    if shares_score(state, seat):
+        state.tie = (seat, 0)
+
+
+def decide_tie(state: HistoryState) -> Choice:
+    """§8.4: a marker that lands on another moves up or down, as its owner chooses."""
+    seat, _ = state.tie
+    moves = (GAIN, LOSE) if state.score[seat] > 0 else (GAIN,)
+    return Choice(seat, f"{state.names[seat]} shares a score of {state.score[seat]}: gain or lose?", moves)
+
+
+def on_score_direction(state: HistoryState, move: a.ScoreDirection, log: list[Event]) -> None:
+    seat, _ = state.tie
+    step = 1 if move.up else -1
+    state.score[seat] += step
+    if state.tables.options.tie_direction_once:
+        while shares_score(state, seat) and state.score[seat] + step >= 0:
+            state.score[seat] += step
+    state.tie = (seat, 0) if shares_score(state, seat) else None
+    log.append(Event(f"{state.names[seat]} moves to {state.score[seat]}"))

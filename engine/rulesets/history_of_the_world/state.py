@@ -7,9 +7,12 @@ geography and the card tables are shared, read-only, through ``tables``.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Any
 
 from attrs import define, field
+
+from engine.rulesets.history_of_the_world.tables import ARMIES_PER_PLAYER
 
 
 @define
@@ -103,3 +106,17 @@ class HistoryState:
             setattr(twin, name, set(getattr(self, name)))
         twin.turn = copy.deepcopy(self.turn) if self.turn else None
         return twin
+
+
+def new_state(tables: Any, names: Sequence[str]) -> HistoryState:
+    """Setup before the first chance step: every army in its owner's supply (§4)."""
+    players = len(names)
+    return HistoryState(
+        names=list(names),
+        tables=tables,
+        score=[0] * players,
+        drafted_empire=[None] * players,
+        kingdoms=[None] * players,
+        hand=[[] for _ in range(players)],
+        supply=[ARMIES_PER_PLAYER] * players,
+    )

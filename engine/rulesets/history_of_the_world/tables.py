@@ -11,14 +11,15 @@ from engine.rulesets.history_of_the_world.actions import (
     Conquer,
     PlayDevelopment,
 )
+from engine.rulesets.history_of_the_world.board import read_board
 from engine.rulesets.history_of_the_world.cards import (
     KINGDOM,
     EmpireCard,
     EventCard,
     RegionTile,
 )
-from engine.rulesets.history_of_the_world.geography import Geography
-from engine.scenario.model import Scenario, SpaceKind
+from engine.rulesets.shared.geography import Geography
+from engine.scenario.model import Scenario
 
 ARMIES_PER_PLAYER = 25
 CAPITALS_AND_CITIES = 24
@@ -126,14 +127,8 @@ class Tables:
         key = (fleets, caravans)
         if key not in self._reach_memo:
             networks = self.geography.networks(fleets, caravans, self.options.fleet_chains)
-            self._reach_memo[key] = tuple(self._network_reach(network) for network in networks)
+            self._reach_memo[key] = tuple(self.geography.network_reach(network) for network in networks)
         return self._reach_memo[key]
-
-    def _network_reach(self, network: set[str]) -> tuple[frozenset[str], str]:
-        geography = self.geography
-        touched = frozenset().union(*(geography.area_borders[area] for area in network))
-        by_fleet = any(geography.area_kind[area] is not SpaceKind.WASTELAND for area in network)
-        return touched, "fleet" if by_fleet else "caravan"
 
     def name(self, card_or_space: str) -> str:
         return self.names.get(card_or_space, card_or_space)
@@ -158,4 +153,4 @@ class Tables:
                     )
                 elif isinstance(data, RegionTile):
                     tiles[card.id] = Tile(card.id, data.region, data.epoch, data.presence, data.lifetime)
-        return cls(Geography.of(scenario), options, empires, events, tiles)
+        return cls(read_board(scenario), options, empires, events, tiles)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import attrs
 
-from engine.rulesets.history_of_the_world.geography import Geography
+from engine.rulesets.history_of_the_world import turn
+from engine.rulesets.history_of_the_world.board import read_board
 from engine.rulesets.history_of_the_world.options import HistoryOfTheWorldOptions
-from engine.rulesets.history_of_the_world.rules import Rules, new_state
-from engine.rulesets.history_of_the_world.state import HistoryState, Turn
+from engine.rulesets.history_of_the_world.state import HistoryState, Turn, new_state
 from engine.rulesets.history_of_the_world.tables import Empire, Event, Tables, Tile
 from engine.scenario.model import (
     Board,
@@ -77,7 +77,7 @@ def kingdom(id: str, start: str, armies: int = 2, capital: bool = False) -> Even
 def tables(empires=(), events=(), tiles=(), **options) -> Tables:
     tiles = tiles or (Tile("ne1", "near_east", 1, 3, 2), Tile("na1", "north_africa", 1, 2, 2))
     return Tables(
-        Geography.of(scenario()),
+        read_board(scenario()),
         attrs.evolve(HistoryOfTheWorldOptions(), **options),
         {e.id: e for e in empires},
         {e.id: e for e in events},
@@ -100,7 +100,7 @@ def turn_state(empire_card: Empire, players: int = 3, events=(), **options) -> H
 def found(state: HistoryState) -> list[str]:
     """Carry out step 3 (founding) and return the log."""
     log = []
-    Rules()._found(state, log)
+    turn.found(state, log)
     return [event.text for event in log]
 
 

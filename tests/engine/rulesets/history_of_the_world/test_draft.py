@@ -9,9 +9,10 @@ from near_east import development, empire, tables
 from engine.core.decision import Choice
 from engine.core.moves import Outcome
 from engine.rulesets.history_of_the_world import actions as a
-from engine.rulesets.history_of_the_world.rules import Rules, new_state
+from engine.rulesets.history_of_the_world.ruleset import HistoryOfTheWorld
+from engine.rulesets.history_of_the_world.state import new_state
 
-RULES = Rules()
+RULES = HistoryOfTheWorld()
 
 
 def drafting(players: int, **options):

@@ -7,9 +7,10 @@ from near_east import development, empire, found, kingdom, place, turn_state
 from engine.core.decision import Choice
 from engine.core.moves import Outcome
 from engine.rulesets.history_of_the_world import actions as a
-from engine.rulesets.history_of_the_world.rules import Rules
+from engine.rulesets.history_of_the_world import epoch
+from engine.rulesets.history_of_the_world.ruleset import HistoryOfTheWorld
 
-RULES = Rules()
+RULES = HistoryOfTheWorld()
 
 
 def play(state, *moves):
@@ -187,5 +188,5 @@ def test_developments_are_kept_for_later_epochs_unless_they_lack_the_plus():
     keep, lose = development("keep", "attack_bonus"), development("lose", "attack_bonus", later=False)
     state = turn_state(empire("persians"), events=[keep, lose, kingdom("nubia", "nile")])
     state.hand[0], state.kingdoms[1] = ["keep", "lose"], "nubia"
-    RULES._end_epoch(state, [])
+    epoch.end_epoch(state, [])
     assert state.hand[0] == ["keep"] and state.kingdoms == [None, None, None]

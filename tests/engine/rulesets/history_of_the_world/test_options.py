@@ -7,10 +7,12 @@ from near_east import development, empire, found, kingdom, place, tables, turn_s
 
 from engine.core.moves import Outcome
 from engine.rulesets.history_of_the_world import actions as a
-from engine.rulesets.history_of_the_world.rules import Rules, new_state
+from engine.rulesets.history_of_the_world import epoch
+from engine.rulesets.history_of_the_world.ruleset import HistoryOfTheWorld
+from engine.rulesets.history_of_the_world.state import new_state
 from engine.rulesets.history_of_the_world.tables import FORTS, Tile
 
-RULES = Rules()
+RULES = HistoryOfTheWorld()
 
 
 def play(state, *moves):
@@ -59,9 +61,9 @@ def test_a11_expiring_tiles_leave_after_their_lifetime():
     """Ambiguity A11, other reading: a tile leaves when its printed lifetime has run out."""
     for expires, expected in ((False, {"near_east": "ne1"}), (True, {})):
         state = fresh_game(tile_lifetime_expires=expires)
-        RULES._start_epoch(state, [])
-        RULES._start_epoch(state, [])
-        RULES._start_epoch(state, [])
+        epoch.start_epoch(state, [])
+        epoch.start_epoch(state, [])
+        epoch.start_epoch(state, [])
         assert state.tiles == expected
 
 
@@ -109,7 +111,7 @@ def test_a10_kingdoms_may_be_mandatory():
     state.kingdoms[0] = "nubia"
     state.turn = None
     state.queue = ["persians"]
-    RULES._advance(state, [])
+    RULES.advance(state, [])
     assert state.turn.card == "nubia" and "nile" in state.active
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from near_east import empire, found, place, turn_state
 
 from engine.rulesets.history_of_the_world import actions as a
-from engine.rulesets.history_of_the_world.rules import Rules
+from engine.rulesets.history_of_the_world import scoring
+from engine.rulesets.history_of_the_world.ruleset import HistoryOfTheWorld
 from engine.rulesets.history_of_the_world.scoring import region_points, turn_points
 
-RULES = Rules()
+RULES = HistoryOfTheWorld()
 
 
 def assyrian_board(**options):
@@ -71,7 +72,7 @@ def test_a_shared_score_asks_the_mover_for_a_direction_and_keeps_it():
     state = turn_state(empire("x"))
     found(state)
     state.score = [10, 12, 13]
-    RULES._add_points(state, 0, 2, [])
+    scoring.add_points(state, 0, 2, [])
     decision = RULES.decision(state)
     assert decision.seat == 0 and [m.id for m in decision.actions] == [
         "ScoreDirection(up=True)", "ScoreDirection(up=False)"]
@@ -83,7 +84,7 @@ def test_a_shared_score_moving_down():
     state = turn_state(empire("x"))
     found(state)
     state.score = [10, 11, 12]
-    RULES._add_points(state, 0, 2, [])
+    scoring.add_points(state, 0, 2, [])
     RULES.apply(state, a.ScoreDirection(False))
     assert state.score == [10, 11, 12]  # 12 and 11 are taken; its own old space is free
 
@@ -92,7 +93,7 @@ def test_with_a7_off_the_direction_is_asked_at_every_clash():
     state = turn_state(empire("x"), tie_direction_once=False)
     found(state)
     state.score = [10, 12, 13]
-    RULES._add_points(state, 0, 2, [])
+    scoring.add_points(state, 0, 2, [])
     RULES.apply(state, a.ScoreDirection(True))
     assert state.score[0] == 13 and state.tie == (0, 0)
 
@@ -101,9 +102,9 @@ def test_scores_105_and_5_clash_only_on_the_physical_track():
     """Ambiguity A12: by default actual scores are compared."""
     state = turn_state(empire("x"))
     state.score = [100, 5, 20]
-    RULES._add_points(state, 0, 5, [])
+    scoring.add_points(state, 0, 5, [])
     assert state.tie is None
     state = turn_state(empire("x"), ties_compare_scores=False)
     state.score = [100, 5, 20]
-    RULES._add_points(state, 0, 5, [])
+    scoring.add_points(state, 0, 5, [])
     assert state.tie == (0, 0)

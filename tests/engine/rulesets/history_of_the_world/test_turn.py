@@ -12,9 +12,9 @@ from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
 from engine.core.moves import Outcome
 from engine.rulesets.history_of_the_world import actions as a
-from engine.rulesets.history_of_the_world.rules import Rules
+from engine.rulesets.history_of_the_world.ruleset import HistoryOfTheWorld
 
-RULES = Rules()
+RULES = HistoryOfTheWorld()
 ASSYRIANS = empire("assyrians", order=5, armies=6, caravans=("empty_quarter",), ability="forts_per_icon")
 
 

@@ -1,5 +1,9 @@
-"""The board as History of the World reads it: provinces, regions, water and barren areas,
-and who can reach whom by land, stepping stones, fleets and caravans (digest §3, §6.10)."""
+"""A map of provinces, regions, water and barren areas, and who reaches whom by land,
+stepping stones, fleets and caravans (History of the World §3, §6.10; A Brief History §6.3).
+
+A game builds it once from its scenario (``Geography.of``) with its own conventions, such
+as which terrain tags make a province rough.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +13,7 @@ from attrs import frozen
 
 from engine.scenario.model import ConnectionKind, Scenario, SpaceKind
 
-TERRAIN_BONUS = {"mountain", "forest"}
-FLEET_AREAS = {SpaceKind.SEA, SpaceKind.OCEAN}
+FLEET_AREAS = frozenset({SpaceKind.SEA, SpaceKind.OCEAN})
 
 
 @frozen
@@ -19,16 +22,18 @@ class Geography:
     provinces: frozenset[str]
     region_of: dict[str, str]
     region_provinces: dict[str, tuple[str, ...]]
-    rough: frozenset[str]  # mountain or forest: +1 to the defender
+    rough: frozenset[str]  # terrain that helps the defender (mountain, forest)
     icons: dict[str, int]  # resource icons per province
     land_neighbours: dict[str, frozenset[str]]  # shared border or stepping stones
     area_kind: dict[str, SpaceKind]  # seas, oceans, barren lands
     area_borders: dict[str, frozenset[str]]  # the provinces each area touches
     area_neighbours: dict[str, frozenset[str]]  # areas touching areas (dotted lines, coasts)
-    no_fleet: frozenset[str]  # areas where no fleet may be placed (§3.1)
+    no_fleet: frozenset[str]  # areas where no fleet may be placed (``props.no_fleet``)
 
     @classmethod
-    def of(cls, scenario: Scenario) -> Geography:
+    def of(cls, scenario: Scenario, rough_terrain: frozenset[str]) -> Geography:
+        """Provinces are ``land`` spaces; seas, oceans and wastelands are areas. A land or
+        strait connection joins two provinces; any connection joins an area to what it touches."""
         board = scenario.board
         provinces = {s.id for s in board.spaces if s.kind is SpaceKind.LAND}
         areas = {s.id: s.kind for s in board.spaces if s.kind in FLEET_AREAS | {SpaceKind.WASTELAND}}
@@ -37,10 +42,7 @@ class Geography:
         touching: dict[str, set[str]] = {a: set() for a in areas}
         for connection in board.connections:
             a, b = connection.a, connection.b
-            if a in provinces and b in provinces and connection.kind in (
-                ConnectionKind.LAND,
-                ConnectionKind.STRAIT,
-            ):
+            if a in provinces and b in provinces and connection.kind in (ConnectionKind.LAND, ConnectionKind.STRAIT):
                 land[a].add(b)
                 land[b].add(a)
             elif a in areas and b in areas:
@@ -59,9 +61,7 @@ class Geography:
             provinces=frozenset(provinces),
             region_of={p: s.region for s in board.spaces if (p := s.id) in provinces and s.region},
             region_provinces={r: tuple(ps) for r, ps in regions.items()},
-            rough=frozenset(
-                s.id for s in board.spaces if s.id in provinces and TERRAIN_BONUS & set(s.terrain)
-            ),
+            rough=frozenset(s.id for s in board.spaces if s.id in provinces and rough_terrain & set(s.terrain)),
             icons={s.id: len(s.resources) for s in board.spaces if s.id in provinces and s.resources},
             land_neighbours={p: frozenset(n) for p, n in land.items()},
             area_kind=areas,
@@ -80,7 +80,7 @@ class Geography:
         return areas
 
     def networks(self, fleets: Iterable[str], caravans: Iterable[str], chains: bool) -> list[set[str]]:
-        """Groups of covered areas that link into one network (digest §6.10, ambiguity A4).
+        """Groups of covered areas that link into one network (HotW §6.10, ambiguity A4).
 
         With ``chains`` off, every disc's coverage is its own network."""
         fleets, caravans = list(fleets), list(caravans)
@@ -102,3 +102,10 @@ class Geography:
             seen |= group
             groups.append(group)
         return groups
+
+    def network_reach(self, network: set[str]) -> tuple[frozenset[str], str]:
+        """The provinces a network of discs makes adjacent, and how: ``fleet`` when any of
+        its areas is water, else ``caravan``."""
+        touched = frozenset().union(*(self.area_borders[area] for area in network))
+        by_fleet = any(self.area_kind[area] is not SpaceKind.WASTELAND for area in network)
+        return touched, "fleet" if by_fleet else "caravan"

@@ -1,0 +1,223 @@
+"""An empire's turn, from its reveal to its score (digest §6).
+
+The steps: reveal the empire card; play or skip a drafted kingdom, which founds and plays
+first; found (§6.3); conquer, build forts and play developments until the armies on the
+card are spent or the player ends the conquest (§6.4); build monuments (§6.5) and any free
+forts; decline (§6.6); score (§8.2). Battles are in ``battle.py``, developments acting on
+the board in ``effects.py``.
+"""
+
+from __future__ import annotations
+
+from engine.core.decision import Choice, Decision
+from engine.core.events import Event
+from engine.core.moves import Action
+from engine.rulesets.history_of_the_world import actions as a
+from engine.rulesets.history_of_the_world.battle import battle_step, decide_battle
+from engine.rulesets.history_of_the_world.conquest import (
+    ability,
+    clear,
+    conquest_targets,
+    fort_sites,
+    gain,
+    monument_candidates,
+    occupy,
+)
+from engine.rulesets.history_of_the_world.effects import (
+    decide_effect,
+    effect_step,
+    playable_developments,
+)
+from engine.rulesets.history_of_the_world.epoch import end_epoch
+from engine.rulesets.history_of_the_world.scoring import decide_tie, score_turn
+from engine.rulesets.history_of_the_world.state import HistoryState, Turn
+from engine.rulesets.history_of_the_world.tables import CAPITALS_AND_CITIES
+
+END_CONQUEST = a.EndConquest(label="end conquest")
+SKIP_KINGDOM = a.SkipKingdom(label="do not play it")
+NO_MORE_FORTS = a.Skip(label="place no more")
+
+
+def decide_turns(state: HistoryState) -> Decision:
+    if state.tie is not None:
+        return decide_tie(state)
+    turn = state.turn
+    tables = state.tables
+    if turn.battle is not None:
+        return decide_battle(state, turn.battle)
+    step = turn.step
+    if step == "conquest":
+        moves: list[Action] = []
+        if turn.card_armies:
+            conquests, forts = tables.conquests, tables.fort_builds
+            moves += [conquests[target] for target in conquest_targets(state)]
+            moves += [forts[p] for p in fort_sites(state)]
+        plays = tables.development_plays
+        moves += [plays[c] for c in playable_developments(state)]
+        moves.append(END_CONQUEST)
+        return Choice(turn.seat, f"{tables.name(turn.card)}: {turn.card_armies} armies on the card", tuple(moves))
+    if step == "kingdom":
+        kingdom = tables.name(turn.kingdom)
+        return Choice(turn.seat, f"play the kingdom {kingdom}?", (a.PlayKingdom(label=f"play {kingdom}"), SKIP_KINGDOM))
+    if step == "monuments":
+        return Choice(turn.seat, f"place a monument ({turn.monuments_due} to build)",
+                      tuple(a.PlaceMonument(p, label=tables.name(p)) for p in monument_candidates(state)))
+    if step == "effect":
+        return decide_effect(state)
+    if step == "forts":
+        moves = [a.PlaceFort(p, label=tables.name(p)) for p in fort_sites(state)]
+        return Choice(turn.seat, f"place a free fort ({turn.forts_due} left)", (*moves, NO_MORE_FORTS))
+    raise AssertionError(f"no decision for step {step} of {state.names[turn.seat]}")
+
+
+def turn_step(state: HistoryState, log: list[Event]) -> bool:
+    """One thing the rulebook does without asking: call the next empire, settle a battle,
+    end a spent effect, build the one possible monument, decline, score."""
+    if state.tie is not None:
+        return False
+    turn = state.turn
+    if turn is None:
+        if not state.queue:
+            end_epoch(state, log)
+            return True
+        reveal(state, log)
+        return True
+    if turn.battle is not None:
+        return battle_step(state, turn.battle, log)
+    step = turn.step
+    if step in ("kingdom", "conquest"):
+        return False
+    if step == "effect":
+        return effect_step(state, log)
+    if step == "monuments":
+        candidates = monument_candidates(state)
+        if turn.monuments_due <= 0 or not candidates:
+            turn.monuments_due = 0
+            turn.step = "forts"
+            return True
+        if len(candidates) == 1:
+            build_monument(state, candidates[0], log)
+            return True
+        return False
+    if step == "forts":
+        if turn.forts_due > 0 and fort_sites(state):
+            return False
+        turn.forts_due = 0
+        deactivate(state, log)
+        return True
+    if step == "score":
+        score_turn(state, log)
+        return True
+    raise AssertionError(f"unknown step {step}")
+
+
+def reveal(state: HistoryState, log: list[Event]) -> None:
+    """The next empire card is revealed; without a kingdom it founds at once (§6.1, §6.2)."""
+    empire = state.queue.pop(0)
+    seat = state.drafted_empire.index(empire)
+    state.turn = Turn(seat=seat, empire=empire, kingdom=state.kingdoms[seat], card=empire)
+    state.kingdoms[seat] = None
+    log.append(Event(f"{state.names[seat]} reveals {state.tables.name(empire)}"))
+    if state.turn.kingdom is None:
+        found(state, log)
+    elif not state.tables.options.kingdom_optional:
+        on_play_kingdom(state, a.PlayKingdom(), log)
+
+
+def on_play_kingdom(state: HistoryState, move: Action, log: list[Event]) -> None:
+    turn = state.turn
+    turn.card = turn.kingdom
+    turn.kingdom = None
+    log.append(Event(f"{state.names[turn.seat]} plays the kingdom {state.tables.name(turn.card)}"))
+    found(state, log)
+
+
+def on_skip_kingdom(state: HistoryState, move: Action, log: list[Event]) -> None:
+    turn = state.turn
+    log.append(Event(f"{state.names[turn.seat]} does not play a kingdom"))
+    turn.kingdom = None
+    turn.card = turn.empire
+    found(state, log)
+
+
+def found(state: HistoryState, log: list[Event]) -> None:
+    """Put the armies on the card, clear the start province, place army, capital, discs (§6.3)."""
+    turn = state.turn
+    tables = state.tables
+    card = tables.empires.get(turn.card) or tables.events[turn.card]
+    armies = card.armies
+    turn.card_armies = turn.card_tokens = 0
+    gain(state, armies, 2 if ability(state) == "siege_tokens" else 0)
+    for start in card.starts:
+        clear(state, start)
+        if turn.card_armies:
+            turn.card_armies -= 1
+            occupy(state, start)
+        if len(state.capitals) + len(state.cities) < CAPITALS_AND_CITIES:
+            if card.capital:
+                state.capitals.add(start)
+            elif turn.card != turn.empire:  # a kingdom with the city icon
+                state.cities.add(start)
+    turn.fleets = list(card.fleets)
+    turn.caravans = list(card.caravans)
+    turn.step = "conquest"
+    turn.conquered, turn.momentum = False, None
+    starts = " and ".join(tables.name(s) for s in card.starts)
+    log.append(Event(f"{tables.name(turn.card)} is founded in {starts} with {armies} armies"))
+
+
+def on_end_conquest(state: HistoryState, move: Action, log: list[Event]) -> None:
+    """The armies left on the card return; monuments are due per 2 resource provinces (§6.5)."""
+    turn = state.turn
+    state.supply[turn.seat] += turn.card_armies
+    turn.card_armies = turn.card_tokens = 0
+    icons = state.tables.geography.icons
+    resources = [p for p in state.active if icons.get(p)]
+    icon_count = sum(icons[p] for p in resources)
+    if ability(state) == "monument_per_icon":
+        turn.monuments_due = icon_count
+    elif state.tables.options.monuments_count_icons:  # ambiguity A20
+        turn.monuments_due = icon_count // 2
+    else:
+        turn.monuments_due = len(resources) // 2
+    if ability(state) == "forts_per_icon":
+        turn.forts_due += icon_count
+    turn.step = "monuments"
+
+
+def on_place_monument(state: HistoryState, move: a.PlaceMonument, log: list[Event]) -> None:
+    build_monument(state, move.province, log)
+
+
+def build_monument(state: HistoryState, province: str, log: list[Event]) -> None:
+    state.monuments.add(province)
+    state.turn.monuments_due -= 1
+    log.append(Event(f"{state.names[state.turn.seat]} builds a monument in {state.tables.name(province)}"))
+
+
+def on_place_fort(state: HistoryState, move: a.PlaceFort, log: list[Event]) -> None:
+    state.forts.add(move.province)
+    state.turn.forts_due -= 1
+    log.append(Event(f"{state.names[state.turn.seat]} places a fort in {state.tables.name(move.province)}"))
+
+
+def on_skip(state: HistoryState, move: Action, log: list[Event]) -> None:
+    state.turn.forts_due = 0
+    state.turn.effect_left = 0
+
+
+def deactivate(state: HistoryState, log: list[Event]) -> None:
+    """Decline (§6.6): armies left return, the empire's armies lie down, discs go; a kingdom
+    hands over to its empire, which founds next."""
+    turn = state.turn
+    state.supply[turn.seat] += turn.card_armies
+    turn.card_armies = turn.card_tokens = 0
+    state.active.clear()
+    turn.fleets, turn.caravans = [], []
+    log.append(Event(f"{state.tables.name(turn.card)} declines"))
+    if turn.card != turn.empire:
+        turn.card = turn.empire
+        found(state, log)
+    else:
+        turn.developments = []
+        turn.step = "score"

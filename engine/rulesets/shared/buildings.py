@@ -1,0 +1,20 @@
+"""What a conquest knocks down: exactly one building, by priority (History of the World
+§7.5; A Brief History §6.5 calls it reduction). A capital becomes a city; else a city is
+removed; else a monument. Forts are a separate matter for each game."""
+
+from __future__ import annotations
+
+
+def knock_down(province: str, capitals: set[str], cities: set[str], monuments: set[str]) -> str:
+    """Reduce the province's top building in place and say what happened ("" for nothing)."""
+    if province in capitals:
+        capitals.remove(province)
+        cities.add(province)
+        return "the capital becomes a city"
+    if province in cities:
+        cities.remove(province)
+        return "the city is destroyed"
+    if province in monuments:
+        monuments.remove(province)
+        return "the monument is destroyed"
+    return ""
