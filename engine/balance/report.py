@@ -10,7 +10,8 @@ from pathlib import Path
 from engine.balance.summary import Summary, text
 
 
-def _plots(summary: Summary) -> dict[str, object]:
+def plots(summary: Summary) -> dict[str, object]:
+    """The figures drawn with matplotlib, by name; the caller saves or shows and closes them."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -72,7 +73,7 @@ def write_report(summary: Summary, out_dir: Path, title: str) -> Path:
 
     out_dir.mkdir(parents=True, exist_ok=True)
     sections = []
-    for name, figure in _plots(summary).items():
+    for name, figure in plots(summary).items():
         figure.savefig(out_dir / f"{name}.png", dpi=110)
         buffer = io.StringIO()
         figure.savefig(buffer, format="svg")

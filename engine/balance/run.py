@@ -87,9 +87,11 @@ def card_ids(scenario: Scenario) -> frozenset[str]:
 
 
 def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str, cards: frozenset[str],
-                  max_turns: int | None = None, max_steps: int = 1_000_000) -> GameRecord:
+                  max_turns: int | None = None, max_steps: int = 1_000_000,
+                  moves: list[Any] | None = None) -> GameRecord:
     """One game, recording what the figures read: turns (a run of choices by one seat),
-    every seat's score after each turn, the cards each seat played or picked."""
+    every seat's score after each turn, the cards each seat played or picked; and every
+    move into ``moves`` when given, to open the game as a playtest."""
     rng = random.Random(seed)
     state = ruleset.clone(initial)
     needs_history = any(not isinstance(bot, _Random) for bot in bots)
@@ -125,6 +127,8 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
             seen = decision.seen_by
         if needs_history:
             history.append(Played(move, seen))
+        if moves is not None:
+            moves.append(move)
         ruleset.apply(state, move)
         steps += 1
     scores = _scores(ruleset, state)
@@ -257,3 +261,25 @@ def _collect(entries: list[dict[str, Any]], done: dict[int, dict[str, Any]], out
         os.fsync(out.fileno())
     if progress is not None:
         progress(len(done), total)
+
+
+def playtest_of(plan: Plan, index: int) -> Any:
+    """Game ``index`` of ``plan`` as a playtest session at its end, every step undoable: the
+    same moves the run played, replayed through a session seeded with the run's seed."""
+    from engine.core.session import HUMAN, Session
+
+    if not 0 <= index < plan.games:
+        raise ValueError(f"the run has games 0 to {plan.games - 1}, not {index}")
+    scenario = load_scenario(plan.scenario)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    seats = scenario.seats[:plan.players]
+    initial = ruleset.start(scenario, seats, scenario.ruleset.options)
+    moves: list[Any] = []
+    play_recorded(ruleset, initial, [make_bot(name) for name in plan.bots], f"{plan.seed}:{index}",
+                  card_ids(scenario), plan.max_turns, moves=moves)
+    session = Session(scenario, ruleset, seats, scenario.ruleset.options, plan.seed, [HUMAN] * plan.players)
+    for move in moves:
+        decision = session.decision()
+        options = decision.actions if isinstance(decision, Choice) else decision.outcomes
+        session.play(next(option for option in options if option == move), forced=False)
+    return session

@@ -1,0 +1,1 @@
+"""The Balance window: simulations, their figures and plots, in the studio."""

@@ -1,0 +1,69 @@
+"""The Balance window runs a simulation in the background, shows the figures and plots, and
+opens a listed game as a playtest at its seed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.balance.run import playtest_of
+from engine.scenario.io import load_scenario
+from studio.balance.window import BalanceWindow
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def sudden_death(tmp_path) -> Path:
+    data = json.loads((ROOT / "tests" / "data" / "dice-race.json").read_text(encoding="utf-8"))
+    data["ruleset"]["options"] = {"target": 1, "rounds": 10_000}
+    path = tmp_path / "sudden-death.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+HISTORY = ROOT / "scenarios" / "history-of-the-world.json"
+
+
+def test_a_run_in_the_background_fills_figures_plots_and_games(qtbot):
+    window = BalanceWindow(load_scenario(HISTORY), HISTORY)
+    qtbot.addWidget(window)
+    window.games.setValue(80)
+    window.workers.setValue(2)
+    with qtbot.waitSignal(window.runner_done, timeout=60_000):
+        window.start()
+    assert window.progress.value() == 80
+    assert window.list.rowCount() == 80
+    assert "by position in turn order" in window.figures.toPlainText()
+    assert window.plots.count() == 5  # win rates, first player, length, scores, cards
+    assert window.start_button.isEnabled() and not window.cancel_button.isEnabled()
+    with qtbot.waitSignal(window.open_game) as opened:
+        window.list.cellDoubleClicked.emit(5, 0)
+    plan, index = opened.args
+    assert index == 5 and plan.games == 80
+
+
+def test_cancel_stops_before_every_game_is_played(qtbot):
+    window = BalanceWindow(load_scenario(HISTORY), HISTORY)
+    qtbot.addWidget(window)
+    window.games.setValue(100_000)
+    window.workers.setValue(1)
+    with qtbot.waitSignal(window.runner_done, timeout=60_000):
+        window.start()
+        qtbot.waitUntil(lambda: window.progress.value() > 0, timeout=30_000)
+        window.cancel()
+    assert 0 < window.list.rowCount() < 100_000
+    assert "(cancelled)" in window.status.text()
+
+
+def test_a_listed_game_opens_as_a_playtest_that_reaches_the_same_end(sudden_death):
+    from engine.balance.run import Plan, run
+
+    plan = Plan(str(sudden_death), 2, 4, 10, ("random", "random"))
+    record = run(plan)[3]
+    session = playtest_of(plan, 3)
+    end = session.decision()
+    assert tuple(end.winners) == record.winners and tuple(end.scores) == record.scores
+    assert session.can_undo()
