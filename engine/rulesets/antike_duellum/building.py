@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.rulesets.antike_duellum.board import (
+from engine.rulesets.antike_duellum.economy import add_due, can_pay, describe, fee_need
+from engine.rulesets.antike_duellum.military import special_here
+from engine.rulesets.antike_duellum.state import DuellumState
+from engine.rulesets.antike_duellum.tables import (
     MARKERS,
     TEMPLE_MARBLE,
     TEMPLES,
     WALL_MARBLE,
 )
-from engine.rulesets.antike_duellum.economy import add_due, can_pay, describe, fee_need
-from engine.rulesets.antike_duellum.military import special_here
-from engine.rulesets.antike_duellum.state import DuellumState
 
 
 def _charge(state: DuellumState, due: dict[str, int], what: str) -> None:

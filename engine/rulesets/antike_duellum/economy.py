@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core.events import Event
-from engine.rulesets.antike_duellum.board import RESOURCES
 from engine.rulesets.antike_duellum.state import DuellumState, Pending
+from engine.rulesets.antike_duellum.tables import RESOURCES
 
 NEED_ORDER = ("coin", "gold!", "marble!", "iron!", "gold", "marble", "iron", "any")
 ITEMS = (*RESOURCES, "coin")

@@ -9,8 +9,8 @@ special units may stand beside enemies of their type (they fight only in defence
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.rulesets.antike_duellum.board import SPECIAL_MOVES_AS
 from engine.rulesets.antike_duellum.state import DuellumState
+from engine.rulesets.antike_duellum.tables import SPECIAL_MOVES_AS
 
 
 def special_here(state: DuellumState, seat: int, region: str) -> bool:

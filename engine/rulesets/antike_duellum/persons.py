@@ -1,4 +1,6 @@
-"""Person cards: earning them, the victory track and its walls, and who can still win (§5.5, §8).
+"""Person cards and event picks: earning persons at the end of a turn, the victory track and
+its walls, who can still win (§5.1, §5.5, §8), then the opponent's owed event picks from the
+open display, refilled from the deck one chance draw at a time (§9.1).
 
 A player keeps, per type, the cards already earned (k) and earns another when the measure
 reaches the next threshold while the stack has cards: a high-water mark, so falling below a
@@ -7,12 +9,17 @@ threshold and reaching it again earns nothing (§8.2).
 
 from __future__ import annotations
 
+from engine.core.decision import Chance, Choice, End
 from engine.core.events import Event
-from engine.rulesets.antike_duellum.board import MARKERS, TECHS, TEMPLES, VICTORY
+from engine.core.moves import Outcome
 from engine.rulesets.antike_duellum.military import sea_areas
+from engine.rulesets.antike_duellum.pending import pick_moves
+from engine.rulesets.antike_duellum.rondel import start_turn
 from engine.rulesets.antike_duellum.state import DuellumState
+from engine.rulesets.antike_duellum.tables import MARKERS, TECHS, TEMPLES, VICTORY
 
 KINGS_EVERY, CITIZENS_EVERY, NAVIGATOR_AT = 5, 3, 7
+DISPLAY = 3
 
 
 def held(state: DuellumState, seat: int, kind: str) -> int:
@@ -93,3 +100,86 @@ def can_still_win(state: DuellumState, seat: int) -> bool:
     cap = 2 if tables.options.second_navigator else 1
     possible += min(stacks.get("navigator", 0), max(0, cap - held(state, seat, "navigator")))
     return possible >= VICTORY
+
+
+def end_turn(state: DuellumState, log: list[Event]) -> None:
+    """Phase 3 and the end of the turn (§5.1): persons, then the opponent's event picks."""
+    turn = state.turn
+    seat = turn.seat
+    gained = award(state, seat, log)
+    if len(state.persons[seat]) >= VICTORY:
+        state.winner = seat
+        state.phase = "over"
+        state.turn = None
+        state.ended = f"{state.names[seat]} holds {VICTORY} persons and wins"
+        log.append(Event(state.ended))
+        return
+    state.picks = gained + turn.city_lost
+    state.picker = 1 - seat
+    state.phase = "picks"
+    state.turn = None
+    if state.picks:
+        log.append(Event(f"{state.names[state.picker]} is owed {state.picks} event card{'s' if state.picks > 1 else ''}"))
+
+
+def refill_due(state: DuellumState) -> bool:
+    return len(state.display) < DISPLAY and bool(state.pool)
+
+
+def decide_refill(state: DuellumState) -> Chance:
+    return Chance("turn up an event card for the display",
+                  tuple(Outcome(card, state.tables.name(card)) for card in sorted(state.pool)))
+
+
+def on_display_draw(state: DuellumState, outcome: Outcome, log: list[Event]) -> None:
+    card = str(outcome.value)
+    state.pool.remove(card)
+    state.display.append(card)
+    log.append(Event(f"{state.tables.name(card)} is turned up for the display"))
+
+
+def display_waits(state: DuellumState, log: list[Event]) -> bool:
+    """The display waits for a card from the deck; an empty deck takes back the discards."""
+    if len(state.display) < DISPLAY and not state.pool and state.discard:
+        state.pool, state.discard = sorted(state.discard), []
+        log.append(Event("the event deck is empty: the discard pile is shuffled into a new deck"))
+    return refill_due(state)
+
+
+def decide_picks(state: DuellumState) -> Chance | Choice:
+    if refill_due(state):
+        return decide_refill(state)
+    return Choice(state.picker, f"take an event card from the display ({state.picks} owed)", pick_moves(state))
+
+
+def picks_step(state: DuellumState, log: list[Event]) -> bool:
+    """Once the owed cards are taken (or the display is empty), the next turn begins."""
+    if display_waits(state, log):
+        return False
+    if state.picks > 0 and state.display:
+        return False
+    state.picks = 0
+    next_turn(state, log)
+    return True
+
+
+def next_turn(state: DuellumState, log: list[Event]) -> None:
+    if not any(can_still_win(state, seat) for seat in range(len(state.names))):
+        state.phase = "over"
+        state.ended = "neither player can reach 9 persons any more: the game ends"
+        log.append(Event(state.ended))
+        return
+    limit = state.tables.options.turn_limit
+    if limit and state.turn_number >= limit:
+        state.phase = "over"
+        state.ended = f"the turn limit of {limit} turns is reached: the game ends"
+        log.append(Event(state.ended))
+        return
+    state.phase = "turn"
+    start_turn(state, 1 - state.active, log)
+
+
+def decide_end(state: DuellumState) -> End:
+    scores = tuple(float(len(cards)) for cards in state.persons)
+    ranking = tuple(sorted(range(len(state.names)), key=lambda s: (-scores[s], s)))
+    return End(scores, ranking)

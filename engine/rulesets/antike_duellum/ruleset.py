@@ -1,37 +1,86 @@
-"""Antike Duellum registered through the engine contract."""
+"""Antike Duellum on the ruleset skeleton: its phases, with a decider and an automatic step
+each, and one handler per move type (``engine/core/skeleton.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
-from engine.core.decision import Decision
+from engine.core.decision import Choice
 from engine.core.events import Event
-from engine.core.moves import Move
+from engine.core.moves import Move, Outcome
 from engine.core.picture import Picture
-from engine.core.ruleset import Ruleset
-from engine.rulesets.antike_duellum.actions import ACTION_TYPES
-from engine.rulesets.antike_duellum.board import Tables
+from engine.core.skeleton import Handler, Phase, Skeleton
+from engine.rulesets.antike_duellum import actions as a
+from engine.rulesets.antike_duellum import (
+    conquest,
+    events,
+    pending,
+    persons,
+    refusals,
+    rondel,
+    rondel_actions,
+    turn,
+)
 from engine.rulesets.antike_duellum.cards import CARD_TYPES
 from engine.rulesets.antike_duellum.options import AntikeDuellumOptions
-from engine.rulesets.antike_duellum.rules import Rules, new_state
-from engine.rulesets.antike_duellum.state import DuellumState
+from engine.rulesets.antike_duellum.state import DuellumState, new_state
+from engine.rulesets.antike_duellum.tables import Tables
 from engine.rulesets.antike_duellum.validation import problems
 from engine.rulesets.antike_duellum.view import picture
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 from engine.scenario.problems import Problem
 
 
-class AntikeDuellum(Ruleset):
+def on_outcome(state: DuellumState, outcome: Outcome, log: list[Event]) -> None:
+    """Chance picks the start player, then turns up display cards."""
+    if state.phase == "start":
+        rondel.on_start_player(state, outcome, log)
+    else:
+        persons.on_display_draw(state, outcome, log)
+
+
+class AntikeDuellum(Skeleton):
     id = "antike-duellum"
     title = "Antike Duellum"
     min_players = 2
     max_players = 2
     card_types = CARD_TYPES
     options_type = AntikeDuellumOptions
-    action_types = ACTION_TYPES
-
-    def __init__(self) -> None:
-        self.rules = Rules()
+    action_types = a.ACTION_TYPES
+    phases: ClassVar[dict[str, Phase]] = {
+        "start": Phase(rondel.decide_start),
+        "turn": Phase(turn.decide_turn, turn.turn_step),
+        "picks": Phase(persons.decide_picks, persons.picks_step),
+        "over": Phase(persons.decide_end),
+    }
+    handlers: ClassVar[dict[type, Handler]] = {
+        Outcome: on_outcome,
+        a.MoveRondel: rondel.on_move_rondel,
+        a.Pay: turn.on_pay,
+        a.ChooseResource: pending.on_choose_resource,
+        a.BuildTemple: rondel_actions.on_build_temple,
+        a.BuildWall: rondel_actions.on_build_wall,
+        a.Recruit: rondel_actions.on_recruit,
+        a.Develop: rondel_actions.on_develop,
+        a.Buy: pending.on_buy,
+        a.EndAction: rondel_actions.on_end_action,
+        a.Step: conquest.on_step,
+        a.EndMovement: conquest.on_end_movement,
+        a.Conquer: conquest.on_conquer,
+        a.Lose: conquest.on_lose,
+        a.EndConquest: conquest.on_end_conquest,
+        a.FoundCity: turn.on_found_city,
+        a.EndTurn: turn.on_end_turn,
+        a.Trade: pending.on_trade,
+        a.PlayEvent: events.on_play_event,
+        a.PlayEventOn: conquest.on_play_event_on,
+        a.DeclineFortress: conquest.on_decline_fortress,
+        a.PickEvent: pending.on_pick_event,
+        a.Discard: pending.on_discard,
+        a.Destroy: pending.on_destroy,
+        a.Stop: pending.on_stop,
+    }
 
     def validate(self, scenario: Scenario) -> list[Problem]:
         return problems(scenario)
@@ -39,11 +88,8 @@ class AntikeDuellum(Ruleset):
     def start(self, scenario: Scenario, seats: Sequence[Seat], options: RulesetOptions) -> DuellumState:
         return new_state(Tables.of(scenario, seats, options), [seat.name for seat in seats])
 
-    def decision(self, state: DuellumState) -> Decision:
-        return self.rules.decision(state)
-
-    def apply(self, state: DuellumState, move: Move) -> list[Event]:
-        return self.rules.apply(state, move)
+    def refusal(self, state: DuellumState, decision: Choice, move: Move) -> str | None:
+        return refusals.refusal(state, decision, move)
 
     def view(self, state: DuellumState, seat: int | None) -> Picture:
         return picture(state, seat)

@@ -8,9 +8,14 @@ strings (``"legion@roma"``), so the digest's JSON form needs no special handling
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Any
 
 from attrs import define, field
+
+from engine.rulesets.antike_duellum.tables import RESOURCES, UNITS_PER_PLAYER
+
+START_GOODS = 3  # of each resource (§4 step 6)
 
 
 @define
@@ -120,3 +125,34 @@ class DuellumState:
         twin.turn = copy.deepcopy(self.turn) if self.turn else None
         twin.decision = None
         return twin
+
+
+def new_state(tables: Any, names: Sequence[str]) -> DuellumState:
+    """Setup (§4): pieces, 1 wall, 1 legion and 1 galley in the box, the starting cities and
+    3 of each resource; the start player and the display are chance steps still to come."""
+    players = len(names)
+    state = DuellumState(
+        names=list(names),
+        tables=tables,
+        goods=[dict.fromkeys(RESOURCES, START_GOODS) for _ in range(players)],
+        coins=[0] * players,
+        rondel=[None] * players,
+        box=[{"legion": 1, "galley": 1} for _ in range(players)],
+        reserve=[{"legion": UNITS_PER_PLAYER - 1, "galley": UNITS_PER_PLAYER - 1} for _ in range(players)],
+        special=[None] * players if tables.options.special_units else [],
+        walls_supply=[1] * players,
+        walls_issued=[1] * players,
+        techs=[[] for _ in range(players)],
+        firsts=[[] for _ in range(players)],
+        persons=[[] for _ in range(players)],
+        hand=[[] for _ in range(players)],
+        temples_built=[0] * players,
+        legions=[{} for _ in range(players)],
+        galleys=[{} for _ in range(players)],
+        stacks={kind: list(cards) for kind, cards in tables.persons.items()},
+        pool=sorted(tables.events),
+    )
+    for site, resource, seat in tables.starts:
+        state.owner[site] = seat
+        state.marker[site] = resource
+    return state

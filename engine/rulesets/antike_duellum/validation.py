@@ -8,9 +8,7 @@ from engine.rulesets.antike_duellum.board import (
     CITY_PIECES,
     COAST,
     LAND,
-    MARKERS,
     SEA,
-    TECHS,
     region_kind,
 )
 from engine.rulesets.antike_duellum.cards import (
@@ -23,6 +21,7 @@ from engine.rulesets.antike_duellum.cards import (
     PersonCard,
 )
 from engine.rulesets.antike_duellum.options import RONDEL_ORDERS, AntikeDuellumOptions
+from engine.rulesets.antike_duellum.tables import MARKERS, TECHS
 from engine.scenario.model import ConnectionKind, Scenario, Space, SpaceKind
 from engine.scenario.problems import Problem
 

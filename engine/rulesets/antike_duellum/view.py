@@ -7,9 +7,9 @@ cards, of which only the number shows.
 from __future__ import annotations
 
 from engine.core.picture import CardArea, Picture, Piece, SeatPanel, SpaceMark
-from engine.rulesets.antike_duellum.board import MARKERS, TECH_NAMES, TEMPLES, UNITS
 from engine.rulesets.antike_duellum.cards import PERSON_KINDS
 from engine.rulesets.antike_duellum.state import DuellumState
+from engine.rulesets.antike_duellum.tables import MARKERS, TECH_NAMES, TEMPLES, UNITS
 
 
 def _pieces(state: DuellumState) -> list[Piece]:

@@ -9,9 +9,9 @@ import attrs
 
 from engine.core.decision import Chance, Choice
 from engine.core.moves import Action, Outcome
-from engine.rulesets.antike_duellum.board import UNITS_PER_PLAYER, Tables
-from engine.rulesets.antike_duellum.rules import Rules, new_state
-from engine.rulesets.antike_duellum.state import DuellumState
+from engine.rulesets.antike_duellum.ruleset import AntikeDuellum
+from engine.rulesets.antike_duellum.state import DuellumState, new_state
+from engine.rulesets.antike_duellum.tables import UNITS_PER_PLAYER, Tables
 from engine.scenario.io import load_scenario
 
 ROOT = Path(__file__).parents[4]
@@ -19,7 +19,7 @@ SCENARIOS = {
     side: load_scenario(ROOT / "scenarios" / f"antike-duellum-{side}.json")
     for side in ("carthage-rome", "greece-persia")
 }
-RULES = Rules()
+RULES = AntikeDuellum()
 BROWN, BEIGE = 0, 1  # Rome and the Greeks are brown, Carthage and the Persians beige
 DISPLAY = ("ev-charity", "ev-prosperity", "ev-purchase")
 
@@ -106,7 +106,7 @@ def at(state: DuellumState, action: str) -> None:
     state.rondel[turn.seat] = position
     turn.action = action
     turn.step = "begin"
-    RULES._advance(state, [])
+    RULES.advance(state, [])
     state.decision = None
 
 

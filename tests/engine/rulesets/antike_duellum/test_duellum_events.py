@@ -292,7 +292,7 @@ def test_an_empty_deck_takes_the_discard_pile():
     state.discard, state.pool = list(state.pool), []
     state.display.pop()
     log = []
-    RULES._advance(state, log)
+    RULES.advance(state, log)
     state.decision = None
     assert "the event deck is empty: the discard pile is shuffled into a new deck" in [e.text for e in log]
     assert isinstance(decision(state), Chance) and not state.discard

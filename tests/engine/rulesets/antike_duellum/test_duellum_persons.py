@@ -21,7 +21,7 @@ def end_turn(state) -> list[str]:
     """Phase 3 and the end of the turn, straight from the rondel step (a test shortcut)."""
     log = []
     state.turn.step = "end"
-    RULES._advance(state, log)
+    RULES.advance(state, log)
     state.decision = None
     return [event.text for event in log]
 

@@ -20,15 +20,15 @@ from engine.core.decision import Chance, Choice, End
 from engine.core.ruleset import get_ruleset
 from engine.core.session import sample
 from engine.rulesets.antike_duellum import actions as a
-from engine.rulesets.antike_duellum.board import (
+from engine.rulesets.antike_duellum.persons import can_still_win
+from engine.rulesets.antike_duellum.state import DuellumState
+from engine.rulesets.antike_duellum.tables import (
     MARKERS,
     TEMPLES,
     UNITS,
     UNITS_PER_PLAYER,
     VICTORY,
 )
-from engine.rulesets.antike_duellum.persons import can_still_win
-from engine.rulesets.antike_duellum.state import DuellumState
 
 RULESET = get_ruleset("antike-duellum")
 GAINS = re.compile(r"^(\w+) gains .* \((\w+), (\d+) persons?\)")

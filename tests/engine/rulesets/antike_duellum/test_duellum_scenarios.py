@@ -9,7 +9,8 @@ from collections import deque
 import pytest
 from duellum import SCENARIOS
 
-from engine.rulesets.antike_duellum.board import COAST, LAND, SEA, Tables
+from engine.rulesets.antike_duellum.board import COAST, LAND, SEA
+from engine.rulesets.antike_duellum.tables import Tables
 from engine.rulesets.antike_duellum.validation import problems
 from engine.scenario.model import Connection, ConnectionKind, SpaceKind
 

@@ -24,9 +24,9 @@ from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
 from engine.core.moves import Outcome
 from engine.rulesets.antike_duellum import actions as a
-from engine.rulesets.antike_duellum.board import Tables
 from engine.rulesets.antike_duellum.persons import award
-from engine.rulesets.antike_duellum.rules import new_state
+from engine.rulesets.antike_duellum.state import new_state
+from engine.rulesets.antike_duellum.tables import Tables
 
 
 def fresh(side: str = "carthage-rome"):

@@ -1,0 +1,111 @@
+"""The start player and the rondel (digest §4 step 8, §5.2, §6.1).
+
+The action marker moves clockwise 1 to 8 segments, the first 3 free (6 with PRIVILEGE) and
+each further one paid with any resource or a coin; on the first turn it is placed on any
+segment free. A production segment (MARMOR, FERRUM, AURUM) is carried out at once; the
+others open their choices (``rondel_actions.py``, ``conquest.py``).
+"""
+
+from __future__ import annotations
+
+from engine.core.decision import Chance
+from engine.core.events import Event
+from engine.core.moves import Action, Outcome
+from engine.rulesets.antike_duellum import actions as a
+from engine.rulesets.antike_duellum import effects
+from engine.rulesets.antike_duellum.economy import gain_coins, production, total_goods
+from engine.rulesets.antike_duellum.state import DuellumState, Turn
+from engine.rulesets.antike_duellum.tables import FREE_STEPS
+
+PRODUCES = {"MARMOR": "marble", "FERRUM": "iron", "AURUM": "gold"}
+
+
+def opponent(seat: int) -> int:
+    return 1 - seat
+
+
+def decide_start(state: DuellumState) -> Chance:
+    names = state.names
+    return Chance("choose the start player at random", tuple(Outcome(seat, names[seat]) for seat in range(len(names))))
+
+
+def on_start_player(state: DuellumState, outcome: Outcome, log: list[Event]) -> None:
+    first = int(outcome.value)
+    state.active = first
+    state.coins[opponent(first)] += 1  # the bank is full at setup: the coin is there
+    log.append(Event(f"{state.names[first]} starts; {state.names[opponent(first)]} takes a coin in compensation"))
+    state.phase = "turn"
+
+
+def start_turn(state: DuellumState, seat: int, log: list[Event]) -> None:
+    state.turn_number += 1
+    state.active = seat
+    state.turn = Turn(
+        seat=seat,
+        free_steps=FREE_STEPS,
+        recruitable=dict(state.box[seat]),
+        special_recruitable=bool(state.special) and state.special[seat] is None,
+    )
+    log.append(Event(f"turn {state.turn_number}: {state.names[seat]}"))
+
+
+def rondel_moves(state: DuellumState, turn: Turn) -> list[Action]:
+    tables = state.tables
+    seat = turn.seat
+    here = state.rondel[seat]
+    if here is None:
+        return [tables.action(("rondel", p, 0, 0), lambda p=p: a.MoveRondel(
+            tables.rondel[p], 0, label=f"{tables.actions[p]} (first placement, free)"))
+            for p in range(len(tables.rondel))]
+    wealth = total_goods(state, seat) + state.coins[seat]
+    moves: list[Action] = []
+    for steps in range(1, len(tables.rondel) + 1):
+        cost = max(0, steps - turn.free_steps)
+        if cost <= wealth:
+            p = (here + steps) % len(tables.rondel)
+            moves.append(tables.action(("rondel", p, steps, cost), lambda p=p, steps=steps, cost=cost: a.MoveRondel(
+                tables.rondel[p], steps,
+                label=f"{tables.actions[p]} ({steps} step{'s' if steps > 1 else ''}, "
+                      f"{f'costs {cost}' if cost else 'free'})")))
+    return moves
+
+
+def on_move_rondel(state: DuellumState, move: a.MoveRondel, log: list[Event]) -> None:
+    turn = state.turn
+    tables = state.tables
+    position = tables.rondel.index(move.space)
+    state.rondel[turn.seat] = position
+    turn.action = tables.actions[position]
+    cost = max(0, move.steps - turn.free_steps) if move.steps else 0
+    if cost:
+        turn.due, turn.due_for, turn.paid = {"any": cost}, f"{cost} extra segment{'s' if cost > 1 else ''}", {}
+    turn.step = "begin"
+    log.append(Event(f"{state.names[turn.seat]} chooses {turn.action}"))
+
+
+def begin_action(state: DuellumState, log: list[Event]) -> None:
+    """Carry out a production at once; open the other actions' choices (§6.1-§6.5)."""
+    turn = state.turn
+    seat = turn.seat
+    resource = PRODUCES.get(turn.action)
+    if resource:
+        amount = production(state, seat, resource)
+        state.goods[seat][resource] += amount
+        source = f" with {state.names[opponent(seat)]}'s cities" if turn.diplomacy else ""
+        log.append(Event(f"{state.names[seat]} produces {amount} {resource}{source}"))
+        gain_coins(state, seat, 1, log)
+        to_founding(state)
+    elif turn.action == "DUELLUM":
+        turn.step = "move"
+    else:
+        turn.step = "action"
+        if turn.action == "SCIENTIA" and turn.academy:
+            effects.academy_payout(state, seat, turn.academy, log)
+            turn.academy = 0
+
+
+def to_founding(state: DuellumState) -> None:
+    turn = state.turn
+    turn.step = "found"
+    if not state.tables.options.founding_fees_count_new:
+        turn.fee_markers = dict(state.marker)

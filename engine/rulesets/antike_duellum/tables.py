@@ -1,0 +1,148 @@
+"""What the rules read from a scenario, gathered once per game and shared by every state:
+the map (``board.py``), the cards, the options, the rulebook's fixed numbers and the actions
+that never change, built once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cached_property
+
+from attrs import frozen
+
+from engine.core.moves import Action
+from engine.rulesets.antike_duellum import actions as a
+from engine.rulesets.antike_duellum.board import LAND, SEA, Tech, read_board
+from engine.rulesets.antike_duellum.cards import EventCard, PersonCard
+from engine.rulesets.antike_duellum.options import RONDEL_ORDERS, AntikeDuellumOptions
+from engine.scenario.model import Scenario, Seat
+
+RESOURCES = ("gold", "marble", "iron")
+UNITS = ("legion", "galley")
+TECHS = ("strata", "navigatio", "moneta", "res_publica", "commercium")
+TECH_NAMES = {"strata": "STRATA", "navigatio": "NAVIGATIO", "moneta": "MONETA",
+              "res_publica": "RES PUBLICA", "commercium": "COMMERCIUM"}
+
+# Component limits (§2): all are limited except resources.
+MARKERS = {"gold": 10, "marble": 12, "iron": 12}
+TEMPLES = 12
+UNITS_PER_PLAYER = 12
+VICTORY = 9  # person cards that win (§5.3)
+
+# Prices (§6.2-§6.8, §10.2); the technology prices are board values (§9.2).
+TEMPLE_MARBLE = 6
+WALL_MARBLE = 1
+RECRUIT_IRON = 2
+SPECIAL_RECRUIT_IRON = 3
+BUY_GOLD = {"legion": 1, "galley": 2}
+FREE_STEPS = 3
+TRADE_GIVE, TRADE_TAKE = 3, 2
+
+# The variant's special units (§9.4): beige has the admiral, brown the commander.
+SPECIAL_OF_COLOUR = {"beige": "admiral", "brown": "commander"}
+SPECIAL_MOVES_AS = {"admiral": "galley", "commander": "legion"}
+
+
+@frozen
+class Event:
+    id: str
+    name: str
+    effect: str
+    timing: str
+    trigger: str
+    amount: int
+    cost: int
+
+
+@frozen(slots=False)  # slots off for the cached action tables
+class Tables:
+    options: AntikeDuellumOptions
+    names: dict[str, str]
+    kind: dict[str, str]  # map region -> land, coast or sea
+    legion_steps: dict[str, tuple[str, ...]]  # across red or combined borders
+    galley_steps: dict[str, tuple[str, ...]]  # across blue or combined borders
+    neighbours: dict[str, frozenset[str]]  # across any border: city adjacency (§3.3)
+    sites: tuple[str, ...]
+    sea_value: dict[str, int]  # regions that hold galleys: 2 for a cityless sea, else 1
+    rondel: tuple[str, ...]  # track space per position
+    actions: tuple[str, ...]  # action per position (option A1)
+    techs: dict[str, Tech]
+    victory: tuple[str, ...]  # track space per person count
+    wall_symbols: frozenset[int]
+    colours: tuple[str, ...]  # seat -> brown or beige
+    boxes: tuple[str, ...]  # seat -> recruitment box space
+    starts: tuple[tuple[str, str, int], ...]  # (site, resource, seat)
+    persons: dict[str, tuple[str, ...]]  # kind -> card ids
+    person_kind: dict[str, str]
+    events: dict[str, Event]
+
+    def name(self, key: str) -> str:
+        return self.names.get(key, key)
+
+    def special(self, seat: int) -> str:
+        """The seat's special unit in the variant: the admiral for beige, the commander for brown."""
+        return SPECIAL_OF_COLOUR.get(self.colours[seat], "commander" if seat == 0 else "admiral")
+
+    def steps(self, unit: str) -> dict[str, tuple[str, ...]]:
+        return self.legion_steps if SPECIAL_MOVES_AS.get(unit, unit) == "legion" else self.galley_steps
+
+    def holds(self, unit: str, region: str) -> bool:
+        """Legions stand on land-only and mixed regions, galleys on sea-only and mixed (§3.1)."""
+        kind = self.kind.get(region)
+        return kind is not None and (kind != SEA if SPECIAL_MOVES_AS.get(unit, unit) == "legion" else kind != LAND)
+
+    @cached_property
+    def site_set(self) -> frozenset[str]:
+        return frozenset(self.sites)
+
+    @cached_property
+    def labelled(self) -> dict[tuple, Action]:
+        """Actions with fixed labels, built once and reused: random play asks for thousands."""
+        return {}
+
+    def action(self, key: tuple, build: Callable[[], Action]) -> Action:
+        """The cached action for ``key``, built by ``build()`` the first time."""
+        found = self.labelled.get(key)
+        if found is None:
+            found = self.labelled[key] = build()
+        return found
+
+    @cached_property
+    def step_actions(self) -> dict[tuple[str, str, str], a.Step]:
+        """Every possible one-border move, built once: movement offers dozens per decision."""
+        moves = {}
+        for unit in (*UNITS, "admiral", "commander"):
+            for origin, targets in self.steps(unit).items():
+                for to in targets:
+                    moves[(unit, origin, to)] = a.Step(
+                        unit, origin, to, label=f"{unit}: {self.name(origin)} → {self.name(to)}")
+        return moves
+
+    @cached_property
+    def found_actions(self) -> dict[tuple[str, str], a.FoundCity]:
+        return {(site, r): a.FoundCity(site, r, label=f"found {self.name(site)} as a {r} city")
+                for site in self.sites for r in RESOURCES}
+
+    @classmethod
+    def of(cls, scenario: Scenario, seats: Sequence[Seat], options: AntikeDuellumOptions) -> Tables:
+        names = {space.id: space.name for space in scenario.board.spaces}
+        persons: dict[str, list[str]] = {}
+        person_kind, events = {}, {}
+        for deck in scenario.decks:
+            for card in deck.cards:
+                names[card.id] = card.name
+                if isinstance(card.data, PersonCard):
+                    persons.setdefault(card.data.kind, []).append(card.id)
+                    person_kind[card.id] = card.data.kind
+                elif isinstance(card.data, EventCard):
+                    d = card.data
+                    events[card.id] = Event(card.id, card.name, d.effect, d.timing, d.trigger, d.amount, d.cost)
+        return cls(
+            options=options,
+            names=names,
+            actions=RONDEL_ORDERS[options.rondel_order],
+            colours=tuple(seat.id for seat in seats),
+            persons={k: tuple(v) for k, v in persons.items()},
+            person_kind=person_kind,
+            events=events,
+            **read_board(scenario, seats),
+        )
