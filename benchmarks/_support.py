@@ -37,11 +37,11 @@ def report(name: str, seconds: list[float], target: float | None = None) -> None
 
 def random_play(path: Path, games: int, players: int) -> dict:
     """Seeded random games of one scenario in this process: counts and seconds."""
-    from engine.core.ruleset import get_ruleset
+    from engine.rulesets.registry import get_ruleset
     from engine.scenario.io import load_scenario
     from engine.sim import opening, play_game
 
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     actions = steps = 0
     started = time.perf_counter()

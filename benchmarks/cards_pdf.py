@@ -24,13 +24,13 @@ def main() -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
 
-    from engine.core.ruleset import get_ruleset
+    from engine.rulesets.registry import get_ruleset
     from engine.scenario.io import load_scenario
     from studio.cards.output import PrintSheet, cards_of, write_pdf
 
     application = QGuiApplication(sys.argv[:1])
     path = ROOT / "scenarios" / "history-of-the-world.json"
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, get_ruleset)
     types = get_ruleset(scenario.ruleset.id).card_type_map()
     placed = [item for deck in scenario.decks for item in cards_of(scenario, deck.id, types)]
     with tempfile.TemporaryDirectory() as folder:

@@ -12,6 +12,7 @@ from pathlib import Path
 from _support import report, timings
 from tiny_ruleset import BonusCard, DiceRaceOptions
 
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, save_scenario
 from engine.scenario.model import (
     Board,
@@ -63,13 +64,13 @@ def generated() -> Scenario:
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "generated.json"
-        save_scenario(generated(), path)
+        save_scenario(generated(), path, get_ruleset)
         size = path.stat().st_size
-        scenario = load_scenario(path)
+        scenario = load_scenario(path, get_ruleset)
         print(f"{len(scenario.board.spaces):,} spaces, {len(scenario.board.connections):,} connections, "
               f"{len(scenario.decks[0].cards):,} cards, {size / 2**20:.1f} MB of JSON")
-        report("load + validate", timings(lambda: load_scenario(path), 7), 0.300)
-        report("save", timings(lambda: save_scenario(scenario, path), 7))
+        report("load + validate", timings(lambda: load_scenario(path, get_ruleset), 7), 0.300)
+        report("save", timings(lambda: save_scenario(scenario, path, get_ruleset), 7))
 
 
 if __name__ == "__main__":

@@ -15,19 +15,20 @@ import tracemalloc
 import attrs
 from _support import DICE_RACE, ROOT, report, timings
 
-from engine.core.ruleset import get_ruleset
-from engine.core.session import Session
+from engine.bots import BOTS
+from engine.play.session import Session
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
 
 def endless_session(path, depth: int) -> Session:
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     options = scenario.ruleset.options
     if hasattr(options, "target"):  # Dice Race: make the game long enough for any depth
         options = attrs.evolve(options, target=10**9, rounds=10**9)
     players = scenario.seats[: ruleset.min_players]
-    session = Session(scenario, ruleset, players, options, 1, ["random"] * len(players))
+    session = Session(scenario, ruleset, players, options, 1, ["random"] * len(players), BOTS)
     while session.current < depth and session.is_bot_turn():
         session.bot_step()
     if session.current < depth:
@@ -36,10 +37,10 @@ def endless_session(path, depth: int) -> Session:
 
 
 def whole_game(path, players: int) -> Session:
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     seats = scenario.seats[:players]
-    session = Session(scenario, ruleset, seats, scenario.ruleset.options, 1, ["random"] * players)
+    session = Session(scenario, ruleset, seats, scenario.ruleset.options, 1, ["random"] * players, BOTS)
     while session.is_bot_turn():
         session.bot_step()
     return session

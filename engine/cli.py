@@ -9,11 +9,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from engine.bots import BOTS
 from engine.core.decision import Chance, Choice, End
 from engine.core.errors import IllegalAction
-from engine.core.playtest import open_playtest, save_playtest, verify_digests
-from engine.core.ruleset import get_ruleset, rulesets
-from engine.core.session import HUMAN, Session
+from engine.play.playtest import open_playtest, save_playtest, verify_digests
+from engine.play.session import HUMAN, Session
+from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario.io import load_scenario
 from engine.scenario.problems import ScenarioError
 
@@ -22,7 +23,7 @@ def _validate(args: argparse.Namespace) -> int:
     failed = False
     for file in args.files:
         try:
-            load_scenario(file)
+            load_scenario(file, get_ruleset)
             print(f"{file}: ok")
         except ScenarioError as error:
             failed = True
@@ -31,7 +32,7 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _info(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.file)
+    scenario = load_scenario(args.file, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     board = scenario.board
     kinds = Counter(space.kind.value for space in board.spaces)
@@ -68,12 +69,14 @@ def _show_decision(session: Session, out: Callable[[str], None]) -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario)
+    scenario = load_scenario(args.scenario, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     players = args.players or ruleset.min_players
     bots = {int(n) - 1 for n in args.bots.split(",") if n} if args.bots else set()
     controllers = ["random" if seat in bots else HUMAN for seat in range(players)]
-    session = Session(scenario, ruleset, scenario.seats[:players], scenario.ruleset.options, args.seed, controllers)
+    session = Session(
+        scenario, ruleset, scenario.seats[:players], scenario.ruleset.options, args.seed, controllers, BOTS
+    )
     print("commands: a number takes that action, u undo, r redo, s FILE saves the playtest, q quit")
     while True:
         while session.is_bot_turn() and isinstance(session.decision(), Choice):
@@ -139,7 +142,7 @@ def _check_record(args: argparse.Namespace) -> int:
 
     if args.scenario is None:
         raise ValueError("a game record is checked against its scenario: epoch replay RECORD.jsonl SCENARIO")
-    replayed, problems = check_record(Path(args.playtest), load_scenario(args.scenario))
+    replayed, problems = check_record(Path(args.playtest), load_scenario(args.scenario, get_ruleset))
     for problem in problems:
         print(f"{args.playtest}: {problem}")
     if problems:
@@ -152,7 +155,7 @@ def _cards_export(args: argparse.Namespace) -> int:
     from engine.scenario.card_sheet import card_types_of, deck_table, write_sheet
     from engine.scenario.io import parse_json, read_text
 
-    scenario = load_scenario(args.scenario)
+    scenario = load_scenario(args.scenario, get_ruleset)
     raw, _ = parse_json(read_text(Path(args.scenario)))
     deck = next((d for d in raw["decks"] if d["id"] == args.deck), None)
     if deck is None:
@@ -168,11 +171,12 @@ def _cards_import(args: argparse.Namespace) -> int:
     from engine.scenario.card_sheet import import_sheet, read_sheet
     from engine.scenario.io import parse_json, read_text, save_scenario
 
-    scenario = load_scenario(args.scenario)
+    scenario = load_scenario(args.scenario, get_ruleset)
     raw, _ = parse_json(read_text(Path(args.scenario)))
     header, rows = read_sheet(Path(args.file))
     ruleset = get_ruleset(scenario.ruleset.id)
-    result = import_sheet(raw, args.deck, header, rows, ruleset.card_type_map(), Path(args.scenario).parent)
+    result = import_sheet(raw, args.deck, header, rows, ruleset.card_type_map(), Path(args.scenario).parent,
+                          get_ruleset)
     for problem in result.problems:
         print(f"{args.file}: {problem}")
     if result.problems:
@@ -186,13 +190,13 @@ def _cards_import(args: argparse.Namespace) -> int:
     if not args.apply:
         print(f"{len(result.changes)} cards would change; nothing written (add --apply to write {args.scenario})")
         return 0
-    save_scenario(result.scenario, args.scenario)
+    save_scenario(result.scenario, args.scenario, get_ruleset)
     print(f"wrote {args.scenario}: {len(result.changes)} cards changed")
     return 0
 
 
 def _export(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario)
+    scenario = load_scenario(args.scenario, get_ruleset)
     if args.format == "tts":
         from engine.export.tabletop_simulator import export_tts
 
@@ -207,7 +211,7 @@ def _export(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from engine.sim import simulate
 
-    scenario = load_scenario(args.scenario)
+    scenario = load_scenario(args.scenario, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     players = args.players or ruleset.min_players
     summary = simulate(Path(args.scenario), args.games, args.seed, players, args.workers, progress=not args.json)
@@ -228,7 +232,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _playthrough(args: argparse.Namespace) -> int:
     from engine.playthrough import playthrough
 
-    scenario = load_scenario(args.scenario)
+    scenario = load_scenario(args.scenario, get_ruleset)
     players = args.players or get_ruleset(scenario.ruleset.id).min_players
     sys.stdout.write(playthrough(scenario, players, args.seed, args.steps))
     return 0

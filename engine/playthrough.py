@@ -8,7 +8,7 @@ import random
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice, End
 from engine.core.randomness import sample
-from engine.core.ruleset import get_ruleset
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.model import Scenario
 
 

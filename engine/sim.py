@@ -20,7 +20,8 @@ from attrs import frozen
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice, End
 from engine.core.randomness import sample
-from engine.core.ruleset import Ruleset, get_ruleset
+from engine.core.ruleset import Ruleset
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Scenario
 
@@ -66,7 +67,7 @@ _worker: tuple[Ruleset, Any] | None = None
 
 def _init_worker(scenario_path: str, players: int) -> None:
     global _worker
-    scenario = load_scenario(scenario_path)
+    scenario = load_scenario(scenario_path, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     _worker = (ruleset, opening(ruleset, scenario, players))
 
@@ -125,7 +126,7 @@ def _results(
 def simulate(
     scenario_path: Path, games: int, seed: int, players: int, workers: int = 1, progress: bool = True
 ) -> Summary:
-    scenario = load_scenario(scenario_path)
+    scenario = load_scenario(scenario_path, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     assert ruleset is not None  # load_scenario checked it
     if not ruleset.min_players <= players <= min(ruleset.max_players, len(scenario.seats)):

@@ -32,12 +32,13 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
+from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
 from engine.core.moves import Action
-from engine.core.playtest import KIND as PLAYTEST_KIND
-from engine.core.ruleset import get_ruleset
-from engine.core.session import Session
+from engine.play.playtest import KIND as PLAYTEST_KIND
+from engine.play.session import Session
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, parse_json, read_text, save_scenario
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem, ScenarioError
@@ -448,7 +449,7 @@ class MainWindow(QMainWindow):
                 scenario, scenario_path = playtest.session.scenario, playtest.scenario_path
             else:
                 playtest, mismatches = None, []
-                scenario, scenario_path = load_scenario(path), path
+                scenario, scenario_path = load_scenario(path, get_ruleset), path
         except ScenarioError as error:
             if any(problem.message == "file not found" for problem in error.problems):
                 self.settings.remove_recent(path)
@@ -554,7 +555,7 @@ class MainWindow(QMainWindow):
         if scenario is None or ruleset is None or not self.confirm_discard():
             return False
         try:
-            session = Session(scenario, ruleset, setup.seats, setup.options, setup.seed, setup.controllers)
+            session = Session(scenario, ruleset, setup.seats, setup.options, setup.seed, setup.controllers, BOTS)
             session.decision()
         except (ValueError, IllegalAction) as error:
             QMessageBox.warning(self, "New Playtest", f"The playtest cannot start: {error}")
@@ -602,7 +603,7 @@ class MainWindow(QMainWindow):
     def _save_scenario(self, path: Path) -> bool:
         assert self.scenario is not None
         try:
-            save_scenario(self.scenario, path)
+            save_scenario(self.scenario, path, get_ruleset)
         except OSError as error:
             QMessageBox.critical(self, "Cannot save", f"{path} could not be written: {error.strerror or error}")
             return False

@@ -23,9 +23,10 @@ def dice_race_path() -> Path:
 
 @pytest.fixture
 def dice_race():
+    from engine.rulesets.registry import get_ruleset
     from engine.scenario.io import load_scenario
 
-    return load_scenario(DATA / "dice-race.json")
+    return load_scenario(DATA / "dice-race.json", get_ruleset)
 
 
 @pytest.fixture

@@ -17,8 +17,8 @@ from engine.core.decision import Chance, Choice, Decision, End
 from engine.core.events import Event
 from engine.core.moves import Action, Outcome
 from engine.core.picture import Picture, Piece, SeatPanel
-from engine.core.ruleset import register
 from engine.core.skeleton import Handler, Phase, Skeleton
+from engine.rulesets.registry import register
 from engine.scenario.model import CardData, RulesetOptions, Scenario, Seat, described
 from engine.scenario.problems import Problem
 

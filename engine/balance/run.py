@@ -27,7 +27,8 @@ from engine.bots.restricted import RestrictedBot
 from engine.bots.search import GreedyBot, Played, SearchBot
 from engine.core.decision import Chance, Choice, End
 from engine.core.randomness import sample
-from engine.core.ruleset import Ruleset, get_ruleset
+from engine.core.ruleset import Ruleset
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Scenario
 
@@ -165,7 +166,7 @@ def _worker_game(plan: Plan) -> tuple[Ruleset, Any, frozenset[str]]:
     """The scenario loaded once per worker process and plan, then kept."""
     key = (plan.scenario, plan.players)
     if key not in _loaded:
-        scenario = load_scenario(plan.scenario)
+        scenario = load_scenario(plan.scenario, get_ruleset)
         ruleset = get_ruleset(scenario.ruleset.id)
         initial = ruleset.start(scenario, scenario.seats[:plan.players], scenario.ruleset.options)
         _loaded[key] = (ruleset, initial, card_ids(scenario))

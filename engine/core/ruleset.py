@@ -1,4 +1,4 @@
-"""The contract every game's rules implement, and the registry that finds them.
+"""The contract every game's rules implement (the games are named in engine/rulesets/registry.py).
 
 A ruleset mutates its state in place for speed; the session keeps checkpoints made with
 ``clone`` and replays from them, so rulesets never need to be undoable themselves.
@@ -78,25 +78,3 @@ class Ruleset(ABC):
         }
         text = json.dumps(data, sort_keys=True, default=_json_value)
         return hashlib.sha256(text.encode()).hexdigest()
-
-
-_REGISTRY: dict[str, Ruleset] = {}
-
-
-def register(ruleset: Ruleset) -> Ruleset:
-    _REGISTRY[ruleset.id] = ruleset
-    return ruleset
-
-
-def _load_shipped() -> None:
-    import engine.rulesets  # noqa: F401  (registers the shipped games)
-
-
-def get_ruleset(ruleset_id: str) -> Ruleset | None:
-    _load_shipped()
-    return _REGISTRY.get(ruleset_id)
-
-
-def rulesets() -> list[Ruleset]:
-    _load_shipped()
-    return sorted(_REGISTRY.values(), key=lambda r: r.id)

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from engine.core.codec import move_from_data, move_to_data
 from engine.core.errors import IllegalAction
-from engine.core.ruleset import get_ruleset
-from engine.core.session import Session
+from engine.play.codec import move_from_data, move_to_data
+from engine.play.session import Session
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
 from engine.scenario.io import write_atomic
 from engine.scenario.model import RulesetOptions, Scenario

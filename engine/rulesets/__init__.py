@@ -1,4 +1,1 @@
-"""The shipped games. Each subpackage registers its ruleset when imported here."""
-
-from engine.rulesets import antike_duellum  # noqa: F401, I001  (one line per game, not merged)
-from engine.rulesets import history_of_the_world  # noqa: F401
+"""The games. ``registry.py`` is the one file that names every shipped game."""

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from engine.scenario.games import GameLookup
 from engine.scenario.model import CardData
 from engine.scenario.problems import Problem
 
@@ -273,9 +274,10 @@ def _where(problem: Problem, deck_id: str, origins: Mapping[tuple[str, str], str
 
 
 def import_sheet(raw: dict[str, Any], deck_id: str, header: list[str], rows: list[list[Cell]],
-                 card_types: Mapping[str, type[CardData]], base_dir: Path | None) -> SheetImport:
+                 card_types: Mapping[str, type[CardData]], base_dir: Path | None,
+                 games: GameLookup) -> SheetImport:
     """Put the sheet's cards in place of the deck's, in a copy of the parsed scenario ``raw``,
-    and validate the whole scenario as a file would be."""
+    and validate the whole scenario as a file would be (``games`` as for ``load_scenario``)."""
     from engine.scenario.io import scenario_from_data, scenario_to_data
 
     decks = raw.get("decks") if isinstance(raw.get("decks"), list) else []
@@ -283,14 +285,14 @@ def import_sheet(raw: dict[str, Any], deck_id: str, header: list[str], rows: lis
     if index is None:
         known = ", ".join(str(d.get("id")) for d in decks if isinstance(d, dict))
         return SheetImport(None, [], [Problem("decks", f"no deck {deck_id!r} (decks: {known or 'none'})")])
-    before, _ = scenario_from_data(raw, base_dir)
+    before, _ = scenario_from_data(raw, base_dir, games)
     cards, problems, origins = cards_from_table(header, rows, card_types, deck_id)
     if problems:
         return SheetImport(None, [], problems)
     changed = {**raw, "decks": [*decks[:index], {**decks[index], "cards": cards}, *decks[index + 1:]]}
-    after, problems = scenario_from_data(changed, base_dir)
+    after, problems = scenario_from_data(changed, base_dir, games)
     if problems:
         return SheetImport(None, [], [_where(p, deck_id, origins) for p in problems])
-    old = scenario_to_data(before)["decks"][index]["cards"] if before is not None else decks[index].get("cards", [])
-    new = scenario_to_data(after)["decks"][index]["cards"]
+    old = scenario_to_data(before, games)["decks"][index]["cards"] if before is not None else decks[index].get("cards", [])
+    new = scenario_to_data(after, games)["decks"][index]["cards"]
     return SheetImport(after, deck_diff(old, new), [])

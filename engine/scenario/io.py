@@ -8,8 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from engine.core.ruleset import get_ruleset
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
+from engine.scenario.games import GameLookup
 from engine.scenario.jsonfmt import dumps
 from engine.scenario.layout import layout_problems
 from engine.scenario.locate import problems_from
@@ -50,8 +50,11 @@ def _format_version(data: dict[str, Any]) -> tuple[int | None, list[Problem]]:
     return version, []
 
 
-def scenario_from_data(data: Any, base_dir: Path | None) -> tuple[Scenario | None, list[Problem]]:
-    """Build a scenario from parsed JSON, collecting every problem; ``None`` if any."""
+def scenario_from_data(
+    data: Any, base_dir: Path | None, games: GameLookup
+) -> tuple[Scenario | None, list[Problem]]:
+    """Build a scenario from parsed JSON, collecting every problem; ``None`` if any.
+    ``games`` finds the scenario's game by its ruleset id."""
     if not isinstance(data, dict):
         return None, [Problem("", "a scenario file must hold a JSON object")]
     data = dict(data)
@@ -61,7 +64,7 @@ def scenario_from_data(data: Any, base_dir: Path | None) -> tuple[Scenario | Non
     data = migrate(data, version)
     ruleset_raw = data.get("ruleset")
     ruleset_id = ruleset_raw.get("id") if isinstance(ruleset_raw, dict) else None
-    ruleset = get_ruleset(ruleset_id) if isinstance(ruleset_id, str) else None
+    ruleset = games(ruleset_id) if isinstance(ruleset_id, str) else None
     if isinstance(ruleset_id, str) and ruleset is None:
         problems.append(Problem("ruleset.id", f"unknown ruleset {ruleset_id!r}"))
     converter = (
@@ -81,27 +84,27 @@ def scenario_from_data(data: Any, base_dir: Path | None) -> tuple[Scenario | Non
     return (None if problems else scenario), problems
 
 
-def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+def load_scenario(path: str | os.PathLike[str], games: GameLookup) -> Scenario:
     """Load and fully validate a scenario file; raises ScenarioError listing every problem."""
     path = Path(path)
     data, problems = parse_json(read_text(path))
     if not problems:
-        scenario, problems = scenario_from_data(data, path.parent)
+        scenario, problems = scenario_from_data(data, path.parent, games)
     if problems:
         raise ScenarioError(problems, str(path))
     return scenario
 
 
-def scenario_to_data(scenario: Scenario) -> dict[str, Any]:
-    ruleset = get_ruleset(scenario.ruleset.id)
+def scenario_to_data(scenario: Scenario, games: GameLookup) -> dict[str, Any]:
+    ruleset = games(scenario.ruleset.id)
     converter = (
         make_converter(ruleset.card_type_map(), ruleset.options_type) if ruleset else make_converter()
     )
     return {"format_version": FORMAT_VERSION, **converter.unstructure(scenario)}
 
 
-def scenario_text(scenario: Scenario) -> str:
-    return dumps(scenario_to_data(scenario))
+def scenario_text(scenario: Scenario, games: GameLookup) -> str:
+    return dumps(scenario_to_data(scenario, games))
 
 
 def _mode_for(path: Path) -> int:
@@ -130,5 +133,5 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
-def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
-    write_atomic(path, scenario_text(scenario))
+def save_scenario(scenario: Scenario, path: str | os.PathLike[str], games: GameLookup) -> None:
+    write_atomic(path, scenario_text(scenario, games))

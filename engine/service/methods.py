@@ -15,9 +15,9 @@ from typing import Any
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
-from engine.core.playtest import open_playtest, save_playtest, verify_digests
-from engine.core.ruleset import get_ruleset, rulesets
-from engine.core.session import HUMAN, Session
+from engine.play.playtest import open_playtest, save_playtest, verify_digests
+from engine.play.session import HUMAN, Session
+from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
 from engine.scenario.io import load_scenario, scenario_from_data
 from engine.scenario.locate import problems_from
@@ -122,10 +122,10 @@ class EngineService:
         raw = params.get("scenario", (str, dict), required=True)
         if isinstance(raw, str):
             try:
-                return load_scenario(self._path(raw))
+                return load_scenario(self._path(raw), get_ruleset)
             except ScenarioError as error:
                 raise _bad_file(error.problems, raw) from None
-        scenario, problems = scenario_from_data(raw, None)
+        scenario, problems = scenario_from_data(raw, None, get_ruleset)
         if problems:
             raise _bad_file(problems, "scenario")
         return scenario
@@ -170,7 +170,7 @@ class EngineService:
             except STRUCTURE_ERRORS as error:
                 raise _bad_file(problems_from(error, "options", params.raw["options"])) from None
         seed = params.get("seed", int, 1)
-        session = Session(scenario, ruleset, scenario.seats[:players], options, seed, controllers)
+        session = Session(scenario, ruleset, scenario.seats[:players], options, seed, controllers, BOTS)
         return self._summary(self._add(session), session)
 
     def decision(self, params: Params) -> dict[str, Any]:

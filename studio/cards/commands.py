@@ -22,11 +22,11 @@ def _application() -> None:
 
 
 def _deck(args: argparse.Namespace):
-    from engine.core.ruleset import get_ruleset
+    from engine.rulesets.registry import get_ruleset
     from engine.scenario.io import load_scenario
     from studio.cards.output import cards_of
 
-    scenario = load_scenario(args.scenario)
+    scenario = load_scenario(args.scenario, get_ruleset)
     if not any(deck.id == args.deck for deck in scenario.decks):
         known = ", ".join(deck.id for deck in scenario.decks) or "none"
         raise ValueError(f"no deck {args.deck!r} in {args.scenario} (decks: {known})")

@@ -19,8 +19,8 @@ from engine.core.decision import Chance, Choice, Decision, End
 from engine.core.errors import IllegalAction
 from engine.core.moves import Action, Outcome
 from engine.core.picture import Picture
-from engine.core.playtest import open_playtest, save_playtest, verify_digests
-from engine.core.session import HUMAN, Session, Step
+from engine.play.playtest import open_playtest, save_playtest, verify_digests
+from engine.play.session import HUMAN, Session, Step
 from engine.scenario.problems import Problem
 
 TICK_SECONDS = 0.03  # a run plays this long between repaints, so the board moves and Pause works

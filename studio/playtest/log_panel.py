@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.core.session import Step
+from engine.play.session import Step
 from studio.playtest.controller import PlaytestController
 
 STEP_ROLE = Qt.ItemDataRole.UserRole

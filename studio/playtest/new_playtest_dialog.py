@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from engine.bots import BOTS
 from engine.core.ruleset import Ruleset
-from engine.core.session import HUMAN
+from engine.play.session import HUMAN
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 from studio.board.style import colour
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import io
 import json
 
+from engine.bots import BOTS
 from engine.cli import main
-from engine.core.playtest import save_playtest
-from engine.core.session import Session
+from engine.play.playtest import save_playtest
+from engine.play.session import Session
 
 
 def run(capsys, *argv: str) -> tuple[int, str]:
@@ -35,7 +36,7 @@ def test_info_summarises_the_scenario(capsys, dice_race_path):
 
 
 def test_replay_checks_the_recorded_digest(capsys, dice_race, ruleset, dice_race_path, tmp_path):
-    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 3, ["random"] * 2)
+    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 3, ["random"] * 2, BOTS)
     while session.is_bot_turn():
         session.bot_step()
     path = tmp_path / "p.json"

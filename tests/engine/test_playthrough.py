@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.playthrough import playthrough
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
 ROOT = Path(__file__).parents[2]
@@ -25,7 +26,7 @@ GOLDEN = {
 def test_the_seeded_game_plays_exactly_as_recorded(name):
     scenario_path, players, seed, steps = GOLDEN[name]
     golden = ROOT / "tests" / "golden" / name
-    text = playthrough(load_scenario(scenario_path), players, seed, steps)
+    text = playthrough(load_scenario(scenario_path, get_ruleset), players, seed, steps)
     if os.environ.get("EPOCH_UPDATE_GOLDEN"):
         golden.write_text(text)
     diff = "".join(difflib.unified_diff(golden.read_text().splitlines(True), text.splitlines(True),

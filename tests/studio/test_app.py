@@ -7,6 +7,7 @@ import json
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsPolygonItem
 
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from studio.app import main
 from studio.main_window import Answer, MainWindow
@@ -189,5 +190,5 @@ def test_save_as_writes_a_scenario_when_no_playtest_is_open(window, dice_race_pa
     copy = tmp_path / "copy.json"
     window.ask_path = lambda *args, **kwargs: copy
     window.save_as_action.trigger()
-    assert load_scenario(copy) == load_scenario(dice_race_path)
+    assert load_scenario(copy, get_ruleset) == load_scenario(dice_race_path, get_ruleset)
     assert window.windowTitle().startswith("copy.json")

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QHelpEvent, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsPixmapItem, QToolTip
 
 from engine.core.picture import Picture, Piece, SpaceMark
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Connection, ConnectionKind
 from studio.board.items import ConnectionsItem
@@ -19,7 +20,7 @@ from studio.board.view import BoardView
 
 
 def test_the_index_finds_the_same_space_as_the_polygons(qtbot, hotw_path):
-    scene = BoardScene(load_scenario(hotw_path))
+    scene = BoardScene(load_scenario(hotw_path, get_ruleset))
     rng = random.Random(3)
     for _ in range(3000):
         point = QPointF(rng.uniform(0, scene.board.width), rng.uniform(0, scene.board.height))
@@ -31,7 +32,7 @@ def test_the_index_finds_the_same_space_as_the_polygons(qtbot, hotw_path):
 
 
 def test_connections_are_drawn_by_kind_with_arrowheads_for_one_way(qtbot, hotw_path):
-    scenario = load_scenario(hotw_path)
+    scenario = load_scenario(hotw_path, get_ruleset)
     board = scenario.board
     one_way = Connection(board.spaces[0].id, board.spaces[1].id, ConnectionKind.ARROW)
     scenario = attrs.evolve(scenario, board=attrs.evolve(board, connections=[*board.connections, one_way]))
@@ -47,7 +48,7 @@ def test_a_background_image_is_drawn_under_translucent_spaces(qtbot, hotw_path, 
     image = QImage(200, 100, QImage.Format.Format_RGB32)
     image.fill(QColor("#884422"))
     image.save(str(tmp_path / "map.png"))
-    scenario = load_scenario(hotw_path)
+    scenario = load_scenario(hotw_path, get_ruleset)
     scenario = attrs.evolve(scenario, board=attrs.evolve(scenario.board, background="map.png"))
     scene = BoardScene(scenario, tmp_path)
     pixmaps = [item for item in scene.items() if isinstance(item, QGraphicsPixmapItem)]
@@ -56,7 +57,7 @@ def test_a_background_image_is_drawn_under_translucent_spaces(qtbot, hotw_path, 
 
 
 def test_the_picture_puts_markers_and_marks_on_spaces(qtbot, hotw_path):
-    scenario = load_scenario(hotw_path)
+    scenario = load_scenario(hotw_path, get_ruleset)
     scene = BoardScene(scenario)
     picture = Picture(
         pieces=(Piece("gaul", "army", 0, 3), Piece("gaul", "capital"), Piece("iberia", "inactive army", 2)),
@@ -87,7 +88,7 @@ def test_legend_abbreviations_are_unique_and_stable():
 
 
 def test_markers_keep_their_size_on_screen_at_every_zoom(qtbot, hotw_path):
-    scenario = load_scenario(hotw_path)
+    scenario = load_scenario(hotw_path, get_ruleset)
     scene = BoardScene(scenario)
     scene.show_picture(Picture(pieces=(Piece("gaul", "army", 0),)), scenario.seats)
 
@@ -122,7 +123,7 @@ def test_wheel_zooms_dragging_pans_and_fit_restores(qtbot, hotw_path):
     view = BoardView()
     qtbot.addWidget(view)
     view.resize(800, 500)
-    view.setScene(BoardScene(load_scenario(hotw_path)))
+    view.setScene(BoardScene(load_scenario(hotw_path, get_ruleset)))
     view.show()
     qtbot.waitExposed(view)
     view.fit()

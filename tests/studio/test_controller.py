@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
-from engine.core.ruleset import get_ruleset
-from engine.core.session import Session
+from engine.play.session import Session
+from engine.rulesets.registry import get_ruleset
 from studio.playtest.controller import PlaytestController, Until
 
 
 def dice_race_controller(dice_race, controllers=("human", "human")) -> PlaytestController:
     session = Session(dice_race, get_ruleset("dice-race"), dice_race.seats[:2], dice_race.ruleset.options, 3,
-                      list(controllers))
+                      list(controllers), BOTS)
     return PlaytestController(session, None)
 
 

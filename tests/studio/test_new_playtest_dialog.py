@@ -5,13 +5,13 @@ from __future__ import annotations
 import attrs
 from PySide6.QtWidgets import QCheckBox, QSpinBox
 
-from engine.core.ruleset import get_ruleset
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from studio.playtest.new_playtest_dialog import NewPlaytestDialog
 
 
 def test_every_option_gets_an_editor_labelled_from_its_metadata(qtbot, hotw_path):
-    scenario = load_scenario(hotw_path)
+    scenario = load_scenario(hotw_path, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     dialog = NewPlaytestDialog(scenario, ruleset)
     qtbot.addWidget(dialog)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine.bots import BOTS
 from engine.cli import main
-from engine.core.playtest import save_playtest
-from engine.core.ruleset import get_ruleset
-from engine.core.session import Session
+from engine.play.playtest import save_playtest
+from engine.play.session import Session
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -16,9 +17,9 @@ SCENARIO = ROOT / "scenarios" / "antike-duellum-carthage-rome.json"
 
 
 def _playtest(tmp_path: Path, steps: int = 60) -> Path:
-    scenario = load_scenario(SCENARIO)
+    scenario = load_scenario(SCENARIO, get_ruleset)
     session = Session(scenario, get_ruleset(scenario.ruleset.id), scenario.seats[:2], scenario.ruleset.options, 9,
-                      ["random", "random"])
+                      ["random", "random"], BOTS)
     for _ in range(steps):
         session.bot_step()
     path = tmp_path / "game.playtest.json"

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from engine.cli import main
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -24,7 +25,7 @@ def export(tmp_path_factory):
 
 def test_one_snap_point_per_space_tagged_with_its_id(export):
     _, save = export
-    scenario = load_scenario(HISTORY)
+    scenario = load_scenario(HISTORY, get_ruleset)
     tags = [point["Tags"] for point in save["SnapPoints"]]
     assert tags == [[f"space:{space.id}"] for space in scenario.board.spaces]
 
@@ -35,13 +36,13 @@ def test_the_board_is_a_custom_tile_with_the_rendered_map(export):
     assert board["Name"] == "Custom_Tile"
     assert board["CustomImage"]["ImageURL"] == "https://example.org/game/board.png"
     width, height = Image.open(out / "board.png").size
-    scenario = load_scenario(HISTORY)
+    scenario = load_scenario(HISTORY, get_ruleset)
     assert abs(width / height - scenario.board.width / scenario.board.height) < 0.01
 
 
 def test_decks_have_unique_keys_and_card_ids_matching_their_sheets(export):
     out, save = export
-    scenario = load_scenario(HISTORY)
+    scenario = load_scenario(HISTORY, get_ruleset)
     decks = [o for o in save["ObjectStates"] if o["Name"] == "Deck"]
     assert [d["Nickname"] for d in decks] == [deck.name for deck in scenario.decks]
     keys = [key for deck in decks for key in deck["CustomDeck"]]
@@ -63,8 +64,9 @@ def test_decks_have_unique_keys_and_card_ids_matching_their_sheets(export):
 
 def test_a_deck_of_more_than_seventy_cards_takes_a_second_sheet(tmp_path):
     from engine.export.images import card_face, deck_sheets
+    from engine.rulesets.registry import get_ruleset
 
-    scenario = load_scenario(HISTORY)
+    scenario = load_scenario(HISTORY, get_ruleset)
     card = scenario.decks[0].cards[0]
     sheets = deck_sheets([card_face(card, "big")] * 75)
     assert [(columns, rows) for _, columns, rows in sheets] == [(10, 7), (5, 1)]

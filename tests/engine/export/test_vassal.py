@@ -8,6 +8,7 @@ from xml.etree import ElementTree as ET
 
 from engine.cli import main
 from engine.export.vassal import BOARD_PIXELS, zone_path
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -18,7 +19,7 @@ def test_the_module_has_one_zone_per_space_whose_path_is_its_polygon(tmp_path):
     source = ROOT / "scenarios" / "antike-duellum-carthage-rome.json"
     out = tmp_path / "game.vmod"
     assert main(["export", "vassal", str(source), str(out)]) == 0
-    scenario = load_scenario(source)
+    scenario = load_scenario(source, get_ruleset)
     with zipfile.ZipFile(out) as archive:
         names = set(archive.namelist())
         build = ET.fromstring(archive.read("buildFile.xml"))

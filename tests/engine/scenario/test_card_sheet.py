@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.core.ruleset import get_ruleset
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.card_sheet import (
     card_types_of,
     deck_table,
@@ -39,10 +39,10 @@ def test_export_then_import_leaves_the_scenario_byte_identical(tmp_path, suffix,
     header, rows = deck_table(chosen, card_types_of(_types(), chosen))
     sheet = tmp_path / f"deck{suffix}"
     write_sheet(sheet, header, rows)
-    result = import_sheet(raw, deck, *read_sheet(sheet), _types(), HISTORY.parent)
+    result = import_sheet(raw, deck, *read_sheet(sheet), _types(), HISTORY.parent, get_ruleset)
     assert result.problems == []
     assert result.changes == []
-    assert scenario_text(result.scenario) == HISTORY.read_text(encoding="utf-8")
+    assert scenario_text(result.scenario, get_ruleset) == HISTORY.read_text(encoding="utf-8")
 
 
 def _edited_csv(tmp_path: Path, edit) -> Path:
@@ -61,7 +61,7 @@ def test_a_bad_cell_is_located_in_the_scenario_and_the_sheet(tmp_path):
         rows[1][header.index("armies")] = "ten"
         rows[2][header.index("start_provinces")] = "crete, atlantis"
 
-    result = import_sheet(_raw(), "empires", *read_sheet(_edited_csv(tmp_path, edit)), _types(), HISTORY.parent)
+    result = import_sheet(_raw(), "empires", *read_sheet(_edited_csv(tmp_path, edit)), _types(), HISTORY.parent, get_ruleset)
     assert result.scenario is None
     messages = sorted(str(p) for p in result.problems)
     assert messages == [
@@ -78,7 +78,7 @@ def test_changes_are_listed_per_card_before_they_are_applied(tmp_path):
         rows[-1][0] = "e1-new"
         del rows[5]
 
-    result = import_sheet(_raw(), "empires", *read_sheet(_edited_csv(tmp_path, edit)), _types(), HISTORY.parent)
+    result = import_sheet(_raw(), "empires", *read_sheet(_edited_csv(tmp_path, edit)), _types(), HISTORY.parent, get_ruleset)
     assert result.problems == []
     assert [(c.card, c.kind, c.fields) for c in result.changes] == [
         ("e1-sumerians", "changed", ("data.armies", "name")),
@@ -90,10 +90,10 @@ def test_changes_are_listed_per_card_before_they_are_applied(tmp_path):
 def test_a_sheet_without_the_reserved_columns_or_with_unknown_ones_is_refused(tmp_path):
     sheet = tmp_path / "bad.csv"
     sheet.write_text("name,armies\nX,3\n", encoding="utf-8")
-    result = import_sheet(_raw(), "empires", *read_sheet(sheet), _types(), HISTORY.parent)
+    result = import_sheet(_raw(), "empires", *read_sheet(sheet), _types(), HISTORY.parent, get_ruleset)
     assert [str(p) for p in result.problems] == ["the sheet needs the columns id, type in its first row"]
     sheet.write_text("id,name,type,colour\ne1-sumerians,Sumerians,empire,red\n", encoding="utf-8")
-    result = import_sheet(_raw(), "empires", *read_sheet(sheet), _types(), HISTORY.parent)
+    result = import_sheet(_raw(), "empires", *read_sheet(sheet), _types(), HISTORY.parent, get_ruleset)
     assert [str(p) for p in result.problems] == ["column D (colour): not a field of this deck's cards"]
 
 
@@ -112,6 +112,6 @@ def test_the_cli_previews_then_applies(tmp_path, capsys):
     assert "changed e1-sumerians: name" in capsys.readouterr().out
     assert scenario.read_bytes() == HISTORY.read_bytes()
     assert main(["cards", "import", str(scenario), str(sheet), "--deck", "empires", "--apply"]) == 0
-    assert load_scenario(scenario).deck("empires").cards[0].name == "Sumer"
+    assert load_scenario(scenario, get_ruleset).deck("empires").cards[0].name == "Sumer"
     assert main(["cards", "export", str(scenario), "--deck", "dragons", "--out", str(sheet)]) == 1
     assert "no deck 'dragons'" in capsys.readouterr().err

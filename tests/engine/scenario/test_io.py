@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tiny_ruleset import BonusCard, DiceRaceOptions
 
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import (
     load_scenario,
     save_scenario,
@@ -41,7 +42,7 @@ DATA = Path(__file__).parents[2] / "data"
 @pytest.mark.parametrize("path", [DATA / "dice-race.json", *SHIPPED], ids=lambda p: p.name)
 def test_saving_a_canonical_file_gives_the_same_bytes(path, tmp_path):
     copy = tmp_path / path.name
-    save_scenario(load_scenario(path), copy)
+    save_scenario(load_scenario(path, get_ruleset), copy, get_ruleset)
     assert copy.read_bytes() == path.read_bytes()
 
 
@@ -92,17 +93,17 @@ def scenarios(draw) -> Scenario:
 def test_loading_what_was_saved_gives_back_the_same_scenario(scenario):
     import json
 
-    loaded, problems = scenario_from_data(json.loads(scenario_text(scenario)), None)
+    loaded, problems = scenario_from_data(json.loads(scenario_text(scenario, get_ruleset)), None, get_ruleset)
     assert problems == []
     assert loaded == scenario
 
 
 def test_a_format_1_file_is_migrated_on_load():
-    scenario = load_scenario(DATA / "dice-race-format-v1.json")
+    scenario = load_scenario(DATA / "dice-race-format-v1.json", get_ruleset)
     assert [seat.name for seat in scenario.seats] == ["Red", "Blue"]
     assert scenario.meta.provisional == [Provisional("decks[bonus].cards[b1].data.value", "")]
     assert scenario.ruleset.options == DiceRaceOptions(target=15, rounds=30)
-    assert scenario_text(scenario).startswith(f'{{\n  "format_version": {FORMAT_VERSION},')
+    assert scenario_text(scenario, get_ruleset).startswith(f'{{\n  "format_version": {FORMAT_VERSION},')
 
 
 def test_a_failed_save_leaves_the_old_file_whole(dice_race, tmp_path, monkeypatch):
@@ -114,23 +115,23 @@ def test_a_failed_save_leaves_the_old_file_whole(dice_race, tmp_path, monkeypatc
 
     monkeypatch.setattr(os, "replace", crash)
     with pytest.raises(OSError):
-        save_scenario(dice_race, target)
+        save_scenario(dice_race, target, get_ruleset)
     assert target.read_text() == "the designer's previous save"
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
 
 
 def test_a_missing_file_is_a_located_problem(tmp_path):
     with pytest.raises(ScenarioError) as error:
-        load_scenario(tmp_path / "nope.json")
+        load_scenario(tmp_path / "nope.json", get_ruleset)
     assert error.value.lines() == [f"{tmp_path / 'nope.json'}: file not found"]
 
 
 def test_a_saved_file_gets_ordinary_permissions_or_keeps_its_own(dice_race, tmp_path):
     fresh = tmp_path / "fresh.json"
-    save_scenario(dice_race, fresh)
+    save_scenario(dice_race, fresh, get_ruleset)
     umask = os.umask(0)
     os.umask(umask)
     assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask
     fresh.chmod(0o640)
-    save_scenario(dice_race, fresh)
+    save_scenario(dice_race, fresh, get_ruleset)
     assert fresh.stat().st_mode & 0o777 == 0o640

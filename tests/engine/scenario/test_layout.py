@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.core.ruleset import get_ruleset
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, scenario_from_data
 from engine.scenario.layout import (
     card_values,
@@ -21,7 +21,7 @@ HISTORY = ROOT / "scenarios" / "history-of-the-world.json"
 
 
 def test_bindings_fill_and_a_line_with_only_empty_bindings_is_left_out():
-    scenario = load_scenario(HISTORY)
+    scenario = load_scenario(HISTORY, get_ruleset)
     minoans = scenario.deck("empires").cards[2]
     values = card_values(minoans)
     assert fill("{name}: {armies} armies\nFleets: {fleets}\nCaravans: {caravans}\n{nope}", values) == \
@@ -39,7 +39,7 @@ def test_a_layout_extends_another():
 
 def test_every_shipped_card_type_has_a_default_layout():
     for path in sorted((ROOT / "scenarios").glob("*.json")):
-        scenario = load_scenario(path)
+        scenario = load_scenario(path, get_ruleset)
         types = get_ruleset(scenario.ruleset.id).card_type_map()
         for deck in scenario.decks:
             for card in deck.cards:
@@ -54,7 +54,7 @@ def test_a_layout_naming_what_does_not_exist_is_located():
         {"id": "b", "card_type": "empire", "extends": "zz",
          "zones": [{"content": "{armies} {warp}"}, {"show_if": "colour", "width": 0}]},
     ]
-    _, problems = scenario_from_data(data, HISTORY.parent)
+    _, problems = scenario_from_data(data, HISTORY.parent, get_ruleset)
     assert [str(p) for p in problems] == [
         "layouts[a].card_type: unknown card type 'spaceship' (known: empire, event, region_tile)",
         "layouts[b].extends: unknown layout 'zz'",

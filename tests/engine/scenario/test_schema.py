@@ -11,7 +11,7 @@ import pytest
 from tiny_ruleset import DICE_RACE
 
 from engine.cli import main
-from engine.core.ruleset import rulesets
+from engine.rulesets.registry import rulesets
 from engine.scenario.schema import scenario_schema, schema_files, schema_text
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.problems import ScenarioError
 
@@ -17,7 +18,7 @@ def problems_of(tmp_path: Path, text: str) -> list[str]:
     path = tmp_path / "broken.json"
     path.write_text(text)
     with pytest.raises(ScenarioError) as error:
-        load_scenario(path)
+        load_scenario(path, get_ruleset)
     assert error.value.source == str(path)
     return [str(problem) for problem in error.value.problems]
 
@@ -86,7 +87,7 @@ def test_an_existing_asset_inside_the_folder_is_accepted(tmp_path):
     (tmp_path / "art" / "map.png").write_bytes(b"\x89PNG")
     path = tmp_path / "ok.json"
     path.write_text(edited(lambda data: data["board"].update(background="art/map.png")))
-    assert load_scenario(path).board.background == "art/map.png"
+    assert load_scenario(path, get_ruleset).board.background == "art/map.png"
 
 
 def test_an_unknown_ruleset_is_named_and_the_rest_still_checked(tmp_path):

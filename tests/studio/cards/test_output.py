@@ -13,7 +13,7 @@ import attrs
 import pytest
 from PySide6.QtGui import QImage
 
-from engine.core.ruleset import get_ruleset
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import CardLayout, Zone
 from studio.cards.output import PrintSheet, cards_of, deck_sheet, write_pdf, write_pngs
@@ -25,7 +25,7 @@ LETTER_POINTS = (612, 792)
 
 
 def _history():
-    scenario = load_scenario(HISTORY)
+    scenario = load_scenario(HISTORY, get_ruleset)
     return scenario, get_ruleset(scenario.ruleset.id).card_type_map()
 
 

@@ -12,11 +12,12 @@ from engine.core.moves import Action, Outcome
 from engine.rulesets.antike_duellum.ruleset import AntikeDuellum
 from engine.rulesets.antike_duellum.state import DuellumState, new_state
 from engine.rulesets.antike_duellum.tables import UNITS_PER_PLAYER, Tables
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
 ROOT = Path(__file__).parents[4]
 SCENARIOS = {
-    side: load_scenario(ROOT / "scenarios" / f"antike-duellum-{side}.json")
+    side: load_scenario(ROOT / "scenarios" / f"antike-duellum-{side}.json", get_ruleset)
     for side in ("carthage-rome", "greece-persia")
 }
 RULES = AntikeDuellum()

@@ -17,8 +17,7 @@ from duellum import SCENARIOS
 
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice, End
-from engine.core.ruleset import get_ruleset
-from engine.core.session import sample
+from engine.play.session import sample
 from engine.rulesets.antike_duellum import actions as a
 from engine.rulesets.antike_duellum.persons import can_still_win
 from engine.rulesets.antike_duellum.state import DuellumState
@@ -29,6 +28,7 @@ from engine.rulesets.antike_duellum.tables import (
     UNITS_PER_PLAYER,
     VICTORY,
 )
+from engine.rulesets.registry import get_ruleset
 
 RULESET = get_ruleset("antike-duellum")
 GAINS = re.compile(r"^(\w+) gains .* \((\w+), (\d+) persons?\)")

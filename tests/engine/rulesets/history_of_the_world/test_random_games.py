@@ -11,16 +11,16 @@ import pytest
 from engine.bots import BOTS
 from engine.core.decision import Chance, End
 from engine.core.randomness import sample
-from engine.core.ruleset import get_ruleset
 from engine.rulesets.history_of_the_world.tables import (
     ARMIES_PER_PLAYER,
     CAPITALS_AND_CITIES,
     FORTS,
     MONUMENTS,
 )
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
-SCENARIO = load_scenario(Path(__file__).parents[4] / "scenarios" / "history-of-the-world.json")
+SCENARIO = load_scenario(Path(__file__).parents[4] / "scenarios" / "history-of-the-world.json", get_ruleset)
 RULESET = get_ruleset("history-of-the-world")
 SCORES = re.compile(r"^(\w+) scores (\d+) \(now (\d+)\)$")
 MOVES = re.compile(r"^(\w+) moves to (\d+)$")

@@ -12,12 +12,13 @@ as a list indexed by depth, so undo and redo are a lookup, not a walk up the tre
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from attrs import define, field
 
-from engine.bots import BOTS
+from engine.core.bot import Bot
 from engine.core.decision import Chance, Choice, Decision, End
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -29,6 +30,7 @@ from engine.scenario.model import RulesetOptions, Scenario, Seat
 
 CHECKPOINT_EVERY = 8
 HUMAN = "human"
+STAND_IN = "random"  # the bot that takes a step for a person who asks for one
 
 
 @define
@@ -54,7 +56,10 @@ class Session:
         options: RulesetOptions,
         seed: int,
         controllers: Sequence[str] | None = None,
+        bots: Mapping[str, Bot] = MappingProxyType({}),
     ) -> None:
+        """``controllers`` names each seat's controller (``HUMAN`` or a bot's name); ``bots``
+        are the bots this session may call on, by name."""
         if not ruleset.min_players <= len(seats) <= ruleset.max_players:
             raise ValueError(
                 f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} "
@@ -66,6 +71,7 @@ class Session:
         self.options = options
         self.seed = seed
         self.controllers = list(controllers or [HUMAN] * len(seats))
+        self.bots = bots
         self.bookmarks: dict[str, int] = {}
         self.state: Any = ruleset.start(scenario, self.seats, options)
         self.steps: list[Step] = [Step(id=0, parent=None, depth=0)]
@@ -167,7 +173,9 @@ class Session:
             return self.roll()
         if not isinstance(decision, Choice):
             raise IllegalAction("the game is over")
-        bot = BOTS.get(self.controllers[decision.seat]) or BOTS["random"]
+        bot = self.bots.get(self.controllers[decision.seat]) or self.bots.get(STAND_IN)
+        if bot is None:
+            raise IllegalAction(f"no bot was handed to this session to play seat {decision.seat + 1}")
         rng = random.Random(f"{self.seed}:bot:{self.current}")
         return self.play(bot.choose(decision, rng))
 

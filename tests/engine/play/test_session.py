@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
 from engine.core.moves import Outcome
-from engine.core.session import CHECKPOINT_EVERY, Session
+from engine.play.session import CHECKPOINT_EVERY, Session
 
 
 def new_session(scenario, ruleset, seed: int = 7, players: int = 3) -> Session:
-    return Session(scenario, ruleset, scenario.seats[:players], scenario.ruleset.options, seed)
+    return Session(scenario, ruleset, scenario.seats[:players], scenario.ruleset.options, seed, bots=BOTS)
 
 
 def play_random(session: Session, steps: int) -> list[str]:

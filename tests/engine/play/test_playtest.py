@@ -6,14 +6,15 @@ import json
 
 import pytest
 
-from engine.core.playtest import open_playtest, save_playtest, verify_digests
-from engine.core.session import Session
+from engine.bots import BOTS
+from engine.play.playtest import open_playtest, save_playtest, verify_digests
+from engine.play.session import Session
 from engine.scenario.problems import ScenarioError
 
 
 @pytest.fixture
 def played(dice_race, ruleset) -> Session:
-    session = Session(dice_race, ruleset, dice_race.seats[:3], dice_race.ruleset.options, 5, ["random"] * 3)
+    session = Session(dice_race, ruleset, dice_race.seats[:3], dice_race.ruleset.options, 5, ["random"] * 3, BOTS)
     while session.is_bot_turn():
         session.bot_step()
     assert session.current > 20

@@ -7,10 +7,11 @@ from pathlib import Path
 import attrs
 import pytest
 
+from engine.bots import BOTS
 from engine.core.decision import Choice
-from engine.core.playtest import open_playtest, save_playtest, verify_digests
-from engine.core.ruleset import get_ruleset
-from engine.core.session import Session
+from engine.play.playtest import open_playtest, save_playtest, verify_digests
+from engine.play.session import Session
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
 ROOT = Path(__file__).parents[3]
@@ -24,7 +25,7 @@ GAMES = {
 @pytest.fixture(params=sorted(GAMES))
 def game(request):
     path, players, options = GAMES[request.param]
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, get_ruleset)
     scenario.ruleset.options = attrs.evolve(scenario.ruleset.options, **options)
     return path, scenario, players
 
@@ -33,7 +34,7 @@ def new_session(game, seed: int = 3) -> Session:
     _, scenario, players = game
     ruleset = get_ruleset(scenario.ruleset.id)
     seats = scenario.seats[:players]
-    return Session(scenario, ruleset, seats, scenario.ruleset.options, seed, ["random"] * players)
+    return Session(scenario, ruleset, seats, scenario.ruleset.options, seed, ["random"] * players, BOTS)
 
 
 def advance(session: Session, steps: int) -> list[str]:

@@ -14,10 +14,12 @@ from typing import Any
 
 import cattrs
 
-from engine.core.codec import move_from_data, move_to_data
+from engine.bots import BOTS
 from engine.core.errors import IllegalAction
-from engine.core.ruleset import Ruleset, get_ruleset
-from engine.core.session import HUMAN, Session
+from engine.core.ruleset import Ruleset
+from engine.play.codec import move_from_data, move_to_data
+from engine.play.session import HUMAN, Session
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
 from engine.scenario.io import (
     load_scenario,
@@ -46,7 +48,7 @@ def playtest_to_data(
     """``scenario_path`` None embeds a copy of the scenario."""
     converter = _converter(session.ruleset)
     if scenario_path is None:
-        scenario: dict[str, Any] = {"embedded": scenario_to_data(session.scenario)}
+        scenario: dict[str, Any] = {"embedded": scenario_to_data(session.scenario, get_ruleset)}
     else:
         relative = os.path.relpath(Path(scenario_path).resolve(), Path(playtest_path).resolve().parent)
         scenario = {"path": Path(relative).as_posix()}
@@ -94,12 +96,12 @@ def _scenario(data: dict[str, Any], base_dir: Path) -> tuple[Scenario, Path | No
     if isinstance(reference, dict) and isinstance(reference.get("path"), str):
         scenario_path = base_dir / reference["path"]
         try:
-            return load_scenario(scenario_path), scenario_path
+            return load_scenario(scenario_path, get_ruleset), scenario_path
         except ScenarioError as error:
             where = reference["path"]
             raise ScenarioError([Problem("scenario.path", f"{where}: {p}") for p in error.problems]) from None
     if isinstance(reference, dict) and "embedded" in reference:
-        scenario, problems = scenario_from_data(reference["embedded"], base_dir)
+        scenario, problems = scenario_from_data(reference["embedded"], base_dir, get_ruleset)
         if problems:
             raise ScenarioError([Problem(f"scenario.embedded.{p.path}", p.message) for p in problems])
         return scenario, None
@@ -139,7 +141,7 @@ def _session(data: dict[str, Any], scenario: Scenario, problems: list[Problem]) 
     if problems:
         raise ScenarioError(problems)
     try:
-        return Session(scenario, ruleset, seats, options, data["seed"], controllers)
+        return Session(scenario, ruleset, seats, options, data["seed"], controllers, BOTS)
     except ValueError as error:
         raise ScenarioError([Problem("seats", str(error))]) from None
 
