@@ -267,18 +267,20 @@ def _collect(entries: list[dict[str, Any]], done: dict[int, dict[str, Any]], out
 def playtest_of(plan: Plan, index: int) -> Any:
     """Game ``index`` of ``plan`` as a playtest session at its end, every step undoable: the
     same moves the run played, replayed through a session seeded with the run's seed."""
-    from engine.core.session import HUMAN, Session
+    from engine.bots import BOTS
+    from engine.play.session import HUMAN, Session
 
     if not 0 <= index < plan.games:
         raise ValueError(f"the run has games 0 to {plan.games - 1}, not {index}")
-    scenario = load_scenario(plan.scenario)
+    scenario = load_scenario(plan.scenario, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     seats = scenario.seats[:plan.players]
     initial = ruleset.start(scenario, seats, scenario.ruleset.options)
     moves: list[Any] = []
     play_recorded(ruleset, initial, [make_bot(name) for name in plan.bots], f"{plan.seed}:{index}",
                   card_ids(scenario), plan.max_turns, moves=moves)
-    session = Session(scenario, ruleset, seats, scenario.ruleset.options, plan.seed, [HUMAN] * plan.players)
+    session = Session(scenario, ruleset, seats, scenario.ruleset.options, plan.seed, [HUMAN] * plan.players,
+                      BOTS)
     for move in moves:
         decision = session.decision()
         options = decision.actions if isinstance(decision, Choice) else decision.outcomes

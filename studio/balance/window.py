@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from engine.balance.figures import GameRecord
 from engine.balance.run import Plan, run
 from engine.balance.summary import Summary, summarise, text
-from engine.core.ruleset import get_ruleset
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.model import Scenario
 
 BOTS = ("random", "greedy", "search:50")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.balance.run import playtest_of
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from studio.balance.window import BalanceWindow
 
@@ -28,7 +29,7 @@ HISTORY = ROOT / "scenarios" / "history-of-the-world.json"
 
 
 def test_a_run_in_the_background_fills_figures_plots_and_games(qtbot):
-    window = BalanceWindow(load_scenario(HISTORY), HISTORY)
+    window = BalanceWindow(load_scenario(HISTORY, get_ruleset), HISTORY)
     qtbot.addWidget(window)
     window.games.setValue(80)
     window.workers.setValue(2)
@@ -46,7 +47,7 @@ def test_a_run_in_the_background_fills_figures_plots_and_games(qtbot):
 
 
 def test_cancel_stops_before_every_game_is_played(qtbot):
-    window = BalanceWindow(load_scenario(HISTORY), HISTORY)
+    window = BalanceWindow(load_scenario(HISTORY, get_ruleset), HISTORY)
     qtbot.addWidget(window)
     window.games.setValue(100_000)
     window.workers.setValue(1)
