@@ -12,11 +12,18 @@ from pathlib import Path
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice, End
 from engine.core.errors import IllegalAction
+from engine.core.moves import Outcome
+from engine.core.picture import SeatPanel
 from engine.play.playtest import open_playtest, save_playtest, verify_digests
-from engine.play.session import HUMAN, Session
+from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario.io import load_scenario
 from engine.scenario.problems import ScenarioError
+
+
+def _count(number: int, noun: str) -> str:
+    """"1 state", "2 states": a count a person reads aloud."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -49,13 +56,27 @@ def _info(args: argparse.Namespace) -> int:
     return 0
 
 
+def _panel_line(panel: SeatPanel) -> str:
+    """One seat's panel on a line: score, resources, hand and whatever else it lists."""
+    parts = [f"score {panel.score:g}", *(f"{name} {amount}" for name, amount in panel.resources.items())]
+    if panel.hand is None:
+        parts.append(f"hand: {_count(panel.hand_size, 'card')}, hidden")
+    else:
+        parts.append("hand: " + (", ".join(panel.hand) if panel.hand else "empty"))
+    return "; ".join([*parts, *panel.lines])
+
+
 def _show_decision(session: Session, out: Callable[[str], None]) -> None:
+    """The step, every seat's score, the acting seat's own panel (as that seat sees it), and
+    the numbered choices."""
     picture = session.view(None)
-    out(f"\n[step {session.current}] {picture.status}")
-    for panel in picture.panels:
-        out(f"  {panel.name}: {panel.score:g}")
     decision = session.decision()
+    out(f"\n[step {session.current}] {picture.status}")
+    out("  scores: " + " · ".join(f"{panel.name} {panel.score:g}" for panel in picture.panels))
     if isinstance(decision, Choice):
+        own = next((p for p in session.view(decision.seat).panels if p.seat == decision.seat), None)
+        if own is not None:
+            out(f"  {own.name}: {_panel_line(own)}")
         out(f"{session.seats[decision.seat].name}: {decision.prompt}")
         for number, action in enumerate(decision.actions, 1):
             out(f"  {number}. {action}")
@@ -68,6 +89,21 @@ def _show_decision(session: Session, out: Callable[[str], None]) -> None:
             f"{session.seats[seat].name} {decision.scores[seat]:g}" for seat in decision.ranking))
 
 
+def _show_step(session: Session, step: Step, out: Callable[[str], None]) -> None:
+    """What a step did: who chose what, then each thing that changed on the table."""
+    if step.seat is None:
+        who = "chance (forced)" if step.forced else "chance"
+    else:
+        bot = "" if session.controllers[step.seat] == HUMAN else " (bot)"
+        who = f"{session.seats[step.seat].name}{bot}"
+    out(f"  {who}: {step.move}")
+    for event in step.log:
+        out(f"    {event.text}")
+
+
+PLAY_KEYS = "a number chooses that line, Enter rolls the dice or draws, u undo, r redo, s FILE saves, q quits"
+
+
 def _play(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
@@ -77,12 +113,14 @@ def _play(args: argparse.Namespace) -> int:
     session = Session(
         scenario, ruleset, scenario.seats[:players], scenario.ruleset.options, args.seed, controllers, BOTS
     )
-    print("commands: a number takes that action, u undo, r redo, s FILE saves the playtest, q quit")
+    print(f"keys: {PLAY_KEYS}; undo goes back to your last decision")
+    show = True
     while True:
         while session.is_bot_turn() and isinstance(session.decision(), Choice):
-            step = session.bot_step()
-            print(f"  bot: {step.move}")
-        _show_decision(session, print)
+            _show_step(session, session.bot_step(), print)
+        if show:
+            _show_decision(session, print)
+        show = True
         try:
             line = input("> ").strip()
         except EOFError:
@@ -90,26 +128,35 @@ def _play(args: argparse.Namespace) -> int:
         try:
             if line == "q":
                 return 0
+            decision = session.decision()
+            choices = decision.actions if isinstance(decision, Choice) else getattr(decision, "outcomes", ())
             if line == "u":
-                session.undo()
+                session.undo_to_person()
             elif line == "r":
                 session.redo()
-            elif line.startswith("s "):
-                save_playtest(session, line[2:].strip(), Path(args.scenario))
-                print(f"saved {line[2:].strip()}")
-            elif line == "" and isinstance(session.decision(), Chance):
-                print(f"  rolled: {session.roll().move}")
-            elif line.isdigit():
-                decision = session.decision()
-                options = decision.actions if isinstance(decision, Choice) else getattr(decision, "outcomes", ())
-                if not 1 <= int(line) <= len(options):
-                    print(f"choose 1 to {len(options)}")
+            elif line == "s" or line.startswith("s "):
+                target = line[1:].strip()
+                if not target:
+                    print("s needs a file name, e.g. s game.playtest.json")
+                    show = False
                     continue
-                step = session.play(options[int(line) - 1])
-                for event in step.log:
-                    print(f"  {event.text}")
+                save_playtest(session, target, Path(args.scenario))
+                print(f"saved {target}")
+            elif line == "" and isinstance(decision, Chance):
+                _show_step(session, session.roll(), print)
+            elif line.isdigit() and choices:
+                if not 1 <= int(line) <= len(choices):
+                    print(f"{line} is not on the list: choose 1 to {len(choices)}")
+                    show = False
+                    continue
+                move = choices[int(line) - 1]
+                _show_step(session, session.play(move, forced=isinstance(move, Outcome)), print)
             else:
-                print("?")
+                expected = f"a number from 1 to {len(choices)}" if choices else "u, r, s FILE or q (the game is over)"
+                if isinstance(decision, Chance):
+                    expected += ", or Enter to roll"
+                print(f"not understood: {line!r}. Type {expected} (u undo, r redo, s FILE saves, q quits)")
+                show = False
         except IllegalAction as error:
             print(f"not possible: {error}")
 
@@ -128,7 +175,8 @@ def _replay(args: argparse.Namespace) -> int:
         return 1
     decision = session.decision()
     result = "the game is over" if isinstance(decision, End) else f"at step {session.current}"
-    print(f"{args.playtest}: replayed {len(session.steps) - 1} steps, {len(digests)} states identical; {result}")
+    print(f"{args.playtest}: replayed {_count(len(session.steps) - 1, 'step')}, "
+          f"{_count(len(digests), 'state')} identical; {result}")
     if args.jsonl:
         from engine.export.game_record import write_record
 
@@ -220,10 +268,14 @@ def _simulate(args: argparse.Namespace) -> int:
         return 0
     print(f"{summary.games} games of {summary.scenario}, {summary.players} players, seed {summary.seed}, "
           f"{summary.workers} worker(s)")
-    print(f"{'seat':<12}{'wins':>6}{'win rate':>10}{'mean':>9}{'min':>7}{'max':>7}")
+    print(f"{'seat':<12}{'wins':>6}{'shared':>8}{'win rate':>10}{'mean':>9}{'min':>7}{'max':>7}")
     for seat in summary.seats:
-        print(f"{seat.seat:<12}{seat.wins:>6}{seat.win_rate:>10.1%}{seat.mean_score:>9.2f}"
+        print(f"{seat.seat:<12}{seat.wins:>6}{seat.shared_wins:>8}{seat.win_rate:>10.1%}{seat.mean_score:>9.2f}"
               f"{seat.min_score:>7g}{seat.max_score:>7g}")
+    print(f"wins: games won alone; shared: games won jointly ({_count(summary.shared_games, 'game')} "
+          "had several winners)")
+    print(f"win rate: wins plus each shared win split equally among its winners, over all {summary.games} "
+          "games, so the rates add up to at most 100%")
     print(f"mean game length: {summary.mean_actions:.1f} actions ({summary.mean_steps:.1f} steps with chance)")
     print(f"{summary.actions_per_second:,.0f} actions per second ({summary.seconds:.2f} s)")
     return 0
@@ -285,16 +337,17 @@ def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="epoch", description="Epoch Studio's headless rules engine.")
     commands = main.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check scenario files, listing every problem")
-    validate.add_argument("files", nargs="+")
+    validate.add_argument("files", nargs="+", metavar="SCENARIO", help="scenario files (.json) to check")
     validate.set_defaults(run=_validate)
     info = commands.add_parser("info", help="summarise a scenario")
-    info.add_argument("file")
+    info.add_argument("file", metavar="SCENARIO", help="the scenario file (.json)")
     info.set_defaults(run=_info)
     play = commands.add_parser("play", help="step through a game in the terminal")
-    play.add_argument("scenario")
-    play.add_argument("--players", type=int)
-    play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--bots", help="seats played by the random bot, e.g. 2,3")
+    play.add_argument("scenario", help="the scenario file (.json) to play")
+    play.add_argument("--players", type=int, metavar="N", help="how many seats play (default: the ruleset's fewest)")
+    play.add_argument("--seed", type=int, default=1,
+                      help="seeds the dice, draws and bots: the same seed and moves give the same game (default: 1)")
+    play.add_argument("--bots", metavar="SEATS", help="seats played by the random bot, numbered from 1, e.g. 2,3")
     play.set_defaults(run=_play)
     replay = commands.add_parser("replay", help="replay a playtest and check it reproduces its states")
     replay.add_argument("playtest", help="a playtest file, or a game record (.jsonl) to check")
@@ -302,18 +355,20 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("--jsonl", metavar="OUT", help="also write the current line as a portable game record")
     replay.set_defaults(run=_replay)
     sim = commands.add_parser("simulate", help="play many games between random bots")
-    sim.add_argument("scenario")
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--players", type=int)
-    sim.add_argument("--workers", type=int, default=1)
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("scenario", help="the scenario file (.json) to play")
+    sim.add_argument("--games", type=int, default=100, metavar="N", help="how many games to play (default: 100)")
+    sim.add_argument("--seed", type=int, default=1,
+                     help="game i is seeded with SEED:i, so a run can be repeated exactly (default: 1)")
+    sim.add_argument("--players", type=int, metavar="N", help="how many seats play (default: the ruleset's fewest)")
+    sim.add_argument("--workers", type=int, default=1, metavar="N",
+                     help="processes sharing the games; the figures do not depend on it (default: 1)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     sim.set_defaults(run=_simulate)
     golden = commands.add_parser("playthrough", help="write a seeded game's decisions as text")
-    golden.add_argument("scenario")
-    golden.add_argument("--steps", type=int, default=300)
-    golden.add_argument("--seed", type=int, default=1)
-    golden.add_argument("--players", type=int)
+    golden.add_argument("scenario", help="the scenario file (.json) to play")
+    golden.add_argument("--steps", type=int, default=300, metavar="N", help="stop after this many steps (default: 300)")
+    golden.add_argument("--seed", type=int, default=1, help="seeds the dice, draws and bots (default: 1)")
+    golden.add_argument("--players", type=int, metavar="N", help="how many seats play (default: the ruleset's fewest)")
     golden.set_defaults(run=_playthrough)
     schema = commands.add_parser("schema", help="print the JSON Schema (2020-12) of scenario files")
     schema.add_argument("--ruleset", help="only this ruleset's card types and options (default: every shipped one)")
@@ -322,13 +377,14 @@ def parser() -> argparse.ArgumentParser:
     cards = commands.add_parser("cards", help="a deck as a spreadsheet: a row per card, a column per field")
     card_commands = cards.add_subparsers(dest="cards_command", required=True)
     sheet_out = card_commands.add_parser("export", help="write a deck as CSV or XLSX (by the file's extension)")
-    sheet_out.add_argument("scenario")
+    sheet_out.add_argument("scenario", help="the scenario file (.json) holding the deck")
     sheet_out.add_argument("--deck", required=True, help="the deck's id")
-    sheet_out.add_argument("--out", required=True, metavar="FILE.csv|FILE.xlsx")
+    sheet_out.add_argument("--out", required=True, metavar="FILE.csv|FILE.xlsx",
+                           help="the spreadsheet to write; its extension picks the format")
     sheet_out.set_defaults(run=_cards_export)
     sheet_in = card_commands.add_parser("import", help="read a deck from CSV or XLSX: every cell checked, a per-card diff")
-    sheet_in.add_argument("scenario")
-    sheet_in.add_argument("file", metavar="FILE.csv|FILE.xlsx")
+    sheet_in.add_argument("scenario", help="the scenario file (.json) whose deck is replaced")
+    sheet_in.add_argument("file", metavar="FILE.csv|FILE.xlsx", help="the spreadsheet to read")
     sheet_in.add_argument("--deck", required=True, help="the deck the sheet replaces")
     sheet_in.add_argument("--apply", action="store_true", help="write the scenario (without it the diff is a preview)")
     sheet_in.set_defaults(run=_cards_import)
@@ -336,12 +392,12 @@ def parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="hand a scenario to another frontend")
     formats = export.add_subparsers(dest="format", required=True)
     tts = formats.add_parser("tts", help="a Tabletop Simulator save with its images, in OUT_DIR")
-    tts.add_argument("scenario")
-    tts.add_argument("out", metavar="OUT_DIR")
+    tts.add_argument("scenario", help="the scenario file (.json) to export")
+    tts.add_argument("out", metavar="OUT_DIR", help="the folder to write the save and its images into")
     tts.add_argument("--base-url", help="where the images will be hosted (default: the folder's file URL)")
     vassal = formats.add_parser("vassal", help="a VASSAL module (.vmod)")
-    vassal.add_argument("scenario")
-    vassal.add_argument("out", metavar="OUT.vmod")
+    vassal.add_argument("scenario", help="the scenario file (.json) to export")
+    vassal.add_argument("out", metavar="OUT.vmod", help="the module file to write")
     export.set_defaults(run=_export)
     serve = commands.add_parser("serve", help="speak JSON-RPC 2.0 on stdio (docs/protocol.md)")
     serve.add_argument("--ws", type=int, metavar="PORT", help="listen on a WebSocket instead (0 picks a free port)")

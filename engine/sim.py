@@ -81,8 +81,15 @@ def _play_indexed(args: tuple[int, int]) -> GameResult:
 
 @frozen
 class SeatSummary:
+    """``wins`` are games won alone, ``shared_wins`` games won jointly with another seat.
+
+    ``win_rate`` gives a shared win to its winners in equal parts (a win shared by two counts
+    half to each), so the seats' rates add up to the share of games someone won, never more.
+    """
+
     seat: str
     wins: int
+    shared_wins: int
     win_rate: float
     mean_score: float
     min_score: float
@@ -98,6 +105,7 @@ class Summary:
     seed: int
     workers: int
     seats: tuple[SeatSummary, ...]
+    shared_games: int  # games won jointly by two or more seats
     mean_actions: float
     mean_steps: float
     seconds: float
@@ -145,12 +153,13 @@ def simulate(
     seats = []
     for seat in range(players):
         scores = [r.scores[seat] for r in results]
-        wins = sum(seat in r.winners for r in results)
+        won = [r for r in results if seat in r.winners]
         seats.append(
             SeatSummary(
                 seat=scenario.seats[seat].name,
-                wins=wins,
-                win_rate=wins / games,
+                wins=sum(len(r.winners) == 1 for r in won),
+                shared_wins=sum(len(r.winners) > 1 for r in won),
+                win_rate=sum(1 / len(r.winners) for r in won) / games,
                 mean_score=sum(scores) / games,
                 min_score=min(scores),
                 max_score=max(scores),
@@ -166,6 +175,7 @@ def simulate(
         seed=seed,
         workers=workers,
         seats=tuple(seats),
+        shared_games=sum(len(r.winners) > 1 for r in results),
         mean_actions=actions / games,
         mean_steps=steps / games,
         seconds=seconds,

@@ -199,6 +199,32 @@ class Session:
             raise IllegalAction("nothing to undo")
         self.goto(self.step.parent)
 
+    def person_undo_target(self) -> int | None:
+        """Where undo takes a person: back to their own last decision, past every step that
+        bots and chance took after it, or None when there is nothing to undo.
+
+        A bot would only take its step again at once (from the same seed), so undoing it alone
+        changes nothing a person can see. A chance outcome a person forced is their decision too.
+        With no person at the table, undo is one step.
+        """
+        if self.step.parent is None:
+            return None
+        if HUMAN not in self.controllers:
+            return self.step.parent
+        node = self.step
+        while node.parent is not None:
+            by_person = node.forced if node.seat is None else self.controllers[node.seat] == HUMAN
+            if by_person:
+                return node.parent
+            node = self.steps[node.parent]
+        return node.id
+
+    def undo_to_person(self) -> None:
+        target = self.person_undo_target()
+        if target is None:
+            raise IllegalAction("nothing to undo")
+        self.goto(target)
+
     def redo(self) -> None:
         if not self.can_redo():
             raise IllegalAction("nothing to redo")

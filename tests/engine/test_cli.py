@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from engine.bots import BOTS
 from engine.cli import main
 from engine.play.playtest import save_playtest
@@ -15,6 +17,11 @@ def run(capsys, *argv: str) -> tuple[int, str]:
     code = main(list(argv))
     captured = capsys.readouterr()
     return code, captured.out + captured.err
+
+
+def typed(*lines: str) -> io.StringIO:
+    """What a person types at ``epoch play``, a line each."""
+    return io.StringIO("".join(f"{line}\n" for line in lines))
 
 
 def test_validate_clean_and_broken_files(capsys, dice_race_path, tmp_path):
@@ -62,7 +69,24 @@ def test_simulate_gives_the_same_figures_with_one_or_two_workers(capsys, dice_ra
         figures.append((data["seats"], data["mean_actions"], data["mean_steps"]))
         assert data["games"] == 60 and data["actions_per_second"] > 0
     assert figures[0] == figures[1]
-    assert sum(seat["wins"] for seat in figures[0][0]) >= 60
+
+
+def test_simulate_counts_a_shared_win_apart_and_rates_add_up_to_one(capsys, dice_race_path):
+    """Dice Race ends after its last round with the best total winning, so two seats can tie:
+    a shared win is counted apart from the wins, and split between its winners in the rate."""
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "200", "--seed", "2",
+                    "--players", "3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    seats = data["seats"]
+    shared = data["shared_games"]
+    assert shared > 0  # this run has ties, so the rule is exercised
+    assert sum(seat["wins"] for seat in seats) + shared == 200  # every game has a winner here
+    assert sum(seat["shared_wins"] for seat in seats) >= 2 * shared
+    assert sum(seat["win_rate"] for seat in seats) == pytest.approx(1.0)
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "200", "--seed", "2", "--players", "3")
+    assert f"shared: games won jointly ({shared} game" in out and "had several winners)" in out
+    assert "split equally among its winners" in out
 
 
 def test_simulate_prints_a_table(capsys, dice_race_path):
@@ -82,7 +106,73 @@ def test_play_steps_through_with_undo_and_redo(capsys, monkeypatch, dice_race_pa
     assert "Red rolls 3" in out
     assert out.count("[step 4]") == 3  # after the roll, after undo then redo, after saving
     assert "[step 3]" in out
+    assert f"saved {saved}" in out
     assert saved.exists()
+
+
+def test_play_answers_bad_input_with_what_is_expected(capsys, monkeypatch, dice_race_path):
+    monkeypatch.setattr("sys.stdin", typed("", "", "hello", "9", "s", "q"))
+    code, out = run(capsys, "play", str(dice_race_path), "--players", "2", "--seed", "9")
+    assert code == 0
+    assert "not understood: 'hello'. Type a number from 1 to 2" in out
+    assert "9 is not on the list: choose 1 to 2" in out
+    assert "s needs a file name" in out
+    assert "\n?\n" not in out
+
+
+def test_play_shows_the_acting_seats_panel_and_what_each_step_changed(capsys, monkeypatch, dice_race_path):
+    monkeypatch.setattr("sys.stdin", typed("", "", "1", "", "q"))
+    code, out = run(capsys, "play", str(dice_race_path), "--players", "2", "--seed", "9")
+    assert code == 0
+    assert "  scores: Red 0 · Blue 0" in out
+    # Red's own panel, as Red sees it: its secret bonus card is in its hand.
+    assert any(line.startswith("  Red: score 0;") and "hand: " in line and "hidden" not in line
+               for line in out.splitlines())
+    assert "  Red: roll (turn total 0)\n    Red rolls\n" in out  # the choice, then what it changed
+    assert "  chance: rolled" in out
+
+
+def test_undo_in_play_goes_back_past_the_bots_moves_to_the_persons_decision(capsys, monkeypatch, dice_race_path):
+    """Seat 2 is a bot: after Red holds, Blue moves at once. Undo must return to Red's choice
+    rather than to Blue's, which the bot would only take again at once."""
+    keys = ["", "", "2", "u", "r", "u", "q"]  # draw both bonus cards, Red holds, undo, redo, undo
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(keys) + "\n"))
+    code, out = run(capsys, "play", str(dice_race_path), "--players", "2", "--seed", "9", "--bots", "2")
+    assert code == 0
+    assert "Blue (bot): " in out
+    shown = [line.split("]")[0] for line in out.splitlines() if line.startswith("[step ")]
+    assert shown[2] == "[step 2"  # Red to choose
+    assert shown[3] != "[step 2"  # Red held, Blue moved, back to Red (or a chance step)
+    assert shown[4] == "[step 2"  # undo: Red's choice again
+    assert shown[6] == "[step 2"
+    assert "nothing to redo" not in out
+
+
+def test_every_option_of_every_command_says_what_it_does():
+    import argparse
+
+    from engine.cli import parser
+
+    missing = []
+    pending = [("epoch", parser())]
+    while pending:
+        name, command = pending.pop()
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                pending += [(f"{name} {sub}", p) for sub, p in action.choices.items()]
+            elif not isinstance(action, argparse._HelpAction) and not action.help:
+                missing.append(f"{name} {'/'.join(action.option_strings) or action.dest}")
+    assert missing == []
+
+
+def test_replay_counts_in_words(capsys, dice_race, ruleset, dice_race_path, tmp_path):
+    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 3)
+    session.roll()
+    path = tmp_path / "p.json"
+    save_playtest(session, path, dice_race_path)
+    code, out = run(capsys, "replay", str(path))
+    assert code == 0, out
+    assert "replayed 1 step, 1 state identical; at step 1" in out
 
 
 def test_bad_input_is_a_message_not_a_traceback(capsys, tmp_path):

@@ -183,3 +183,33 @@ def test_undo_at_the_root_says_why(dice_race, ruleset):
 def test_a_seat_count_outside_the_ruleset_is_refused(dice_race, ruleset):
     with pytest.raises(ValueError, match="2 to 4 players"):
         new_session(dice_race, ruleset, players=1)
+
+
+def test_undo_for_a_person_goes_back_past_bots_and_rolls_to_their_own_decision(dice_race, ruleset):
+    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["human", "random"])
+    session.roll()
+    session.roll()
+    assert isinstance(session.decision(), Choice) and session.decision().seat == 0
+    red_to_choose = session.current
+    hold = next(a for a in session.decision().actions if str(a) == "hold")
+    session.play(hold)
+    while session.is_bot_turn():  # Blue's bot and its dice, until Red must choose again
+        session.bot_step()
+    assert session.current - red_to_choose > 1
+    assert session.person_undo_target() == red_to_choose
+    session.undo_to_person()
+    assert session.current == red_to_choose
+    session.redo()
+    assert session.step.move == hold  # redo gives the person's move back
+
+
+def test_a_forced_outcome_is_a_persons_decision_and_without_persons_undo_is_one_step(dice_race, ruleset):
+    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["human", "random"])
+    forced = session.play(session.decision().outcomes[2], forced=True)
+    session.roll()
+    assert session.person_undo_target() == forced.parent  # where the person chose the outcome
+    bots = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["random", "random"])
+    for _ in range(4):
+        bots.bot_step()
+    assert bots.person_undo_target() == bots.step.parent
+    assert Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5).person_undo_target() is None
