@@ -26,6 +26,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    else:
+        from studio.platform_check import platform_problem
+
+        problem = platform_problem()
+        if problem:  # Qt would abort in QApplication's constructor
+            print(problem, file=sys.stderr)
+            return 1
 
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -50,7 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _screenshot(window: MainWindow, file: Path | None, out: Path) -> int:
-    """Exit status 1 when the file could not be opened; the picture is written all the same."""
+    """Exit status 1 when the file could not be opened, its located problems on stderr as
+    ``epoch validate`` prints them; the picture is written all the same."""
     from PySide6.QtWidgets import QApplication
 
     opened = window.open(file) if file else True
@@ -59,8 +67,12 @@ def _screenshot(window: MainWindow, file: Path | None, out: Path) -> int:
     window.view.fit()
     QApplication.processEvents()
     saved = window.grab().save(str(out))
+    problems = window.problems_dialog.lines() if window.problems_dialog is not None else []
     window.close()  # closes the problems dialog too: nothing is left on screen for a caller
     window.deleteLater()
+    if not opened and problems:
+        # The problems dialog is in the picture, but a caller reads the terminal.
+        print("\n".join(f"{file}: {line}" for line in problems), file=sys.stderr)
     if not saved:
         print(f"epoch-studio: cannot write {out}", file=sys.stderr)
         return 1

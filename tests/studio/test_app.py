@@ -90,12 +90,64 @@ def test_screenshot_of_a_saved_playtest_shows_its_docks(window, tmp_path, dice_r
     assert QImage(str(out)).width() > 1000
 
 
-def test_screenshot_of_a_broken_file_still_writes_the_window_and_fails(tmp_path):
+def test_screenshot_of_a_broken_file_still_writes_the_window_and_fails(tmp_path, capsys, dice_race_path):
     out = tmp_path / "shot.png"
     broken = tmp_path / "broken.json"
-    broken.write_text("{")
+    broken.write_text(dice_race_path.read_text().replace('"kind": "track"', '"kind": "swamp"', 2))
     assert main(["--screenshot", str(out), str(broken)]) == 1
     assert QImage(str(out)).width() > 600
+    # The located problems on stderr, as epoch validate prints them.
+    errors = capsys.readouterr().err.splitlines()
+    located = [line for line in errors if line.startswith(f"{broken}: board.spaces[")]
+    assert len(located) == 2 and "kind: text 'swamp'" in located[0]
+
+
+def simulate_missing(monkeypatch, *names: str) -> None:
+    """The dynamic linker finds every X11 library but ``names``; the session looks like X11."""
+    import studio.platform_check
+
+    def load(name: str) -> None:
+        if name in names:
+            raise OSError(f"{name}: cannot open shared object file: No such file or directory")
+
+    monkeypatch.setattr(studio.platform_check, "load_library", load)
+    monkeypatch.setattr(studio.platform_check.sys, "platform", "linux")
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.delenv("XDG_SESSION_TYPE", raising=False)
+
+
+def test_missing_x11_libraries_are_named_with_their_install_command_before_qt_starts(
+        monkeypatch, capsys, hotw_path):
+    simulate_missing(monkeypatch, "libxcb-cursor.so.0", "libxcb-keysyms.so.1")
+
+    def no_window(*args, **kwargs):
+        raise AssertionError("the window must not be made: Qt would abort")
+
+    monkeypatch.setattr("studio.main_window.MainWindow.__init__", no_window)
+    assert main([str(hotw_path)]) == 1
+    errors = capsys.readouterr().err.strip().splitlines()
+    assert errors == [(
+        "epoch-studio: the Qt desktop (X11) needs system libraries that are missing: libxcb-cursor.so.0, "
+        "libxcb-keysyms.so.1. Install them with: sudo apt-get install libxcb-cursor0 libxcb-keysyms1"
+    )]
+
+
+def test_the_screenshot_needs_no_x11_library(monkeypatch, tmp_path, hotw_path):
+    simulate_missing(monkeypatch, "libxcb-cursor.so.0", "libxcb-icccm.so.4", "libxcb-keysyms.so.1")
+    out = tmp_path / "shot.png"
+    assert main(["--screenshot", str(out), str(hotw_path)]) == 0
+    assert QImage(str(out)).width() > 600
+
+
+def test_only_an_x11_start_is_checked():
+    from studio.platform_check import uses_xcb
+
+    assert uses_xcb({}, "linux")
+    assert uses_xcb({"QT_QPA_PLATFORM": "xcb"}, "linux")
+    assert not uses_xcb({"QT_QPA_PLATFORM": "offscreen"}, "linux")
+    assert not uses_xcb({"QT_QPA_PLATFORM": "wayland;xcb"}, "linux")
+    assert not uses_xcb({"XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0"}, "linux")
+    assert not uses_xcb({}, "darwin") and not uses_xcb({}, "win32")
 
 
 def test_layout_and_recent_files_are_remembered(qtbot, settings_file, dice_race_path, hotw_path):
