@@ -288,7 +288,8 @@ class MainWindow(QMainWindow):
         ready = self.scenario is not None and get_ruleset(self.scenario.ruleset.id) is not None
         self.new_action.setEnabled(ready)
         self.save_action.setEnabled(playtest is not None)
-        self.save_as_action.setEnabled(self.scenario is not None)
+        # Only a playtest has something to save until the editors bring scenario edits.
+        self.save_as_action.setEnabled(playtest is not None)
         self.close_action.setEnabled(self.scenario is not None)
         for action in (self.fit_action, self.zoom_in_action, self.zoom_out_action):
             action.setEnabled(self.scenario is not None)

@@ -16,11 +16,17 @@ Scalar = str | int | float | bool
 Point = tuple[float, float]
 
 
-def described(label: str, help: str = "", ref: str | None = None, **kwargs: Any) -> Any:
-    """An attrs field carrying the metadata that editors and the validator read."""
+def described(label: str, help: str = "", ref: str | None = None, rule: str = "", **kwargs: Any) -> Any:
+    """An attrs field carrying the metadata that editors and the validator read.
+
+    ``help`` is for the designer choosing a value, in the game's words; ``rule`` is a short tag
+    pointing into the rules digest ("A2", "§10.1"), for whoever wants the reasoning behind it.
+    """
     metadata = {"label": label, "help": help}
     if ref is not None:
         metadata["ref"] = ref
+    if rule:
+        metadata["rule"] = rule
     return field(metadata=metadata, **kwargs)
 
 

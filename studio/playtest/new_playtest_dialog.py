@@ -81,8 +81,16 @@ class OptionEditor:
                 self.widget.addItem(str(member.value), member)
         else:  # lists, tables: edited in the scenario (the editors), played as they are here
             self.widget = QLabel(f"{value!r} (as in the scenario)")
-        self.widget.setToolTip(field.metadata.get("help", ""))
+        self.widget.setToolTip(self.help_text)
         self.set(value)
+
+    @property
+    def help_text(self) -> str:
+        """What the option does, then the rules digest's tag for it, kept short: the reasoning
+        behind a reading is in the digest, not in the dialog."""
+        help_text = self.field.metadata.get("help", "")
+        rule = self.field.metadata.get("rule", "")
+        return f"{help_text} [rules: {rule}]" if rule else help_text
 
     @property
     def label(self) -> str:
@@ -177,14 +185,14 @@ class NewPlaytestDialog(QDialog):
         attrs.resolve_types(type(defaults))
         self.editors = [OptionEditor(field, getattr(defaults, field.name)) for field in attrs.fields(type(defaults))]
         for editor in self.editors:
-            help_text = QLabel(editor.field.metadata.get("help", ""))
-            help_text.setWordWrap(True)
-            help_text.setStyleSheet("color: palette(dark);")
             column = QVBoxLayout()
             column.setSpacing(1)
             column.addWidget(editor.widget)
-            if help_text.text():
-                column.addWidget(help_text)
+            if editor.help_text:
+                help_label = QLabel(editor.help_text)
+                help_label.setWordWrap(True)
+                help_label.setStyleSheet("color: palette(dark);")
+                column.addWidget(help_label)
             form.addRow(editor.label, column)
         inner = QWidget()
         inner.setLayout(form)

@@ -7,8 +7,6 @@ import json
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsPolygonItem
 
-from engine.rulesets.registry import get_ruleset
-from engine.scenario.io import load_scenario
 from studio.app import main
 from studio.main_window import Answer, MainWindow
 from studio.playtest.new_playtest_dialog import PlaytestSetup
@@ -237,10 +235,13 @@ def test_going_back_to_the_saved_step_clears_the_modified_mark(window, dice_race
     assert not window.isWindowModified()
 
 
-def test_save_as_writes_a_scenario_when_no_playtest_is_open(window, dice_race_path, tmp_path):
+def test_save_as_waits_for_something_to_save(window, dice_race_path):
+    """A scenario alone has no unsaved changes (the editors are still to come): only a playtest
+    can be saved."""
+    assert not window.save_as_action.isEnabled() and not window.save_action.isEnabled()
     assert window.open(dice_race_path)
-    copy = tmp_path / "copy.json"
-    window.ask_path = lambda *args, **kwargs: copy
-    window.save_as_action.trigger()
-    assert load_scenario(copy, get_ruleset) == load_scenario(dice_race_path, get_ruleset)
-    assert window.windowTitle().startswith("copy.json")
+    assert not window.save_as_action.isEnabled() and not window.save_action.isEnabled()
+    start_dice_race(window, dice_race_path)
+    assert window.save_as_action.isEnabled() and window.save_action.isEnabled()
+    window.close_action.trigger()
+    assert not window.save_as_action.isEnabled()

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import attrs
+import pytest
 from PySide6.QtWidgets import QCheckBox, QSpinBox
 
-from engine.rulesets.registry import get_ruleset
+from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario.io import load_scenario
 from studio.playtest.new_playtest_dialog import NewPlaytestDialog
 
@@ -20,7 +23,7 @@ def test_every_option_gets_an_editor_labelled_from_its_metadata(qtbot, hotw_path
     first = dialog.editors[0]
     assert isinstance(first.widget, QCheckBox)
     assert first.widget.text() == fields[0].metadata["label"]
-    assert first.widget.toolTip() == fields[0].metadata["help"]
+    assert first.widget.toolTip() == f"{fields[0].metadata['help']} [rules: §10.1]"
     assert dialog.setup().options == scenario.ruleset.options
 
     first.widget.setChecked(not first.widget.isChecked())
@@ -35,6 +38,19 @@ def test_every_option_gets_an_editor_labelled_from_its_metadata(qtbot, hotw_path
     assert not dialog.controllers[4].isEnabled()
     dialog.restore_defaults()
     assert dialog.setup().options == scenario.ruleset.options
+
+
+@pytest.mark.parametrize("ruleset", rulesets(), ids=lambda ruleset: ruleset.id)
+def test_option_help_speaks_to_a_designer_and_tags_the_rules_digest(qtbot, ruleset):
+    """The dialog shows each option's help: what on and off do at the table. The digest's
+    ambiguity number is a short tag at the end, never the start of the text, and the digest's
+    own notes on the rulebook's wording stay in the digest."""
+    attrs.resolve_types(ruleset.options_type)
+    for field in attrs.fields(ruleset.options_type):
+        help_text = field.metadata["help"]
+        assert help_text, field.name
+        assert not re.match(r"\(?(A\d+|§)", help_text), (field.name, help_text)
+        assert not any(word in help_text.lower() for word in ("garbled", "main text", "digest", "glossary")), field.name
 
 
 def test_whole_numbers_get_spin_boxes(qtbot, dice_race):

@@ -17,98 +17,115 @@ class HistoryOfTheWorldOptions(RulesetOptions):
 
     classic_draft: bool = described(
         "Classic card selection",
-        "Optional rule (§10.1): draw the top card of the pile and keep it or give it to a player "
-        "without a card from that pile, instead of looking through the pile.",
+        "The optional draw: take the top card of a pile and keep it or give it to a player who "
+        "has no card from that pile yet, instead of looking through the whole pile.",
+        rule="§10.1",
         default=False,
     )
     empire_draft_ascending: bool = described(
         "Empire pile passed upwards",
-        "A1: on, the empire pile goes from fewest to most points, as the summary page says. Off, "
-        "the main text's 'second most points': fewest first, then downwards from the second-placed "
-        "player.",
+        "On: the empire pile goes round from the player with the fewest points to the one with "
+        "the most. Off: it starts with the fewest, then goes down from the second-placed player.",
+        rule="A1",
         default=True,
     )
     control_needs_no_opponents: bool = described(
         "Control needs an empty region",
-        "A2: on, control needs 3+ of your armies and no opposing army in the region (summary page). "
-        "Off, the garbled main text: no single opponent has 3 armies there.",
+        "On: you control a region with 3 or more armies there and no opposing army at all. Off: 3 "
+        "or more armies are enough as long as no single opponent also has 3.",
+        rule="A2",
         default=True,
     )
     conquest_from_province: bool = described(
         "Conquer next to a province",
-        "A3: on, a target must be adjacent to a province with your active army (glossary). Off, "
-        "the main text's 'region': adjacent to any province of a region holding your active army.",
+        "On: you may attack a province next to a province holding your active army. Off: next to "
+        "any province of a region where your active army stands.",
+        rule="A3",
         default=True,
     )
     fleet_chains: bool = described(
         "Fleets and caravans chain",
-        "A4: on, discs in touching areas (dotted ocean lines, ocean-sea, sea or barren contact) form "
-        "one network whose bordering provinces are all adjacent. Off, each disc works alone.",
+        "On: fleets and caravans in touching seas, oceans or barren lands link up, and every "
+        "province bordering the chain is in reach. Off: each fleet or caravan reaches only the "
+        "provinces on its own sea or land.",
+        rule="A4",
         default=True,
     )
     siege_bonus_capped: bool = described(
         "Siege bonus stops at +3",
-        "A5: on, rounds past the catapult's +3 space still add +3. Off, each further round adds 1 "
-        "more (+4, +5, ...).",
+        "On: a siege that lasts past the catapult's +3 space keeps a +3 bonus. Off: each further "
+        "round adds 1 more (+4, +5 and so on).",
+        rule="A5",
         default=True,
     )
     tie_direction_once: bool = described(
         "Score tie: one direction",
-        "A7: on, a player moving off an occupied score picks gain or lose once and keeps moving "
-        "that way. Off, the choice is made again at every occupied space.",
+        "On: a player whose score marker lands on an occupied space picks once whether to move up "
+        "or down, and keeps going that way. Off: they choose again at every occupied space.",
+        rule="A7",
         default=True,
     )
     siege_tokens_count: bool = described(
         "Siege tokens allow a siege",
-        "A8: on, a siege token on the card counts as 'something on the card' to start or continue "
-        "a siege. Off, only armies do, and a player with only tokens must retreat.",
+        "On: siege tokens on the empire card are enough to start or go on with a siege. Off: only "
+        "armies are, so a player left with tokens alone must retreat.",
+        rule="A8",
         default=True,
     )
     developments_between_conquests: bool = described(
         "Developments between conquests",
-        "A9: on, developments are barred only inside one conquest (placement to battle, siege or "
-        "retreat). Off, they are barred for the whole Conquest step.",
+        "On: development cards may be played between conquests, only not in the middle of one. "
+        "Off: not at any time during the conquest step.",
+        rule="A9",
         default=True,
     )
     kingdom_optional: bool = described(
         "Kingdoms are optional",
-        "A10: on, a drafted kingdom may be left unplayed (it is lost at the epoch's end). Off, it "
-        "must be played at turn step 2.",
+        "On: a drafted kingdom may be left unplayed (it is lost when the epoch ends). Off: it "
+        "must be played at step 2 of the turn.",
+        rule="A10",
         default=True,
     )
     tile_lifetime_expires: bool = described(
         "Region tiles expire",
-        "A11: off, a tile's printed lifetime is informational and a tile leaves only when a newer "
-        "tile replaces it. On, a tile is removed once its lifetime has run out.",
+        "On: a region tile leaves the board when its printed lifetime is over. Off: the lifetime "
+        "is only a reminder, and a tile stays until a newer tile replaces it.",
+        rule="A11",
         default=False,
     )
     ties_compare_scores: bool = described(
         "Score ties compare scores",
-        "A12: on, two markers clash only at the same score (5 and 105 do not). Off, they clash on "
-        "the same track space.",
+        "On: two score markers clash only when the scores are equal (5 and 105 do not). Off: they "
+        "clash whenever they share a space of the score track.",
+        rule="A12",
         default=True,
     )
     replacement_armies_active: bool = described(
         "Replacement armies stand",
-        "A17: armies an event puts in place of another's (Diplomacy, Revolution) enter active when "
-        "on, inactive when off. The digest leaves it to the card text; on lets them expand at once.",
+        "On: armies an event puts in place of another player's (Diplomacy, Revolution) stand "
+        "active and may expand at once. Off: they come in inactive.",
+        rule="A17",
         default=True,
     )
     middle_player_chooses_pile: bool = described(
         "Middle player picks the pile",
-        "A19: in 3- and 5-player drafts the middle player chooses which pile to look at first. "
-        "Off, they always take the event pile first.",
+        "On: in 3- and 5-player games the middle player chooses which pile to look at first. Off: "
+        "they always take the event pile first.",
+        rule="A19",
         default=True,
     )
     monuments_count_icons: bool = described(
         "Monuments count icons",
-        "A20: off, 1 monument per 2 provinces showing a resource icon. On, 1 per 2 icons (a "
-        "province with two icons counts twice).",
+        "On: 1 monument for every 2 resource icons (a province showing two icons counts twice). "
+        "Off: 1 monument for every 2 provinces showing any icon.",
+        rule="A20",
         default=False,
     )
     sea_effect_when_declared: bool = described(
         "Sea effect whenever declared",
-        "A24: on, the defender's Sea reroll applies whenever the attacker declares a fleet conquest, "
-        "even where the target is also adjacent by land. Off, only when the fleet was needed.",
+        "On: the defender's Sea reroll applies whenever the attacker declares a conquest by "
+        "fleet, even where the target could also be reached by land. Off: only when the fleet was "
+        "needed.",
+        rule="A24",
         default=True,
     )
