@@ -191,8 +191,8 @@ class MainWindow(QMainWindow):
         self.zoom_out_action = self._action("Zoom &Out", self.view.zoom_out, key.ZoomOut)
         self.step_action = self._action("&Step", lambda: self.playtest and self.playtest.step(), "F10",
                                         pix.SP_MediaSkipForward,
-                                        "Let the bot (or chance) take the next step; a person's seat gets the "
-                                        "random bot (F10)")
+                                        "Let the bot (or chance) take the next step; a person's seat waits for "
+                                        "its person (F10)")
         self.roll_action = self._action("&Roll", lambda: self.playtest and self.playtest.roll(), "F9",
                                         tip="Let the seeded generator decide the chance step (F9)")
         self.turn_action = self._action("Play to End of &Turn", lambda: self._run(Until.TURN), "F11",

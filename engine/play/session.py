@@ -121,9 +121,12 @@ class Session:
 
     # -- playing -----------------------------------------------------------------
 
-    def play(self, move: Move, forced: bool = True) -> Step:
+    def play(self, move: Move, forced: bool = False) -> Step:
         """Take ``move`` at the current step; an existing identical child is reused, a new one
-        after an undo opens a branch and keeps the old line. Raises IllegalAction otherwise."""
+        after an undo opens a branch and keeps the old line. Raises IllegalAction otherwise.
+
+        ``forced`` says a person chose this chance outcome rather than the generator; it means
+        nothing for an action, and the caller who forces says so."""
         decision = self.decision()
         seat = self._check(decision, move)
         parent = self.step

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -73,12 +73,14 @@ class ActionsPanel(QWidget):
         self.list.itemEntered.connect(self._point_at)
         self.list.currentItemChanged.connect(lambda item, _: self._point_at(item))
         self.list.itemActivated.connect(lambda _: self.take_selected())
+        self.list.installEventFilter(self)
         self.hidden = QLabel()
         self.hidden.setWordWrap(True)
         self.hidden.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.take = QPushButton("Play")
         self.take.setDefault(True)
         self.take.clicked.connect(self.take_selected)
+        self.take.installEventFilter(self)
         self.roll = QPushButton("Roll")
         self.roll.setToolTip("Let the seeded generator decide (F9)")
         self.roll.clicked.connect(lambda: self.controller and self.controller.roll())
@@ -233,6 +235,19 @@ class ActionsPanel(QWidget):
             self.controller.force(move)
         else:
             self.controller.play(move)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Input that would take a move nobody chose is dropped: a held-down Enter or Space
+        (auto-repeat would play the first line of every list that follows) and the second click
+        of a double-click on Play (it would play the next decision's first line). A double-click
+        on the list that began on an earlier list is already refused by Qt: the pressed line is
+        gone once the list is rebuilt."""
+        kind = event.type()
+        if kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and event.isAutoRepeat():
+            return event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+        if watched is self.take and kind == QEvent.Type.MouseButtonDblClick:
+            return True
+        return super().eventFilter(watched, event)
 
     def leaveEvent(self, event: QEvent) -> None:
         self.focus_spaces.emit([])

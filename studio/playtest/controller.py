@@ -181,21 +181,38 @@ class PlaytestController(QObject):
         self.modified_changed.emit(self.is_modified())
 
     def play(self, action: Action) -> bool:
-        self.pause()
-        return self._act(lambda: self.session.play(action))
+        """A person's choice. While a run plays, the list and the board change under the mouse,
+        so a click then only pauses: what it landed on is not what the person saw."""
+        if self._interrupts_run():
+            return False
+        return self._act(lambda: self.session.play(action, forced=False))
 
     def force(self, outcome: Outcome) -> bool:
-        """Chance decided by the designer rather than by the generator."""
-        self.pause()
+        """Chance decided by the designer rather than by the generator: the only forced step."""
+        if self._interrupts_run():
+            return False
         return self._act(lambda: self.session.play(outcome, forced=True))
+
+    def _interrupts_run(self) -> bool:
+        if not self.running:
+            return False
+        self.pause()
+        self.message.emit("Paused. The list was changing as the bots played: choose again.")
+        return True
 
     def roll(self) -> bool:
         self.pause()
         return self._act(self.session.roll)
 
     def step(self) -> bool:
-        """One step by the acting seat's bot, or by chance; a person's seat gets the random bot."""
+        """One step by the acting seat's bot, or by chance. A person's seat is never moved for
+        them: the step waits for their choice."""
         self.pause()
+        decision = self.decision()
+        if isinstance(decision, Choice) and self.is_person(decision.seat):
+            self.message.emit(f"{self.seat_name(decision.seat)} is played by a person: choose in the Decision "
+                              "list or on the board.")
+            return False
         return self._act(self.session.bot_step)
 
     def undo(self) -> bool:
@@ -243,9 +260,14 @@ class PlaytestController(QObject):
         return self._until is not None
 
     def run(self, until: Until) -> None:
-        """Play on, a batch of steps per event-loop turn, until ``until`` or the end."""
+        """Play on, a batch of steps per event-loop turn, until ``until``, the end, or a
+        person's decision: bots and chance play, never a person's seat."""
         if isinstance(self.decision(), End):
             self.message.emit("The game is over.")
+            return
+        decision = self.decision()
+        if isinstance(decision, Choice) and self.is_person(decision.seat):
+            self.message.emit(f"{self.seat_name(decision.seat)} (a person) must choose first.")
             return
         self._until = until
         self._start_mark = self._mark()
@@ -275,9 +297,9 @@ class PlaytestController(QObject):
             return "the game is over"
         if self._run_steps >= RUN_LIMIT:
             return f"{RUN_LIMIT:,} steps played without reaching {self._until.value}"
+        if isinstance(decision, Choice) and self.is_person(decision.seat):
+            return f"{self.seat_name(decision.seat)} (a person) must choose"  # whatever the run's goal
         if self._until is Until.PERSON:
-            if isinstance(decision, Choice) and self.is_person(decision.seat):
-                return f"{self.seat_name(decision.seat)} (a person) must choose"
             return ""
         return "" if self._mark() == self._start_mark else f"reached {self._until.value}"
 

@@ -89,12 +89,23 @@ def test_replaying_the_same_move_reuses_the_existing_step(dice_race, ruleset):
 
 def test_forced_chance_outcomes_are_honoured_and_recorded(dice_race, ruleset):
     session = new_session(dice_race, ruleset)
-    step = session.play(Outcome("b6"))
+    step = session.play(Outcome("b6"), forced=True)
     assert step.forced
     assert session.state.bonus[0] == "b6"
     rolled = session.roll()
     assert not rolled.forced
     assert session.state.bonus[1] == rolled.move.value != "b6"
+
+
+def test_only_a_person_choosing_a_chance_outcome_is_forced(dice_race, ruleset):
+    """Forcing is said, never assumed: a move played without it, an action above all, is not."""
+    session = new_session(dice_race, ruleset)
+    assert not session.play(Outcome("b2")).forced
+    assert not session.play(Outcome("b3"), forced=False).forced
+    while isinstance(session.decision(), Chance):
+        session.roll()
+    action = session.decision().actions[0]
+    assert not session.play(action, forced=True).forced  # an action is a choice, never forced
 
 
 def test_rolls_are_reproducible_from_the_seed(dice_race, ruleset):
