@@ -124,18 +124,22 @@ class MainWindow(QMainWindow):
         self.log_panel = LogPanel()
         self.seats_panel = SeatsPanel()
         self.docks: dict[str, QDockWidget] = {}
-        for name, title, widget, area in (
-            ("decision", "Decision", self.actions_panel, Qt.DockWidgetArea.RightDockWidgetArea),
-            ("seats", "Seats", self.seats_panel, Qt.DockWidgetArea.RightDockWidgetArea),
-            ("history", "History", self.history_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
-            ("log", "Log", self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
+        # One column on the right, so the board keeps the window's full height: the decision on
+        # top, and seats, history and log as tabs under it (each is read in turn, not together).
+        for name, title, widget in (
+            ("decision", "Decision", self.actions_panel),
+            ("seats", "Seats", self.seats_panel),
+            ("history", "History", self.history_panel),
+            ("log", "Log", self.log_panel),
         ):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{name}_dock")  # saveState/restoreState find docks by name
             dock.setWidget(widget)
-            self.addDockWidget(area, dock)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.docks[name] = dock
-        self.splitDockWidget(self.docks["history"], self.docks["log"], Qt.Orientation.Horizontal)
+        self.tabifyDockWidget(self.docks["seats"], self.docks["history"])
+        self.tabifyDockWidget(self.docks["history"], self.docks["log"])
+        self.docks["seats"].raise_()
         self._dock_sizes_pending = False
 
     def _size_docks(self) -> None:
@@ -144,9 +148,9 @@ class MainWindow(QMainWindow):
             self._dock_sizes_pending = True
             return
         self._dock_sizes_pending = False
-        self.resizeDocks([self.docks["decision"], self.docks["seats"]], [430, 330], Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["decision"]], [380], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["history"]], [250], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["decision"], self.docks["seats"]], [self.height() // 2, self.height() // 2],
+                         Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["decision"]], [max(340, self.width() // 4)], Qt.Orientation.Horizontal)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -257,6 +261,7 @@ class MainWindow(QMainWindow):
             if state is None or not self.restoreState(state):
                 for dock in self.docks.values():
                     dock.show()
+                self.docks["seats"].raise_()
                 self.play_toolbar.show()
                 self._size_docks()
         else:

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.board import style
+from studio.board.labels import Label, Placed, place
 
 MIN_NAME_PIXELS = 6.0  # below this on-screen height a name is noise, not text
 MIN_CONNECTION_PIXELS = 20.0
@@ -118,33 +119,42 @@ class SpaceItem(QGraphicsPolygonItem):
 
 @frozen
 class Name:
+    space: str
     text: str
     centre: QPointF
     ink: QColor
     italic: bool
+    outline: QRectF  # the space's bounding box, which the name should not spill far beyond
+    priority: float = 0.0  # the space's area: where names crowd, the larger spaces keep theirs
+    boxed: bool = False  # a framed box or track cell: the name stays inside it
 
 
 class NamesLayer(QGraphicsItem):
-    """Every space's name, centred on its label point, dark on a light halo, drawn only where
-    the view is exposed.
+    """Every space's name, dark on a light halo, placed so that no two names and no name and
+    marker overlap (``labels.place``), drawn only where the view is exposed.
 
     Text is drawn in device pixels with a font of the on-screen size: Qt caches glyphs per
     size, whereas text under a scaling transform is rasterised afresh as outlines each time.
     """
 
-    def __init__(self, names: list[Name], font: QFont) -> None:
+    def __init__(self, names: list[Name], font: QFont, markers: MarkersLayer | None = None) -> None:
         super().__init__()
         self._font = font
+        self._markers = markers
         metrics, italic_metrics = QFontMetricsF(font), QFontMetricsF(_italic(font))
         self._height = metrics.height()
-        self._names: list[tuple[QRectF, Name]] = []
+        self._names = {name.space: name for name in names}
+        self._labels = []
         bounds = QRectF()
         for name in names:
             width = (italic_metrics if name.italic else metrics).horizontalAdvance(name.text) + 4
             rect = QRectF(name.centre.x() - width / 2, name.centre.y() - self._height / 2, width, self._height)
-            self._names.append((rect, name))
+            self._labels.append(Label(name.space, name.centre, width, self._height, name.outline, name.priority,
+                                      name.boxed))
             bounds = bounds.united(rect)
-        self._bounds = bounds
+        self._bounds = bounds.adjusted(-bounds.width() * 0.05, -self._height * 3, bounds.width() * 0.05,
+                                       self._height * 3)  # names move a line or two, or grow
+        self._placed: tuple[tuple[float, int], list[Placed]] | None = None
         self.setZValue(3)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
@@ -152,29 +162,44 @@ class NamesLayer(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
+    def placed(self, scale: float) -> list[Placed]:
+        """Where each shown name goes at ``scale``; made once per zoom level and step."""
+        revision = self._markers.revision if self._markers is not None else 0
+        key = (round(scale, 6), revision)
+        if self._placed is None or self._placed[0] != key:
+            obstacles = self._markers.screen_rects(scale) if self._markers is not None else {}
+            self._placed = (key, place(self._labels, scale, obstacles))
+        return self._placed[1]
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         transform = painter.worldTransform()
         scale = option.levelOfDetailFromTransform(transform)
         if self._height * scale < MIN_NAME_PIXELS:
             return
-        exposed = visible_part(painter, option)
-        font = QFont(self._font)
-        font.setPointSizeF(self._font.pointSizeF() * scale)
-        fonts = {False: font, True: _italic(font)}
+        exposed = transform.mapRect(visible_part(painter, option))
+        shift = QPointF(transform.dx(), transform.dy())
+        fonts: dict[tuple[bool, float], QFont] = {}
         painter.save()
         painter.resetTransform()
-        for italic in (False, True):
-            painter.setFont(fonts[italic])
-            for rect, name in self._names:
-                if name.italic == italic and rect.intersects(exposed):
-                    shown = transform.mapRect(rect)
-                    # A light halo (the text nudged a pixel each way) keeps the name readable over
-                    # any fill and across borders; stroking outlines would cost ten times more.
-                    painter.setPen(style.HALO)
-                    for dx, dy in HALO_OFFSETS:
-                        painter.drawText(shown.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, name.text)
-                    painter.setPen(name.ink)
-                    painter.drawText(shown, Qt.AlignmentFlag.AlignCenter, name.text)
+        for placed in self.placed(scale):
+            shown = placed.rect.translated(shift)
+            if not shown.intersects(exposed):
+                continue
+            name = self._names[placed.key]
+            size = round(self._font.pointSizeF() * scale * placed.factor, 1)
+            font = fonts.get((name.italic, size))
+            if font is None:
+                font = QFont(self._font)
+                font.setPointSizeF(size)
+                font = fonts[(name.italic, size)] = _italic(font) if name.italic else font
+            painter.setFont(font)
+            # A light halo (the text nudged a pixel each way) keeps the name readable over
+            # any fill and across borders; stroking outlines would cost ten times more.
+            painter.setPen(style.HALO)
+            for dx, dy in HALO_OFFSETS:
+                painter.drawText(shown.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, name.text)
+            painter.setPen(name.ink)
+            painter.drawText(shown, Qt.AlignmentFlag.AlignCenter, name.text)
         painter.restore()
 
 
@@ -323,6 +348,7 @@ class MarkersLayer(QGraphicsItem):
         self._metrics = QFontMetricsF(self._font)
         self._reach = reach  # how far outside its anchors a badge may paint, in board units
         self.stacks: dict[str, tuple[QPointF, list[Badge]]] = {}
+        self.revision = 0  # counts changes, so the names know when to make room again
         self._placed: list[tuple[QPointF, list[tuple[QRectF, Badge]]]] = []
         self._bounds = QRectF()
         self._pixmaps: dict[tuple[str, int, int, bool, float, float], QPixmap] = {}
@@ -332,6 +358,7 @@ class MarkersLayer(QGraphicsItem):
     def set_stacks(self, stacks: dict[str, tuple[QPointF, list[Badge]]]) -> None:
         self.prepareGeometryChange()
         self.stacks = stacks
+        self.revision += 1
         self._placed = [(anchor, layout_badges(badges, self._metrics)) for anchor, badges in stacks.values()]
         bounds = QRectF()
         for anchor, _ in self._placed:
@@ -341,6 +368,15 @@ class MarkersLayer(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self._bounds
+
+    def screen_rects(self, scale: float) -> dict[str, list[QRectF]]:
+        """Each space's badges as drawn at ``scale``, in board units times the scale (the
+        view's pixels before its translation): the room the names must leave them."""
+        rects = {}
+        for (space, (anchor, _)), (_, placed) in zip(self.stacks.items(), self._placed):
+            at = QPointF(anchor.x() * scale, anchor.y() * scale)
+            rects[space] = [rect.translated(at) for rect, _ in placed]
+        return rects
 
     def _pixmap(self, badge: Badge, size: QSizeF, ratio: float) -> QPixmap:
         """A badge drawn once and blitted after: a few distinct badges cover a whole board."""

@@ -98,10 +98,14 @@ class BoardScene(QGraphicsScene):
             self.spaces[space.id] = item
             water = space.kind in style.WATER_KINDS
             ink = style.WATER_NAME if water else style.NAME
-            names.append(Name(space.name, self.centres[space.id], ink, water))
+            outline = item.polygon().boundingRect()
+            names.append(Name(space.id, space.name, self.centres[space.id], ink, water, outline,
+                              outline.width() * outline.height(), space.kind in style.BOXED_KINDS))
         font = _name_font(board)
         self._name_height = QFontMetricsF(font).height()
-        self.addItem(NamesLayer(names, font))
+        self._markers = MarkersLayer(reach=max(board.width, board.height))
+        self.names = NamesLayer(names, font, self._markers)
+        self.addItem(self.names)
         head = max(board.width, board.height) / 110
         by_kind: dict[ConnectionKind, list[tuple[QPointF, QPointF]]] = defaultdict(list)
         for connection in board.connections:
@@ -110,7 +114,6 @@ class BoardScene(QGraphicsScene):
         for kind, segments in by_kind.items():
             colour, pen_style = style.CONNECTION_STYLES[kind]
             self.addItem(ConnectionsItem(segments, colour, pen_style, kind == ConnectionKind.ARROW, head))
-        self._markers = MarkersLayer(reach=max(board.width, board.height))
         self.addItem(self._markers)
 
     def _add_background(self, board: Board, base_dir: Path | None) -> bool:
@@ -191,6 +194,7 @@ class BoardScene(QGraphicsScene):
                 stacks[space_id] = (self._marker_anchor(space_id), self._dress(space_id, marks[space_id],
                                                                                pieces[space_id], seats))
         self._markers.set_stacks({space_id: stack for space_id, stack in stacks.items() if stack[1]})
+        self.names.update()  # the names make room for the new markers
 
     def _dress(self, space_id: str, marks: list[SpaceMark], pieces: list[Piece], seats: Sequence[Seat]) -> list[Badge]:
         """Apply a space's marks, note its pieces for the hover text, and return its badges."""

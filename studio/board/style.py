@@ -31,6 +31,7 @@ KIND_FILLS = {
 }
 UNREGIONED_LAND = QColor("#d8d0bc")
 WATER_KINDS = frozenset({SpaceKind.SEA, SpaceKind.OCEAN})
+BOXED_KINDS = frozenset({SpaceKind.BOX, SpaceKind.TRACK})  # framed: a name must fit inside
 
 CONNECTION_STYLES = {
     ConnectionKind.LAND: (QColor(90, 74, 50, 150), Qt.PenStyle.SolidLine),

@@ -245,3 +245,14 @@ def test_save_as_waits_for_something_to_save(window, dice_race_path):
     assert window.save_as_action.isEnabled() and window.save_action.isEnabled()
     window.close_action.trigger()
     assert not window.save_as_action.isEnabled()
+
+
+def test_the_default_playtest_layout_leaves_the_board_most_of_the_window(window, qtbot, dice_race_path):
+    start_dice_race(window, dice_race_path)
+    qtbot.waitUntil(lambda: window.view.width() > 0)
+    board = window.view.width() * window.view.height()
+    assert board > 0.6 * window.width() * window.height()
+    assert window.view.height() > 0.85 * window.centralWidget().height()  # the full height
+    # Seats, history and log share one place as tabs; the decision stays in view above them.
+    assert set(window.tabifiedDockWidgets(window.docks["seats"])) == {window.docks["history"], window.docks["log"]}
+    assert window.docks["decision"].isVisible() and window.docks["seats"].isVisible()

@@ -157,12 +157,14 @@ def test_history_of_the_world_played_through_the_window(window, qtbot, hotw_path
     assert [s.id for s in session.branches(fork)] == [clicked_step, session.current]
     branch_item = window.history_panel.item_of(session.current).parent()
     assert branch_item is not None and branch_item.text(0).startswith("⑂ branch 2")
+    window.docks["history"].raise_()  # the History tab, beside Seats and Log
     click_item(qtbot, window.history_panel.tree, window.history_panel.item_of(clicked_step))
     assert session.current == clicked_step
     assert session.digest() == digest_after_click and window.board.drawn_markers() == markers_after_click
 
     # Time travel through the log: back to Red's first pick, then forward along the grey rows.
     log = window.log_panel
+    window.docks["log"].raise_()
     row = next(i for i, (step, _) in enumerate(log.rows()) if step == picked_step)
     click_item(qtbot, log.tree, log.tree.topLevelItem(row))
     assert session.current == picked_step

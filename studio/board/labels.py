@@ -1,0 +1,111 @@
+"""Where each space's name is drawn so that no two names and no name and marker overlap.
+
+Names are placed on screen, at the view's scale, after the markers (which keep a fixed size
+on screen): a name is made readable (at least ``READABLE`` pixels high), shrunk towards its
+space's width when it would spill far over it, and tried at its label point, then just above
+its own markers, then a line above or below. One that fits nowhere is left out; bigger spaces
+go first, so a crowded corner keeps the names of its largest spaces and the rest show on
+hover or when zoomed in. The result depends only on the scale and the markers, so it is
+computed once per zoom level and step, not per repaint.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+from attrs import frozen
+from PySide6.QtCore import QPointF, QRectF
+
+READABLE = 9.0  # pixels: a name is drawn at least this high when it is drawn at all
+SMALLEST = 7.5  # pixels: shrinking a name to fit its space stops here
+SPILL = 1.25  # a name may be this much wider than its space before it is shrunk
+CELL = 48.0  # pixels: the grid that finds neighbouring rectangles quickly
+
+
+@frozen
+class Label:
+    """A name to place: ``width`` and ``height`` at size factor 1 in board units, ``outline``
+    its space's bounding box, ``priority`` its space's area (larger first). A ``boxed`` name
+    (a box or a track cell, drawn as a framed box) must stay inside its box; a land or sea
+    name may spill over its borders, as on a printed map."""
+
+    key: str  # the space's id
+    anchor: QPointF
+    width: float
+    height: float
+    outline: QRectF
+    priority: float
+    boxed: bool = False
+
+
+@frozen
+class Placed:
+    key: str
+    rect: QRectF  # in board units times the scale: the view's pixels, before its translation
+    factor: float  # the font size relative to the natural one
+
+
+class Occupied:
+    """Rectangles already taken on screen, bucketed in a grid."""
+
+    def __init__(self) -> None:
+        self._cells: dict[tuple[int, int], list[QRectF]] = defaultdict(list)
+
+    def _keys(self, rect: QRectF) -> Iterable[tuple[int, int]]:
+        for x in range(int(rect.left() // CELL), int(rect.right() // CELL) + 1):
+            for y in range(int(rect.top() // CELL), int(rect.bottom() // CELL) + 1):
+                yield x, y
+
+    def add(self, rect: QRectF) -> None:
+        for key in self._keys(rect):
+            self._cells[key].append(rect)
+
+    def hits(self, rect: QRectF) -> bool:
+        inner = rect.adjusted(0.5, 0.5, -0.5, -0.5)  # touching is not overlapping
+        return any(inner.intersects(other) for key in self._keys(rect) for other in self._cells.get(key, ()))
+
+
+def place(labels: Sequence[Label], scale: float, markers: dict[str, list[QRectF]]) -> list[Placed]:
+    """``markers`` maps a label's key to the screen rectangles (scaled, untranslated) of the
+    markers on its space; every marker is an obstacle, and a name may sit above its own."""
+    occupied = Occupied()
+    for rects in markers.values():
+        for rect in rects:
+            occupied.add(rect)
+    placed = []
+    for label in sorted(labels, key=lambda label: -label.priority):
+        natural = label.height * scale
+        factor = max(1.0, READABLE / natural) if natural > 0 else 1.0
+        width = label.width * scale * factor
+        room = label.outline.width() * scale * (1.0 if label.boxed else SPILL)
+        if room > 0 and width > room:
+            floor = SMALLEST / natural if label.boxed else min(factor, 1.0)
+            factor = max(factor * room / width, floor)
+        size = QRectF(0, 0, label.width * scale * factor, label.height * scale * factor)
+        centre = QPointF(label.anchor.x() * scale, label.anchor.y() * scale)
+        box = QRectF(label.outline.topLeft() * scale, label.outline.bottomRight() * scale).adjusted(-1, -1, 1, 1)
+        for rect in _candidates(size, centre, markers.get(label.key, [])):
+            if label.boxed and not box.contains(rect):
+                continue
+            if not occupied.hits(rect):
+                occupied.add(rect)
+                placed.append(Placed(label.key, rect, factor))
+                break
+    return placed
+
+
+def _candidates(size: QRectF, centre: QPointF, own: list[QRectF]) -> list[QRectF]:
+    """At the label point; just above, then just below, the space's own markers; a line above;
+    a line below."""
+    height = size.height()
+    at = QRectF(size)
+    at.moveCenter(centre)
+    candidates = [at]
+    if own:
+        above, below = QRectF(at), QRectF(at)
+        above.moveBottom(min(rect.top() for rect in own) - 1)
+        below.moveTop(max(rect.bottom() for rect in own) + 1)
+        candidates += [above, below]
+    candidates += [at.translated(0, -height * 0.9), at.translated(0, height * 0.9)]
+    return candidates

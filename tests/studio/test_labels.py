@@ -1,0 +1,89 @@
+"""Board names: readable, never over another name or a marker, inside their box when framed.
+
+The playtest view of every shipped board, a few dozen steps into a game, is checked as a
+designer sees it in the default window: the names placed at the view's scale, against the
+markers drawn at that scale.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF
+
+from engine.core.decision import End
+from engine.core.ruleset import get_ruleset
+from engine.core.session import Session
+from engine.scenario.io import load_scenario
+from studio.board.labels import READABLE, SMALLEST, Label, place
+from studio.board.scene import BoardScene
+from studio.board.view import BoardView
+
+SCENARIOS = Path(__file__).parents[2] / "scenarios"
+
+
+def overlapping(rects: list[QRectF]) -> list[tuple[int, int]]:
+    return [(i, j) for i in range(len(rects)) for j in range(i + 1, len(rects))
+            if rects[i].adjusted(0.5, 0.5, -0.5, -0.5).intersects(rects[j])]
+
+
+def test_where_names_crowd_the_larger_space_keeps_its_name_and_markers_are_left_free():
+    big = Label("big", QPointF(50, 50), 40, 10, QRectF(0, 0, 100, 100), priority=10_000)
+    small = Label("small", QPointF(55, 52), 40, 10, QRectF(40, 40, 30, 30), priority=900)
+    marked = Label("marked", QPointF(200, 50), 30, 10, QRectF(170, 0, 60, 100), priority=6000)
+    badge = QRectF(185, 44, 30, 16)  # a marker right on the marked space's label point
+    placed = {p.key: p for p in place([small, big, marked], 1.0, {"marked": [badge]})}
+    assert set(placed) >= {"big", "marked"}
+    assert not placed["marked"].rect.intersects(badge) and placed["marked"].rect.bottom() <= badge.top()
+    rects = [p.rect for p in placed.values()] + [badge]
+    assert overlapping(rects) == []
+
+
+def test_a_framed_box_keeps_its_name_inside_shrunk_or_leaves_it_out():
+    box = QRectF(0, 0, 60, 20)
+    fits = Label("fits", QPointF(30, 10), 80, 10, box, priority=1, boxed=True)
+    [placed] = place([fits], 1.0, {})
+    assert box.adjusted(-1, -1, 1, 1).contains(placed.rect)
+    assert placed.rect.height() >= SMALLEST
+    crowded = Label("crowded", QPointF(30, 10), 80, 10, box, priority=1, boxed=True)
+    assert place([crowded], 1.0, {"crowded": [QRectF(0, 0, 60, 20)]}) == []  # full of markers
+
+
+def played(name: str, players: int, steps: int) -> Session:
+    scenario = load_scenario(SCENARIOS / f"{name}.json")
+    session = Session(scenario, get_ruleset(scenario.ruleset.id), scenario.seats[:players],
+                      scenario.ruleset.options, 7, ["random"] * players)
+    while steps and not isinstance(session.decision(), End):
+        session.bot_step()
+        steps -= 1
+    return session
+
+
+@pytest.mark.parametrize(("name", "players"), [("history-of-the-world", 4), ("antike-duellum-carthage-rome", 2),
+                                               ("antike-duellum-greece-persia", 2)])
+def test_names_on_a_played_board_are_readable_and_overlap_nothing(qtbot, name, players):
+    session = played(name, players, 120)
+    scene = BoardScene(session.scenario)
+    scene.show_picture(session.view(None), session.seats)
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.setScene(scene)
+    view.resize(1000, 760)  # the board's part of the default window
+    view.show()
+    view.fit()
+    scale = view.transform().m11()
+    placed = scene.names.placed(scale)
+    markers = [rect for rects in scene._markers.screen_rects(scale).values() for rect in rects]
+    names = [p.rect for p in placed]
+    assert len(placed) > len(scene.spaces) * 0.55  # most names stay
+    assert all(rect.height() >= SMALLEST - 0.01 for rect in names)
+    assert sum(rect.height() >= READABLE - 0.01 for rect in names) > len(names) * 0.6
+    assert overlapping(names) == []
+    assert [(n, m) for n in names for m in markers if n.adjusted(0.5, 0.5, -0.5, -0.5).intersects(m)] == []
+    boxed = {space.id for space in session.scenario.board.spaces if space.kind.value in ("box", "track")}
+    for p in placed:
+        if p.key in boxed:
+            outline = scene.spaces[p.key].polygon().boundingRect()
+            frame = QRectF(outline.topLeft() * scale, outline.bottomRight() * scale).adjusted(-1, -1, 1, 1)
+            assert frame.contains(p.rect), p.key
