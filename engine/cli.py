@@ -133,7 +133,7 @@ def _play(args: argparse.Namespace) -> int:
             if line == "u":
                 session.undo_to_person()
             elif line == "r":
-                session.redo()
+                session.redo_to_person()
             elif line == "s" or line.startswith("s "):
                 target = line[1:].strip()
                 if not target:

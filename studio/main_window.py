@@ -198,7 +198,15 @@ class MainWindow(QMainWindow):
                                         "Let the bot (or chance) take the next step; a person's seat waits for "
                                         "its person (F10)")
         self.roll_action = self._action("&Roll", lambda: self.playtest and self.playtest.roll(), "F9",
-                                        tip="Let the seeded generator decide the chance step (F9)")
+                                        tip="Let the seeded generator decide the chance step: the same "
+                                            "outcome every time at this step (F9)")
+        self.roll_again_action = self._action("Roll &Again", lambda: self.playtest and self.playtest.roll(True),
+                                              "Shift+F9", tip="Draw the chance step afresh: what if the dice "
+                                                              "came out otherwise? (Shift+F9)")
+        self.step_again_action = self._action("Step With &Another Draw",
+                                              lambda: self.playtest and self.playtest.step(True), "Shift+F10",
+                                              tip="Let the bot or chance take the next step, drawing afresh "
+                                                  "rather than as the seed gave it (Shift+F10)")
         self.turn_action = self._action("Play to End of &Turn", lambda: self._run(Until.TURN), "F11",
                                         pix.SP_MediaSeekForward, "Step until another seat is to play (F11)")
         self.round_action = self._action("Play to End of R&ound", lambda: self._run(Until.ROUND), "Shift+F11",
@@ -236,7 +244,8 @@ class MainWindow(QMainWindow):
         self.play_menu = bar.addMenu("&Play")
         self.play_menu.addAction(self.new_action)
         self.play_menu.addSeparator()
-        self.play_menu.addActions([self.step_action, self.roll_action, self.turn_action, self.round_action,
+        self.play_menu.addActions([self.step_action, self.step_again_action, self.roll_action,
+                                   self.roll_again_action, self.turn_action, self.round_action,
                                    self.bots_action, self.pause_action])
         self.view_menu = view_menu
         help_menu = bar.addMenu("&Help")
@@ -298,8 +307,8 @@ class MainWindow(QMainWindow):
         self.close_action.setEnabled(self.scenario is not None)
         for action in (self.fit_action, self.zoom_in_action, self.zoom_out_action):
             action.setEnabled(self.scenario is not None)
-        for action in (self.bookmark_action, self.note_action, self.step_action, self.turn_action,
-                       self.round_action, self.bots_action):
+        for action in (self.bookmark_action, self.note_action, self.step_action, self.step_again_action,
+                       self.turn_action, self.round_action, self.bots_action):
             action.setEnabled(playtest is not None)
         self.undo_action.setEnabled(bool(playtest and playtest.session.can_undo()))
         self.redo_action.setEnabled(bool(playtest and playtest.session.can_redo()))
@@ -313,9 +322,11 @@ class MainWindow(QMainWindow):
         self.view_as_menu.setEnabled(playtest is not None)
         if playtest is None:
             self.roll_action.setEnabled(False)
+            self.roll_again_action.setEnabled(False)
             self.position.setText("")
             return
         self.roll_action.setEnabled(isinstance(playtest.decision(), Chance))
+        self.roll_again_action.setEnabled(isinstance(playtest.decision(), Chance))
         picture = playtest.picture()
         self.round_action.setText(f"Play to End of {picture.round}" if picture.round else "Play to End of Round")
         step = playtest.session.step

@@ -8,8 +8,9 @@ from engine.core.decision import Chance
 from engine.core.moves import Outcome
 
 
-def chance_rng(seed: int, step_id: int) -> random.Random:
-    """The generator for the chance step after ``step_id``: reproducible without saved state."""
+def chance_rng(seed: int, step_id: int | str) -> random.Random:
+    """The generator for the chance step after ``step_id`` (with ":n" for its n-th fresh draw):
+    reproducible without saved state."""
     return random.Random(f"{seed}:chance:{step_id}")
 
 

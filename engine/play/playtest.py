@@ -74,6 +74,7 @@ def playtest_to_data(
                 "parent": step.parent,
                 "move": None if step.move is None else move_to_data(step.move),
                 "forced": step.forced,
+                "draw": step.draw,
                 "note": step.note,
             }
             for step in session.steps
@@ -146,6 +147,14 @@ def _session(data: dict[str, Any], scenario: Scenario, problems: list[Problem]) 
         raise ScenarioError([Problem("seats", str(error))]) from None
 
 
+def _draw(raw: dict[str, Any], where: str) -> int:
+    """Which draw of the generator took a step (0, the seeded one, in files before Roll Again)."""
+    draw = raw.get("draw", 0)
+    if isinstance(draw, bool) or not isinstance(draw, int) or draw < 0:
+        raise ScenarioError([Problem(f"{where}.draw", f"expected a whole number from 0, found {draw!r}")])
+    return draw
+
+
 def _replay(session: Session, steps: list[Any]) -> None:
     for index, raw in enumerate(steps[1:], start=1):
         where = f"steps[{index}]"
@@ -154,7 +163,7 @@ def _replay(session: Session, steps: list[Any]) -> None:
         try:
             move = move_from_data(session.ruleset, raw.get("move"))
             session.goto(raw["parent"])
-            step = session.play(move, forced=bool(raw.get("forced", False)))
+            step = session.play(move, forced=bool(raw.get("forced", False)), draw=_draw(raw, where))
         except (ValueError, TypeError, IllegalAction) as error:
             raise ScenarioError([Problem(f"{where}.move", str(error))]) from None
         if step.id != index:

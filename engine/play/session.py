@@ -12,7 +12,7 @@ as a list indexed by depth, so undo and redo are a lookup, not a walk up the tre
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -29,6 +29,7 @@ from engine.core.ruleset import Ruleset
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 
 CHECKPOINT_EVERY = 8
+FRESH_TRIES = 64  # fresh draws looking for an outcome not yet played before taking a played one
 HUMAN = "human"
 STAND_IN = "random"  # the bot that takes a step for a person who asks for one
 
@@ -41,6 +42,7 @@ class Step:
     move: Move | None = None  # None only for the root
     seat: int | None = None  # who chose; None for chance
     forced: bool = False  # a chance outcome the designer chose rather than rolled
+    draw: int = 0  # which draw of the generator took it: 0 the seeded one, n the n-th "again"
     note: str = ""
     children: list[int] = field(factory=list)
     last_child: int | None = None  # the child visited most recently, followed by goto
@@ -121,7 +123,7 @@ class Session:
 
     # -- playing -----------------------------------------------------------------
 
-    def play(self, move: Move, forced: bool = False) -> Step:
+    def play(self, move: Move, forced: bool = False, draw: int = 0) -> Step:
         """Take ``move`` at the current step; an existing identical child is reused, a new one
         after an undo opens a branch and keeps the old line. Raises IllegalAction otherwise.
 
@@ -142,6 +144,7 @@ class Session:
             move=move,
             seat=seat,
             forced=isinstance(move, Outcome) and forced,
+            draw=draw,
             log=tuple(log),
         )
         self.steps.append(step)
@@ -155,12 +158,30 @@ class Session:
         self._decision = None
         return step
 
-    def roll(self) -> Step:
-        """Let the session's seeded generator decide the current chance step."""
+    def roll(self, again: bool = False) -> Step:
+        """Let the session's seeded generator decide the current chance step: the same outcome
+        every time at this step, or with ``again`` a fresh draw ("what if the dice came out
+        otherwise?", see ``_fresh``)."""
         decision = self.decision()
         if not isinstance(decision, Chance):
             raise IllegalAction("the game is not waiting for chance")
-        return self.play(sample(decision, chance_rng(self.seed, self.current)), forced=False)
+        if not again:
+            return self.play(sample(decision, chance_rng(self.seed, self.current)), forced=False)
+        move, draw = self._fresh(lambda draw: sample(decision, chance_rng(self.seed, f"{self.current}:{draw}")))
+        return self.play(move, forced=False, draw=draw)
+
+    def _fresh(self, draw_with: Callable[[int], Move]) -> tuple[Move, int]:
+        """Fresh draws, numbered on from the last one taken at this step, until one comes out
+        otherwise than every line already played from here; when all have been played, the
+        first of them. The number is kept in the step, so a replay needs no generator and a
+        reopened playtest draws on from where it was."""
+        played = {self.steps[child].move for child in self.step.children}
+        first = 1 + max((self.steps[child].draw for child in self.step.children), default=0)
+        for draw in range(first, first + FRESH_TRIES):
+            move = draw_with(draw)
+            if move not in played:
+                return move, draw
+        return draw_with(first), first
 
     def is_bot_turn(self) -> bool:
         """True when no person needs to act: chance decides, or a bot holds the acting seat."""
@@ -169,18 +190,21 @@ class Session:
             return True
         return isinstance(decision, Choice) and self.controllers[decision.seat] != HUMAN
 
-    def bot_step(self) -> Step:
-        """Let chance or the acting seat's bot take the current step, reproducibly from the seed."""
+    def bot_step(self, again: bool = False) -> Step:
+        """Let chance or the acting seat's bot take the current step, reproducibly from the seed;
+        ``again`` draws afresh, as ``roll`` does."""
         decision = self.decision()
         if isinstance(decision, Chance):
-            return self.roll()
+            return self.roll(again)
         if not isinstance(decision, Choice):
             raise IllegalAction("the game is over")
         bot = self.bots.get(self.controllers[decision.seat]) or self.bots.get(STAND_IN)
         if bot is None:
             raise IllegalAction(f"no bot was handed to this session to play seat {decision.seat + 1}")
-        rng = random.Random(f"{self.seed}:bot:{self.current}")
-        return self.play(bot.choose(decision, rng))
+        if not again:
+            return self.play(bot.choose(decision, random.Random(f"{self.seed}:bot:{self.current}")))
+        move, draw = self._fresh(lambda draw: bot.choose(decision, random.Random(f"{self.seed}:bot:{self.current}:{draw}")))
+        return self.play(move, draw=draw)
 
     def _check(self, decision: Decision, move: Move) -> int | None:
         if isinstance(decision, End):
@@ -216,17 +240,26 @@ class Session:
             return self.step.parent
         node = self.step
         while node.parent is not None:
-            by_person = node.forced if node.seat is None else self.controllers[node.seat] == HUMAN
-            if by_person:
+            if self._by_person(node):
                 return node.parent
             node = self.steps[node.parent]
         return node.id
+
+    def _by_person(self, step: Step) -> bool:
+        return step.forced if step.seat is None else self.controllers[step.seat] == HUMAN
 
     def undo_to_person(self) -> None:
         target = self.person_undo_target()
         if target is None:
             raise IllegalAction("nothing to undo")
         self.goto(target)
+
+    def redo_to_person(self) -> None:
+        """Undo to a person's decision, mirrored: redo their step and the steps bots and chance
+        took after it, up to the next person's step on the line."""
+        self.redo()
+        while self.can_redo() and (HUMAN in self.controllers) and not self._by_person(self.redo_step()):
+            self.redo()
 
     def redo(self) -> None:
         if not self.can_redo():

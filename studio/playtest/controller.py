@@ -136,12 +136,20 @@ class PlaytestController(QObject):
             # events it may read: a card's label must not leak through the history.
             seen = [event.text for event in step.log if event.visible_to(self.viewer)]
             return "; ".join(seen) if seen else f"{who} decides"
+        again = f" (draw {step.draw + 1})" if step.draw else ""
         if isinstance(move, Outcome):
-            return f"chance: {move}" + (" (forced)" if step.forced else "")
-        return f"{who}: {move}" if with_seat else str(move)
+            return f"chance: {move}" + (" (forced)" if step.forced else again)
+        return (f"{who}: {move}" if with_seat else str(move)) + again
 
     def undo_text(self) -> str:
-        return f"Undo {self.describe(self.session.step, with_seat=False)}" if self.session.can_undo() else "Undo"
+        """Names the person's decision that undo takes back."""
+        target = self.session.person_undo_target()
+        if target is None:
+            return "Undo"
+        undone = self.session.step
+        while undone.parent != target:
+            undone = self.session.steps[undone.parent]
+        return f"Undo {self.describe(undone, with_seat=False)}"
 
     def redo_text(self) -> str:
         step = self.session.redo_step()
@@ -200,28 +208,40 @@ class PlaytestController(QObject):
         self.message.emit("Paused. The list was changing as the bots played: choose again.")
         return True
 
-    def roll(self) -> bool:
+    def roll(self, again: bool = False) -> bool:
+        """The seeded outcome (the same every time at this step), or with ``again`` a fresh draw."""
         self.pause()
-        return self._act(self.session.roll)
+        return self._act(lambda: self._draw(self.session.roll, again))
 
-    def step(self) -> bool:
-        """One step by the acting seat's bot, or by chance. A person's seat is never moved for
-        them: the step waits for their choice."""
+    def step(self, again: bool = False) -> bool:
+        """One step by the acting seat's bot, or by chance; ``again`` draws afresh. A person's
+        seat is never moved for them: the step waits for their choice."""
         self.pause()
         decision = self.decision()
         if isinstance(decision, Choice) and self.is_person(decision.seat):
             self.message.emit(f"{self.seat_name(decision.seat)} is played by a person: choose in the Decision "
                               "list or on the board.")
             return False
-        return self._act(self.session.bot_step)
+        return self._act(lambda: self._draw(self.session.bot_step, again))
+
+    def _draw(self, take: Callable[[bool], Step], again: bool) -> None:
+        """Take the step; a fresh draw that lands on a line already played says so, or it
+        would look as if nothing happened."""
+        before = len(self.session.steps)
+        step = take(again)
+        if again and len(self.session.steps) == before:
+            self.message.emit(f"The new draw came out as before: {self.describe(step)}.")
 
     def undo(self) -> bool:
+        """Back to the last decision of a person, past the steps bots and chance took after it,
+        which Step or a run would only take again at once (with no person at the table, one step)."""
         self.pause()
-        return self._act(self.session.undo)
+        return self._act(self.session.undo_to_person)
 
     def redo(self) -> bool:
+        """Undo mirrored: the person's step again, and the bots' and chance's steps after it."""
         self.pause()
-        return self._act(self.session.redo)
+        return self._act(self.session.redo_to_person)
 
     def goto(self, step_id: int) -> bool:
         """Time travel: show the game at any step; a move from there opens a branch."""

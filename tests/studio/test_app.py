@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QGraphicsPolygonItem
 
 from studio.app import main
 from studio.main_window import Answer, MainWindow
+from studio.playtest.controller import PlaytestController
 from studio.playtest.new_playtest_dialog import PlaytestSetup
 from studio.settings import StudioSettings
 
@@ -230,8 +231,10 @@ def test_going_back_to_the_saved_step_clears_the_modified_mark(window, dice_race
     assert window.isWindowModified()  # the file records the current step
     window.redo_action.trigger()
     assert not window.isWindowModified()
-    window.undo_action.trigger()
-    window.step_action.trigger()  # the same move again: the existing step, nothing new
+    window.undo_action.trigger()  # back past both draws: no person has decided anything yet
+    assert window.playtest.session.current == 0
+    window.step_action.trigger()  # the same moves again: the existing steps, nothing new
+    window.step_action.trigger()
     assert not window.isWindowModified()
 
 
@@ -256,3 +259,50 @@ def test_the_default_playtest_layout_leaves_the_board_most_of_the_window(window,
     # Seats, history and log share one place as tabs; the decision stays in view above them.
     assert set(window.tabifiedDockWidgets(window.docks["seats"])) == {window.docks["history"], window.docks["log"]}
     assert window.docks["decision"].isVisible() and window.docks["seats"].isVisible()
+
+
+def test_undo_goes_back_to_the_persons_decision_past_the_bots_steps(window, qtbot, dice_race_path):
+    """Red is a person, Blue a bot. After Red holds and Blue's bot and its dice play on, Edit ▸
+    Undo takes back Red's hold, named so, and the bot does not move again by itself."""
+    start_dice_race(window, dice_race_path)
+    playtest = window.playtest
+    session = playtest.session
+    window.roll_action.trigger()
+    window.roll_action.trigger()
+    red_to_choose = session.current
+    hold = next(a for a in playtest.decision().actions if str(a) == "hold")
+    assert playtest.play(hold)
+    window.bots_action.trigger()
+    qtbot.waitUntil(lambda: not playtest.running, timeout=10_000)
+    assert session.current - red_to_choose > 2  # Blue's bot moved, and chance
+    assert window.undo_action.text() == "Undo hold"
+    window.undo_action.trigger()
+    assert session.current == red_to_choose
+    qtbot.wait(50)
+    assert session.current == red_to_choose  # nothing replays by itself
+    assert window.redo_action.text() == "Redo hold"
+
+
+def test_roll_again_draws_afresh_and_is_saved(window, qtbot, dice_race_path, tmp_path):
+    start_dice_race(window, dice_race_path)
+    playtest = window.playtest
+    session = playtest.session
+    window.roll_action.trigger()
+    seeded = session.current
+    window.undo_action.trigger()
+    window.roll_action.trigger()
+    assert session.current == seeded  # Roll: the seeded draw again
+    drawn = set()
+    for _ in range(6):
+        window.undo_action.trigger()
+        assert window.roll_again_action.isEnabled()
+        window.roll_again_action.trigger()
+        drawn.add(session.step.move)
+    assert len(session.steps[0].children) > 2 and len(drawn) > 2
+    assert session.step.draw >= 1 and window.history_panel.item_of(session.current).text(0).endswith(
+        f"(draw {session.step.draw + 1})")
+    window.ask_path = lambda *args, **kwargs: tmp_path / "p.playtest.json"
+    window.save_action.trigger()
+    reopened, mismatches = PlaytestController.open(tmp_path / "p.playtest.json")
+    assert mismatches == []
+    assert [s.draw for s in reopened.session.steps] == [s.draw for s in session.steps]

@@ -47,6 +47,29 @@ def test_save_open_and_replay_give_identical_states(played, dice_race_path, tmp_
         assert reopened.state == played.state
 
 
+def test_fresh_draws_are_kept_in_the_file_and_replay_exactly(dice_race, ruleset, dice_race_path, tmp_path):
+    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["random", "random"])
+    for _ in range(6):
+        session.bot_step()
+    here = session.current
+    for _ in range(3):
+        session.goto(here)
+        session.bot_step(again=True)
+    path = tmp_path / "p.playtest.json"
+    save_playtest(session, path, dice_race_path)
+    saved = json.loads(path.read_text())
+    assert [step["draw"] for step in saved["steps"]] == [step.draw for step in session.steps]
+    assert max(step["draw"] for step in saved["steps"]) >= 1
+    reopened, _, digests = open_playtest(path)
+    assert verify_digests(reopened, digests) == []
+    assert [step.draw for step in reopened.steps] == [step.draw for step in session.steps]
+    saved["steps"][-1]["draw"] = "two"
+    path.write_text(json.dumps(saved))
+    with pytest.raises(ScenarioError) as error:
+        open_playtest(path)
+    assert f"{path}: steps[{len(saved['steps']) - 1}].draw: expected a whole number from 0, found 'two'" in error.value.lines()
+
+
 def test_a_tampered_playtest_fails_its_digest_check(played, dice_race_path, tmp_path):
     path = tmp_path / "game.playtest.json"
     save_playtest(played, path, dice_race_path)

@@ -224,3 +224,49 @@ def test_a_forced_outcome_is_a_persons_decision_and_without_persons_undo_is_one_
         bots.bot_step()
     assert bots.person_undo_target() == bots.step.parent
     assert Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5).person_undo_target() is None
+
+
+def test_roll_again_draws_afresh_reproducibly_and_the_seeded_roll_stays_the_same(dice_race, ruleset):
+    """After an undo, Roll gives the same die (seeded per step); Roll Again asks "what if it
+    came out otherwise?" with a fresh draw, numbered in its step and reproducible from the seed."""
+    def die_session() -> Session:
+        session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 4)
+        session.roll()
+        session.roll()
+        session.play(next(a for a in session.decision().actions if str(a).startswith("roll")))
+        return session
+
+    session = die_session()
+    at_die = session.current
+    seeded = session.roll()
+    session.undo()
+    assert session.roll() is seeded and seeded.draw == 0  # the same die, the same step
+    outcomes = {seeded.move}
+    draws = []
+    for _ in range(12):
+        session.goto(at_die)
+        step = session.roll(again=True)
+        draws.append((step.move, step.draw))
+        outcomes.add(step.move)
+    assert len(outcomes) > 2  # fresh draws, not the seeded die again and again
+    assert max(d for _, d in draws) >= 2 and all(d >= 1 for _, d in draws)
+    again = die_session()
+    again.roll()  # the same tree: the seeded die first
+    replayed = []
+    for _ in range(12):
+        again.goto(at_die)
+        step = again.roll(again=True)
+        replayed.append((step.move, step.draw))
+    assert replayed == draws
+
+
+def test_a_bot_step_with_another_draw_may_choose_otherwise(dice_race, ruleset):
+    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 4, ["random", "random"])
+    session.bot_step()
+    session.bot_step()
+    here = session.current
+    chosen = {session.bot_step().move}
+    for _ in range(8):
+        session.goto(here)
+        chosen.add(session.bot_step(again=True).move)
+    assert len(chosen) == 2  # roll and hold
