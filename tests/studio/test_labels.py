@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, QRectF
 
+from engine.bots import BOTS
 from engine.core.decision import End
-from engine.core.ruleset import get_ruleset
-from engine.core.session import Session
+from engine.play.session import Session
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from studio.board.labels import READABLE, SMALLEST, Label, place
 from studio.board.scene import BoardScene
@@ -51,9 +52,9 @@ def test_a_framed_box_keeps_its_name_inside_shrunk_or_leaves_it_out():
 
 
 def played(name: str, players: int, steps: int) -> Session:
-    scenario = load_scenario(SCENARIOS / f"{name}.json")
+    scenario = load_scenario(SCENARIOS / f"{name}.json", get_ruleset)
     session = Session(scenario, get_ruleset(scenario.ruleset.id), scenario.seats[:players],
-                      scenario.ruleset.options, 7, ["random"] * players)
+                      scenario.ruleset.options, 7, ["random"] * players, BOTS)
     while steps and not isinstance(session.decision(), End):
         session.bot_step()
         steps -= 1

@@ -48,7 +48,7 @@ def test_save_open_and_replay_give_identical_states(played, dice_race_path, tmp_
 
 
 def test_fresh_draws_are_kept_in_the_file_and_replay_exactly(dice_race, ruleset, dice_race_path, tmp_path):
-    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["random", "random"])
+    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["random", "random"], BOTS)
     for _ in range(6):
         session.bot_step()
     here = session.current

@@ -197,7 +197,7 @@ def test_a_seat_count_outside_the_ruleset_is_refused(dice_race, ruleset):
 
 
 def test_undo_for_a_person_goes_back_past_bots_and_rolls_to_their_own_decision(dice_race, ruleset):
-    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["human", "random"])
+    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["human", "random"], BOTS)
     session.roll()
     session.roll()
     assert isinstance(session.decision(), Choice) and session.decision().seat == 0
@@ -215,11 +215,11 @@ def test_undo_for_a_person_goes_back_past_bots_and_rolls_to_their_own_decision(d
 
 
 def test_a_forced_outcome_is_a_persons_decision_and_without_persons_undo_is_one_step(dice_race, ruleset):
-    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["human", "random"])
+    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["human", "random"], BOTS)
     forced = session.play(session.decision().outcomes[2], forced=True)
     session.roll()
     assert session.person_undo_target() == forced.parent  # where the person chose the outcome
-    bots = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["random", "random"])
+    bots = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 5, ["random", "random"], BOTS)
     for _ in range(4):
         bots.bot_step()
     assert bots.person_undo_target() == bots.step.parent
@@ -261,7 +261,7 @@ def test_roll_again_draws_afresh_reproducibly_and_the_seeded_roll_stays_the_same
 
 
 def test_a_bot_step_with_another_draw_may_choose_otherwise(dice_race, ruleset):
-    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 4, ["random", "random"])
+    session = Session(dice_race, ruleset, dice_race.seats[:2], dice_race.ruleset.options, 4, ["random", "random"], BOTS)
     session.bot_step()
     session.bot_step()
     here = session.current
