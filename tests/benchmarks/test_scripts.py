@@ -18,6 +18,7 @@ RUNS = {
     "scenario_load.py": ([], "load + validate"),
     "studio_board.py": (["300"], "hit test"),
     "history_of_the_world_speed.py": (["--games", "3", "--catan-games", "0"], "History of the World, 5 random players: 3 games"),
+    "bot_ladder.py": (["--games", "2", "--search", "search:2", "--workers", "1"], "greedy against random"),
     "cards_pdf.py": (["--repeat", "1"], "112 cards"),
     "service_round_trip.py": (["--games", "1"], "apply + decision round trips over stdio"),
     "antike_duellum_speed.py": (["--games", "1", "--hotw-games", "1"], "Antike Duellum (greece-persia): 1 games"),

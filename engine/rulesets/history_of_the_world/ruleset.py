@@ -23,7 +23,7 @@ from engine.rulesets.history_of_the_world import (
 from engine.rulesets.history_of_the_world.cards import CARD_TYPES
 from engine.rulesets.history_of_the_world.options import HistoryOfTheWorldOptions
 from engine.rulesets.history_of_the_world.state import HistoryState, new_state
-from engine.rulesets.history_of_the_world.tables import Tables
+from engine.rulesets.history_of_the_world.tables import EPOCHS, Tables
 from engine.rulesets.history_of_the_world.validation import problems
 from engine.rulesets.history_of_the_world.view import picture
 from engine.scenario.model import RulesetOptions, Scenario, Seat
@@ -40,6 +40,19 @@ OUTCOMES = {
 def on_outcome(state: HistoryState, outcome: Outcome, log: list[Event]) -> None:
     """Chance decides the marker order, a pile's trim, a classic draw or dice, by phase."""
     OUTCOMES[state.phase](state, outcome, log)
+
+
+def turns_left(state: HistoryState, seat: int) -> int:
+    """How many more times the seat scores its holdings: once per epoch still to play, and
+    this epoch's turn while its empire waits in the queue or is the one playing."""
+    if state.phase == "over":
+        return 0
+    later = EPOCHS - max(state.epoch, 1)
+    if state.phase != "turns":
+        return later + 1
+    waiting = state.drafted_empire[seat] in state.queue
+    playing = state.turn is not None and state.turn.seat == seat
+    return later + (waiting or playing)
 
 
 class HistoryOfTheWorld(Skeleton):
@@ -92,3 +105,13 @@ class HistoryOfTheWorld(Skeleton):
 
     def clone(self, state: HistoryState) -> HistoryState:
         return state.clone()
+
+    def evaluate(self, state: HistoryState, seat: int) -> float:
+        """For bots: a seat's points plus what its provinces would score at each of its turns
+        still to come (§6 step 7: regions and buildings wherever its armies stand), less the
+        best other seat's. Points alone would make a one-ply bot end every conquest at once,
+        since ending the turn is what scores."""
+        needs_no_opponents = state.tables.options.control_needs_no_opponents
+        worth = [state.score[s] + sum(scoring.turn_points(state, s, needs_no_opponents)) * turns_left(state, s)
+                 for s in range(len(state.names))]
+        return worth[seat] - max(value for other, value in enumerate(worth) if other != seat)

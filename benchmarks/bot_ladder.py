@@ -1,0 +1,49 @@
+"""The bot ladder: greedy against random, search against greedy, as win rates with intervals.
+
+The stronger bot takes each seat in turn (the others play the weaker bot), so seat order
+does not favour it; its win rate is compared with the fair share 1/n. Figures, not timings:
+this is how strong each bot is, measured, for the balance lab's users to trust the ladder.
+"""
+
+from __future__ import annotations
+
+import argparse
+from concurrent.futures import ProcessPoolExecutor
+
+from _support import ROOT
+
+from engine.balance.figures import Rate, win_share
+from engine.balance.run import Plan, run
+
+GAMES = {"history-of-the-world.json": 4, "antike-duellum-carthage-rome.json": 2}
+
+
+def duel(scenario: str, players: int, strong: str, weak: str, games: int, pool) -> Rate:
+    share = 0.0
+    finished = 0
+    for seat in range(players):
+        bots = tuple(strong if s == seat else weak for s in range(players))
+        plan = Plan(str(ROOT / "scenarios" / scenario), players, 100 + seat, games // players, bots, max_turns=2000)
+        for record in run(plan, executor=pool, chunk=1):
+            if not record.capped:
+                finished += 1
+                share += win_share(record, seat)
+    return Rate(share, finished)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=24, help="games per pairing and scenario")
+    parser.add_argument("--search", default="search:30", help="the search bot and its playouts")
+    parser.add_argument("--workers", type=int, default=2)
+    arguments = parser.parse_args()
+    with ProcessPoolExecutor(arguments.workers) as pool:
+        for scenario, players in GAMES.items():
+            for strong, weak in (("greedy", "random"), (arguments.search, "greedy")):
+                rate = duel(scenario, players, strong, weak, arguments.games, pool)
+                print(f"{scenario.removesuffix('.json')}: {strong} against {weak}: {rate} "
+                      f"(fair share {1 / players:.0%})", flush=True)
+
+
+if __name__ == "__main__":
+    main()
