@@ -140,7 +140,7 @@ def _play(args: argparse.Namespace) -> int:
                     print("s needs a file name, e.g. s game.playtest.json")
                     show = False
                     continue
-                save_playtest(session, target, Path(args.scenario))
+                save_playtest(session, target, None if args.embed else Path(args.scenario))
                 print(f"saved {target}")
             elif line == "" and isinstance(decision, Chance):
                 _show_step(session, session.roll(), print)
@@ -348,6 +348,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=1,
                       help="seeds the dice, draws and bots: the same seed and moves give the same game (default: 1)")
     play.add_argument("--bots", metavar="SEATS", help="seats played by the random bot, numbered from 1, e.g. 2,3")
+    play.add_argument("--embed", action="store_true",
+                      help="saved playtests hold a copy of the scenario, so they open in any folder")
     play.set_defaults(run=_play)
     replay = commands.add_parser("replay", help="replay a playtest and check it reproduces its states")
     replay.add_argument("playtest", help="a playtest file, or a game record (.jsonl) to check")

@@ -20,9 +20,11 @@ from PySide6.QtGui import (
     QTextDocumentFragment,
 )
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDockWidget,
     QFileDialog,
+    QGridLayout,
     QLabel,
     QMainWindow,
     QMenu,
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QStyle,
     QToolBar,
+    QWidget,
 )
 
 from engine.bots import BOTS
@@ -420,12 +423,25 @@ class MainWindow(QMainWindow):
         )
         return {buttons.Save: Answer.SAVE, buttons.Discard: Answer.DISCARD}.get(answer, Answer.CANCEL)
 
-    def ask_path(self, title: str, start: Path, file_filter: str, saving: bool) -> Path | None:
-        if saving:
-            chosen, _ = QFileDialog.getSaveFileName(self, title, str(start), file_filter)
-        else:
-            chosen, _ = QFileDialog.getOpenFileName(self, title, str(start), file_filter)
-        return Path(chosen) if chosen else None
+    def ask_path(self, title: str, start: Path, file_filter: str, saving: bool,
+                 extra: QWidget | None = None) -> Path | None:
+        """``extra``, a choice that goes with the file (embed the scenario), is shown under the
+        file list; that needs Qt's own dialog rather than the desktop's."""
+        if extra is None:
+            if saving:
+                chosen, _ = QFileDialog.getSaveFileName(self, title, str(start), file_filter)
+            else:
+                chosen, _ = QFileDialog.getOpenFileName(self, title, str(start), file_filter)
+            return Path(chosen) if chosen else None
+        dialog = QFileDialog(self, title, str(start), file_filter)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave if saving else QFileDialog.AcceptMode.AcceptOpen)
+        layout = dialog.layout()
+        if isinstance(layout, QGridLayout):
+            layout.addWidget(extra, layout.rowCount(), 0, 1, layout.columnCount())
+        if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.selectedFiles():
+            return None
+        return Path(dialog.selectedFiles()[0])
 
     def run_dialog(self, dialog: QDialog) -> bool:
         return dialog.exec() == QDialog.DialogCode.Accepted
@@ -592,8 +608,15 @@ class MainWindow(QMainWindow):
     def save_as(self) -> bool:
         if self.playtest is not None:
             start = self.playtest.path or self._beside_scenario(".playtest.json")
-            path = self.ask_path("Save playtest", start, PLAYTEST_FILTER, saving=True)
-            return path is not None and self._save_playtest(path)
+            embed = QCheckBox("Embed a copy of the scenario: the playtest then opens in any folder, "
+                              "without the scenario file")
+            embed.setChecked(self.playtest.embed_scenario)
+            embed.setEnabled(self.playtest.scenario_path is not None)  # no file: always embedded
+            path = self.ask_path("Save playtest", start, PLAYTEST_FILTER, saving=True, extra=embed)
+            if path is None:
+                return False
+            self.playtest.embed_scenario = embed.isChecked()
+            return self._save_playtest(path)
         if self.scenario is not None:
             path = self.ask_path("Save scenario as", self._beside_scenario(".json"), SCENARIO_FILTER, saving=True)
             return path is not None and self._save_scenario(path)

@@ -1,13 +1,15 @@
 """Playtest files: a session's tree saved so that reopening it replays to identical states.
 
-The file holds the moves, never states: the scenario (a path relative to the playtest, or
-an embedded copy), the chosen options, seats and seed, every step with its note, the
+The file holds the moves, never states: the scenario (a path relative to the playtest with
+the scenario's digest, so a playtest moved or sent on finds its scenario beside it, or an
+embedded copy), the chosen options, seats and seed, every step with its note, the
 bookmarks, and a digest of the current step's state and of every leaf, so a replay can
 prove it reproduced the game exactly.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 from typing import Any
@@ -51,7 +53,7 @@ def playtest_to_data(
         scenario: dict[str, Any] = {"embedded": scenario_to_data(session.scenario, get_ruleset)}
     else:
         relative = os.path.relpath(Path(scenario_path).resolve(), Path(playtest_path).resolve().parent)
-        scenario = {"path": Path(relative).as_posix()}
+        scenario = {"path": Path(relative).as_posix(), "digest": scenario_digest(session.scenario)}
     digests = {str(step_id): None for step_id in [session.current, *session.leaves()]}
     here = session.current
     for step_id in digests:
@@ -92,10 +94,38 @@ def save_playtest(
     write_atomic(path, dumps(playtest_to_data(session, path, scenario_path and Path(scenario_path))))
 
 
+def scenario_digest(scenario: Scenario) -> str:
+    """A SHA-256 of the scenario's canonical text: the same scenario wherever its file lies."""
+    return hashlib.sha256(dumps(scenario_to_data(scenario, get_ruleset)).encode()).hexdigest()
+
+
+def _beside(folder: Path, digest: str) -> tuple[Scenario, Path] | None:
+    """The scenario in ``folder`` whose digest is ``digest``: a playtest sent on with its
+    scenario beside it, wherever the two lived before."""
+    for candidate in sorted(folder.glob("*.json")):
+        try:
+            scenario = load_scenario(candidate, get_ruleset)
+        except ScenarioError:
+            continue  # a playtest, or another broken or foreign file
+        if scenario_digest(scenario) == digest:
+            return scenario, candidate
+    return None
+
+
 def _scenario(data: dict[str, Any], base_dir: Path) -> tuple[Scenario, Path | None]:
     reference = data.get("scenario")
     if isinstance(reference, dict) and isinstance(reference.get("path"), str):
         scenario_path = base_dir / reference["path"]
+        digest = reference.get("digest")
+        if not scenario_path.exists():
+            found = _beside(base_dir, digest) if isinstance(digest, str) else None
+            if found is not None:
+                return found
+            beside = (f", nor beside the playtest in {base_dir} (no scenario there has the digest it was saved with)"
+                      if isinstance(digest, str) else
+                      "; the playtest was saved without the scenario's digest, so no other copy can be recognised")
+            raise ScenarioError([Problem("scenario.path", f"the scenario {reference['path']} is missing: it is not at "
+                                                          f"{scenario_path}{beside}")])
         try:
             return load_scenario(scenario_path, get_ruleset), scenario_path
         except ScenarioError as error:

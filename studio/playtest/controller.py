@@ -48,6 +48,8 @@ class PlaytestController(QObject):
         super().__init__(parent)
         self.session = session
         self.scenario_path = scenario_path  # None: the scenario is embedded in the playtest file
+        # Whether saving embeds a copy of the scenario, so the playtest opens in any folder.
+        self.embed_scenario = scenario_path is None
         self.path = path
         self.viewer: int | None = None  # None is the designer, who sees everything
         self._revision = 0  # counts note and bookmark edits, for the modified mark
@@ -70,9 +72,9 @@ class PlaytestController(QObject):
         return cls(session, scenario_path, path), verify_digests(session, digests)
 
     def save(self, path: Path) -> None:
-        """Write the playtest file (OSError when the disk refuses); the scenario stays where it
-        is and is referred to by a relative path, or is embedded when it has no file."""
-        save_playtest(self.session, path, self.scenario_path)
+        """Write the playtest file (OSError when the disk refuses); the scenario is embedded, or
+        stays where it is and is referred to by a relative path and its digest."""
+        save_playtest(self.session, path, None if self.embed_scenario else self.scenario_path)
         self.path = path
         self._saved = self._fingerprint()
         self.modified_changed.emit(False)

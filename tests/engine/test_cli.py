@@ -179,3 +179,16 @@ def test_bad_input_is_a_message_not_a_traceback(capsys, tmp_path):
     code, out = run(capsys, "info", str(tmp_path / "missing.json"))
     assert code == 1
     assert out.strip() == f"{tmp_path / 'missing.json'}: file not found"
+
+
+def test_play_can_save_with_the_scenario_embedded(capsys, monkeypatch, dice_race_path, tmp_path):
+    saved = tmp_path / "a" / "p.playtest.json"
+    saved.parent.mkdir()
+    monkeypatch.setattr("sys.stdin", typed("", "", f"s {saved}", "q"))
+    code, _ = run(capsys, "play", str(dice_race_path), "--players", "2", "--embed")
+    assert code == 0
+    assert "embedded" in json.loads(saved.read_text())["scenario"]
+    moved = tmp_path / "b.playtest.json"
+    moved.write_text(saved.read_text())
+    code, out = run(capsys, "replay", str(moved))
+    assert code == 0 and "replayed 2 steps, 1 state identical" in out

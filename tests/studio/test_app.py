@@ -306,3 +306,39 @@ def test_roll_again_draws_afresh_and_is_saved(window, qtbot, dice_race_path, tmp
     reopened, mismatches = PlaytestController.open(tmp_path / "p.playtest.json")
     assert mismatches == []
     assert [s.draw for s in reopened.session.steps] == [s.draw for s in session.steps]
+
+
+def test_save_can_embed_the_scenario_so_the_playtest_opens_in_another_folder(window, dice_race_path, tmp_path):
+    start_dice_race(window, dice_race_path)
+    window.step_action.trigger()
+    asked = {}
+
+    def choose(title, start, file_filter, saving, extra=None):
+        asked["choice"] = extra.text()
+        extra.setChecked(True)  # the designer ticks "Embed a copy of the scenario"
+        return tmp_path / "sent" / "game.playtest.json"
+
+    (tmp_path / "sent").mkdir()
+    window.ask_path = choose
+    window.save_as_action.trigger()
+    assert asked["choice"].startswith("Embed a copy of the scenario")
+    (tmp_path / "elsewhere").mkdir()
+    moved = tmp_path / "elsewhere" / "game.playtest.json"
+    moved.write_text((tmp_path / "sent" / "game.playtest.json").read_text())
+    assert window.open(moved)
+    assert window.playtest.scenario_path is None and window.playtest.session.current == 1
+
+
+def test_a_moved_playtest_without_its_scenario_says_which_is_missing_and_where_it_looked(window, dice_race_path,
+                                                                                         tmp_path):
+    start_dice_race(window, dice_race_path)
+    window.step_action.trigger()
+    window.ask_path = lambda *args, **kwargs: tmp_path / "game.playtest.json"
+    window.save_as_action.trigger()  # by reference, the default for a scenario with a file
+    (tmp_path / "mail").mkdir()
+    moved = tmp_path / "mail" / "game.playtest.json"
+    moved.write_text((tmp_path / "game.playtest.json").read_text())
+    assert not window.open(moved)
+    [line] = window.problems_dialog.lines()
+    assert line.startswith("scenario.path: the scenario ") and "is missing: it is not at" in line
+    assert f"nor beside the playtest in {tmp_path / 'mail'}" in line

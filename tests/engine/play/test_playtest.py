@@ -103,8 +103,42 @@ def test_a_missing_scenario_is_reported_not_raised(played, dice_race_path, tmp_p
     data = json.loads(path.read_text())
     data["scenario"]["path"] = "gone.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(ScenarioError, match="gone.json: file not found"):
+    with pytest.raises(ScenarioError) as error:
         open_playtest(path)
+    assert error.value.lines() == [
+        (f"{path}: scenario.path: the scenario gone.json is missing: it is not at {tmp_path / 'gone.json'}, nor "
+        f"beside the playtest in {tmp_path} (no scenario there has the digest it was saved with)")]
+
+
+def test_a_playtest_sent_to_another_folder_finds_its_scenario_beside_it_by_digest(played, dice_race_path, tmp_path):
+    """A co-designer receives the playtest and the scenario in one folder: the relative path
+    saved with it no longer leads anywhere, the digest still recognises the scenario."""
+    (tmp_path / "home" / "playtests").mkdir(parents=True)
+    (tmp_path / "home" / "race.json").write_text(dice_race_path.read_text())
+    path = tmp_path / "home" / "playtests" / "game.playtest.json"
+    save_playtest(played, path, tmp_path / "home" / "race.json")
+    assert json.loads(path.read_text())["scenario"]["path"] == "../race.json"
+    received = tmp_path / "received"
+    received.mkdir()
+    (received / "game.playtest.json").write_text(path.read_text())
+    (received / "other.json").write_text("{}")  # not every file beside it is the scenario
+    (received / "the race.json").write_text(dice_race_path.read_text())
+    session, scenario_path, digests = open_playtest(received / "game.playtest.json")
+    assert scenario_path == received / "the race.json"
+    assert verify_digests(session, digests) == [] and session.current == played.current
+    # A changed copy is not the scenario the playtest was played on.
+    (received / "the race.json").write_text(dice_race_path.read_text().replace('"Red"', '"Crimson"', 1))
+    with pytest.raises(ScenarioError, match="no scenario there has the digest"):
+        open_playtest(received / "game.playtest.json")
+
+
+def test_a_playtest_with_its_scenario_embedded_opens_anywhere(played, tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    save_playtest(played, tmp_path / "a" / "game.playtest.json", None)
+    (tmp_path / "b" / "game.playtest.json").write_text((tmp_path / "a" / "game.playtest.json").read_text())
+    session, scenario_path, digests = open_playtest(tmp_path / "b" / "game.playtest.json")
+    assert scenario_path is None and verify_digests(session, digests) == []
 
 
 def test_a_file_that_is_not_a_playtest(tmp_path):
