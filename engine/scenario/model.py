@@ -111,7 +111,7 @@ class Space:
 class Region:
     id: str = described("Id")
     name: str = described("Name")
-    colour: str = described("Colour", "#rrggbb", default="#c8b78a")
+    colour: str = described("Colour", "#rrggbb", ref="colour", default="#c8b78a")
     props: dict[str, Scalar] = described("Properties", factory=dict)
 
 
@@ -159,7 +159,7 @@ class Deck:
 class Seat:
     id: str = described("Id")
     name: str = described("Name")
-    colour: str = described("Colour", "#rrggbb", default="#808080")
+    colour: str = described("Colour", "#rrggbb", ref="colour", default="#808080")
 
 
 @define
@@ -198,8 +198,9 @@ class Zone:
     font: str = described("Font", "A font family; DejaVu Sans ships with the studio", default="DejaVu Sans")
     size: float = described("Size (pt)", default=8.0)
     bold: bool = described("Bold", default=False)
-    colour: str = described("Colour", "#rrggbb of text, or a shape's outline", default="#000000")
-    fill: str | None = described("Fill", "#rrggbb behind the zone; none for transparent", default=None)
+    colour: str = described("Colour", "#rrggbb of text, or a shape's outline", ref="colour", default="#000000")
+    fill: str | None = described("Fill", "#rrggbb behind the zone; none for transparent", ref="colour",
+                                 default=None)
     align: Align = described("Alignment", default=Align.LEFT)
     show_if: str | None = described("Show if", "Draw this zone only when this field has a value", default=None)
 

@@ -1,11 +1,15 @@
 """One check for every reference in a scenario, driven by the fields' ``ref`` metadata.
 
+Two kinds of ``ref`` name no list: an ``asset`` is a file beside the scenario, a ``colour``
+a #rrggbb value (a colour that is no colour would be drawn grey without a word).
+
 It reads the parsed JSON rather than the attrs objects, so it still runs when a type error
 elsewhere stopped the file from loading: a designer sees every problem in one go.
 """
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from collections.abc import Iterator, Mapping
@@ -98,6 +102,9 @@ def _ids(items: list[Any], path: str, what: str, problems: list[Problem]) -> set
     return seen
 
 
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
 def _asset_problem(value: str, base_dir: Path | None) -> str | None:
     relative = Path(value)
     if relative.is_absolute() or ".." in relative.parts:
@@ -121,6 +128,9 @@ def check_references(raw: Any, base_dir: Path | None, card_types: Mapping[str, t
             message = _asset_problem(value, base_dir)
             if message:
                 problems.append(Problem(path, message))
+        elif ref == "colour":
+            if not COLOUR.fullmatch(value):
+                problems.append(Problem(path, f"expected a colour as #rrggbb, found {value!r}"))
         elif ref in known and value not in known[ref]:
             problems.append(Problem(path, f"unknown {ref} {value!r}"))
     return problems

@@ -78,6 +78,8 @@ class _Builder:
         for key, keyword in BOUNDS.items():
             if key in meta:
                 annotations[keyword] = meta[key]
+        if meta.get("ref") == "colour":
+            annotations["pattern"] = "^#[0-9a-fA-F]{6}$"
         default = field.default
         if isinstance(default, (str, int, float, bool)) or default is None:
             annotations["default"] = default

@@ -192,3 +192,18 @@ def test_play_can_save_with_the_scenario_embedded(capsys, monkeypatch, dice_race
     moved.write_text(saved.read_text())
     code, out = run(capsys, "replay", str(moved))
     assert code == 0 and "replayed 2 steps, 1 state identical" in out
+
+
+def test_validate_refuses_a_colour_that_is_not_a_colour(capsys, dice_race_path, tmp_path):
+    """Every colour field (seats, regions, card layouts) is a #rrggbb value; anything else would
+    be drawn grey without a word."""
+    data = json.loads(dice_race_path.read_text())
+    data["seats"][0]["colour"] = "blood red"
+    data["board"]["regions"][0]["colour"] = "#12345"
+    broken = tmp_path / "colours.json"
+    broken.write_text(json.dumps(data))
+    code, out = run(capsys, "validate", str(broken))
+    assert code == 1
+    seat, region = data["seats"][0]["id"], data["board"]["regions"][0]["id"]
+    assert f"{broken}: seats[{seat}].colour: expected a colour as #rrggbb, found 'blood red'" in out.splitlines()
+    assert f"{broken}: board.regions[{region}].colour: expected a colour as #rrggbb, found '#12345'" in out.splitlines()
