@@ -49,7 +49,7 @@ class HistoryPanel(QWidget):
         self.tree.header().setStretchLastSection(False)
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        self.tree.header().resizeSection(1, 170)
+        self.tree.header().resizeSection(1, 80)  # a narrow dock column: the steps need the room; notes have tooltips
         self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)
         self.tree.itemClicked.connect(self._clicked)
