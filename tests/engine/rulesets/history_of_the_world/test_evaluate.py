@@ -7,17 +7,17 @@ from pathlib import Path
 
 from engine.core.decision import Chance
 from engine.core.randomness import sample
-from engine.core.ruleset import get_ruleset
 from engine.rulesets.history_of_the_world import actions as a
 from engine.rulesets.history_of_the_world import scoring
 from engine.rulesets.history_of_the_world.ruleset import turns_left
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
 ROOT = Path(__file__).resolve().parents[4]
 
 
 def _first_conquest(seed: int):
-    scenario = load_scenario(ROOT / "scenarios" / "history-of-the-world.json")
+    scenario = load_scenario(ROOT / "scenarios" / "history-of-the-world.json", get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     state = ruleset.start(scenario, scenario.seats[:4], scenario.ruleset.options)
     rng = random.Random(seed)
