@@ -18,12 +18,12 @@ from engine.balance.run import Plan, run
 GAMES = {"history-of-the-world.json": 4, "antike-duellum-carthage-rome.json": 2}
 
 
-def duel(scenario: str, players: int, strong: str, weak: str, games: int, pool) -> Rate:
+def duel(scenario: str, players: int, strong: str, weak: str, games: int, pool, max_turns: int) -> Rate:
     share = 0.0
     finished = 0
     for seat in range(players):
         bots = tuple(strong if s == seat else weak for s in range(players))
-        plan = Plan(str(ROOT / "scenarios" / scenario), players, 100 + seat, games // players, bots, max_turns=2000)
+        plan = Plan(str(ROOT / "scenarios" / scenario), players, 100 + seat, -(-games // players), bots, max_turns)
         for record in run(plan, executor=pool, chunk=1):
             if not record.capped:
                 finished += 1
@@ -36,11 +36,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=24, help="games per pairing and scenario")
     parser.add_argument("--search", default="search:30", help="the search bot and its playouts")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--max-turns", type=int, default=2000, help="cap a game (capped games are not scored)")
     arguments = parser.parse_args()
     with ProcessPoolExecutor(arguments.workers) as pool:
         for scenario, players in GAMES.items():
             for strong, weak in (("greedy", "random"), (arguments.search, "greedy")):
-                rate = duel(scenario, players, strong, weak, arguments.games, pool)
+                rate = duel(scenario, players, strong, weak, arguments.games, pool, arguments.max_turns)
                 print(f"{scenario.removesuffix('.json')}: {strong} against {weak}: {rate} "
                       f"(fair share {1 / players:.0%})", flush=True)
 
