@@ -1,21 +1,25 @@
-"""Undo, redo and goto latency at history depths 100, 1,000 and 10,000, and the memory of a
-10,000-step history. Targets: undo and redo median under 1 ms, goto under 20 ms, memory
-under 100 MB.
+"""Undo, redo and goto latency at history depths 100, 1,000 and 10,000, the memory of a
+10,000-step history, and what a session step costs beside a raw engine step. Targets: undo
+and redo median under 1 ms, goto under 20 ms, memory under 100 MB, a session step at most
+1.5x a raw step.
 
-    python benchmarks/session_history.py [SCENARIO] [--depths 100 1000 10000]
+    python benchmarks/session_history.py [SCENARIO] [--depths 100 1000 10000] [--rounds 5] [--games 2]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
+import time
 import tracemalloc
 
 import attrs
 from _support import DICE_RACE, ROOT, report, timings
 
 from engine.bots import BOTS
+from engine.play.drive import drive
 from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
@@ -55,10 +59,51 @@ def measure(session: Session) -> None:
     report("  goto (random step)", timings(lambda: session.goto(rng.randrange(tip + 1)), 200), 0.020)
 
 
+def raw_game(ruleset, initial, players: int, seed: str) -> tuple[int, float]:
+    """Steps and seconds of one game driven straight through the ruleset, as a simulation does."""
+    state = ruleset.clone(initial)
+    started = time.perf_counter()
+    steps = sum(1 for _ in drive(ruleset, state, [BOTS["random"]] * players, random.Random(seed)))
+    return steps, time.perf_counter() - started
+
+
+def session_game(scenario, ruleset, players: int, seed: int) -> tuple[int, float]:
+    """Steps and seconds of one game played by bot steps in a session: the offered-move check,
+    the step tree, checkpoints and the per-step generators on top of the raw step."""
+    session = Session(scenario, ruleset, scenario.seats[:players], scenario.ruleset.options, seed,
+                      ["random"] * players, BOTS)
+    started = time.perf_counter()
+    while session.is_bot_turn():
+        session.bot_step()
+    return session.current, time.perf_counter() - started
+
+
+def session_vs_raw(path, players: int, rounds: int, games: int) -> None:
+    """Rounds alternate raw and session games; each round gives a ratio of the time per step,
+    and the median of those is the figure (the machine is shared and noisy)."""
+    scenario = load_scenario(path, get_ruleset)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    initial = ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
+    raw_per_step, session_per_step, ratios = [], [], []
+    for round_ in range(rounds):
+        raw = [raw_game(ruleset, initial, players, f"{round_}:{game}") for game in range(games)]
+        played = [session_game(scenario, ruleset, players, round_ * games + game) for game in range(games)]
+        raw_per_step.append(sum(s for _, s in raw) / sum(n for n, _ in raw))
+        session_per_step.append(sum(s for _, s in played) / sum(n for n, _ in played))
+        ratios.append(session_per_step[-1] / raw_per_step[-1])
+    ratio = statistics.median(ratios)
+    print(f"{scenario.meta.title}, {players} players ({rounds} rounds of {games} games each): "
+          f"raw step {statistics.median(raw_per_step) * 1e6:.1f} us, session step "
+          f"{statistics.median(session_per_step) * 1e6:.1f} us, session/raw {ratio:.2f}x  "
+          f"target <= 1.5x: {'met' if ratio <= 1.5 else 'MISSED'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("scenario", nargs="?", default=DICE_RACE)
     parser.add_argument("--depths", type=int, nargs="+", default=[100, 1_000, 10_000])
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of the session/raw comparison")
+    parser.add_argument("--games", type=int, default=2, help="games of each kind per round")
     args = parser.parse_args()
     print(f"session history benchmark on {args.scenario}")
     for depth in args.depths:
@@ -75,6 +120,9 @@ def main() -> None:
     verdict = "met" if current < 100 * 2**20 else "MISSED"
     print(f"memory of a {len(history.steps) - 1:,}-step history: {current / 2**20:.1f} MB  "
           f"target < 100 MB: {verdict}")
+    print("a session step beside a raw engine step (random bots and chance, whole games)")
+    session_vs_raw(hotw, 4, args.rounds, args.games)
+    session_vs_raw(ROOT / "scenarios" / "antike-duellum-carthage-rome.json", 2, args.rounds, args.games)
 
 
 if __name__ == "__main__":

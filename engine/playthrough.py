@@ -4,10 +4,11 @@ a ruleset shows up as a readable diff of a checked-in file (after OpenSpiel's pl
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 from engine.bots import BOTS
-from engine.core.decision import Chance, Choice, End
-from engine.core.randomness import sample
+from engine.core.decision import Choice, End
+from engine.play.drive import drive
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.model import Scenario
 
@@ -18,23 +19,21 @@ def playthrough(scenario: Scenario, players: int, seed: int, steps: int) -> str:
     ruleset = get_ruleset(scenario.ruleset.id)
     seats = scenario.seats[:players]
     state = ruleset.start(scenario, seats, scenario.ruleset.options)
-    rng = random.Random(f"{seed}:playthrough")
+    bots = [BOTS["random"]] * players
     lines = [f"# {scenario.meta.title}: {players} players, seed {seed}, first {steps} steps", ""]
-    for number in range(1, steps + 1):
-        decision = ruleset.decision(state)
-        if isinstance(decision, End):
-            scores = ", ".join(f"{seats[s].name} {decision.scores[s]:g}" for s in decision.ranking)
-            lines.append(f"end: {scores}")
-            break
+    taken = 0
+    for number, step in enumerate(islice(drive(ruleset, state, bots, random.Random(f"{seed}:playthrough")), steps), 1):
+        decision = step.decision
         if isinstance(decision, Choice):
             lines.append(f"{number}. {seats[decision.seat].name}: {decision.prompt}")
             lines += [f"   - {action.id}  {action.label}" for action in decision.actions]
-            move = BOTS["random"].choose(decision, rng)
         else:
-            assert isinstance(decision, Chance)
             outcomes = " ".join(str(outcome.value) for outcome in decision.outcomes)
             lines.append(f"{number}. chance: {decision.prompt} [{outcomes}]")
-            move = sample(decision, rng)
-        lines.append(f"   > {move.id}")
-        lines += [f"   | {event.text}" for event in ruleset.apply(state, move)]
+        lines.append(f"   > {step.move.id}")
+        lines += [f"   | {event.text}" for event in step.log]
+        taken = number
+    end = ruleset.decision(state)
+    if taken < steps and isinstance(end, End):
+        lines.append("end: " + ", ".join(f"{seats[s].name} {end.scores[s]:g}" for s in end.ranking))
     return "\n".join(lines) + "\n"

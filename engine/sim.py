@@ -18,9 +18,9 @@ from typing import Any
 from attrs import frozen
 
 from engine.bots import BOTS
-from engine.core.decision import Chance, Choice, End
-from engine.core.randomness import sample
+from engine.core.decision import Choice
 from engine.core.ruleset import Ruleset
+from engine.play.drive import Endless, drive
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Scenario
@@ -43,23 +43,16 @@ def opening(ruleset: Ruleset, scenario: Scenario, players: int) -> Any:
 
 
 def play_game(ruleset: Ruleset, initial: Any, seed: str, bot: str = "random") -> GameResult:
-    rng = random.Random(seed)
-    chooser = BOTS[bot]
     state = ruleset.clone(initial)
     actions = steps = 0
-    while steps < MAX_STEPS:
-        decision = ruleset.decision(state)
-        if isinstance(decision, End):
-            return GameResult(decision.scores, decision.winners, actions, steps)
-        if isinstance(decision, Choice):
-            move = chooser.choose(decision, rng)
-            actions += 1
-        else:
-            assert isinstance(decision, Chance)
-            move = sample(decision, rng)
-        ruleset.apply(state, move)
-        steps += 1
-    raise RuntimeError(f"game {seed} did not end within {MAX_STEPS} steps")
+    try:
+        for taken in drive(ruleset, state, [BOTS[bot]] * ruleset.max_players, random.Random(seed), MAX_STEPS):
+            steps += 1
+            actions += isinstance(taken.decision, Choice)
+    except Endless:
+        raise RuntimeError(f"game {seed} did not end within {MAX_STEPS} steps") from None
+    end = ruleset.decision(state)
+    return GameResult(end.scores, end.winners, actions, steps)
 
 
 _worker: tuple[Ruleset, Any] | None = None

@@ -24,8 +24,9 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.moves import Action, Move, Outcome
 from engine.core.picture import Picture
-from engine.core.randomness import chance_rng, sample
+from engine.core.randomness import chance_rng
 from engine.core.ruleset import Ruleset
+from engine.play.drive import next_move
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 
 CHECKPOINT_EVERY = 8
@@ -166,8 +167,8 @@ class Session:
         if not isinstance(decision, Chance):
             raise IllegalAction("the game is not waiting for chance")
         if not again:
-            return self.play(sample(decision, chance_rng(self.seed, self.current)), forced=False)
-        move, draw = self._fresh(lambda draw: sample(decision, chance_rng(self.seed, f"{self.current}:{draw}")))
+            return self.play(next_move(decision, None, chance_rng(self.seed, self.current)), forced=False)
+        move, draw = self._fresh(lambda draw: next_move(decision, None, chance_rng(self.seed, f"{self.current}:{draw}")))
         return self.play(move, forced=False, draw=draw)
 
     def _fresh(self, draw_with: Callable[[int], Move]) -> tuple[Move, int]:
@@ -202,8 +203,8 @@ class Session:
         if bot is None:
             raise IllegalAction(f"no bot was handed to this session to play seat {decision.seat + 1}")
         if not again:
-            return self.play(bot.choose(decision, random.Random(f"{self.seed}:bot:{self.current}")))
-        move, draw = self._fresh(lambda draw: bot.choose(decision, random.Random(f"{self.seed}:bot:{self.current}:{draw}")))
+            return self.play(next_move(decision, bot, random.Random(f"{self.seed}:bot:{self.current}")))
+        move, draw = self._fresh(lambda draw: next_move(decision, bot, random.Random(f"{self.seed}:bot:{self.current}:{draw}")))
         return self.play(move, draw=draw)
 
     def _check(self, decision: Decision, move: Move) -> int | None:

@@ -14,7 +14,7 @@ import pytest
 
 BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
 RUNS = {
-    "session_history.py": (["--depths", "40"], "memory of a "),
+    "session_history.py": (["--depths", "40", "--rounds", "1", "--games", "1"], "session/raw"),
     "scenario_load.py": ([], "load + validate"),
     "studio_board.py": (["300"], "hit test"),
     "history_of_the_world_speed.py": (["--games", "3", "--catan-games", "0"], "History of the World, 5 random players: 3 games"),

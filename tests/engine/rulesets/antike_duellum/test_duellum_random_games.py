@@ -17,7 +17,7 @@ from duellum import SCENARIOS
 
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice, End
-from engine.play.session import sample
+from engine.core.randomness import sample
 from engine.rulesets.antike_duellum import actions as a
 from engine.rulesets.antike_duellum.persons import can_still_win
 from engine.rulesets.antike_duellum.state import DuellumState
