@@ -2,16 +2,48 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 from engine.core.decision import Chance
 from engine.core.moves import Outcome
 
+_MASK = (1 << 64) - 1
+
+
+class StepRandom(random.Random):
+    """A generator made for one step and thrown away: SplitMix64 seeded from a hash of a text.
+
+    Seeding Mersenne Twister fills 2.5 kB of state, which costs more than a whole engine step;
+    a session makes a generator per bot or chance step, so it uses this one. SplitMix64 passes
+    the usual statistical batteries and every ``random.Random`` method works on top of it."""
+
+    def seed(self, a: object = None, version: int = 2) -> None:
+        text = str(a).encode()
+        self._state = int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+
+    def random(self) -> float:
+        self._state = x = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((x ^ (x >> 31)) >> 11) * (1.0 / (1 << 53))
+
+    def getstate(self) -> int:
+        return self._state
+
+    def setstate(self, state: int) -> None:
+        self._state = state
+
 
 def chance_rng(seed: int, step_id: int | str) -> random.Random:
     """The generator for the chance step after ``step_id`` (with ":n" for its n-th fresh draw):
     reproducible without saved state."""
-    return random.Random(f"{seed}:chance:{step_id}")
+    return StepRandom(f"{seed}:chance:{step_id}")
+
+
+def bot_rng(seed: int, step_id: int | str) -> random.Random:
+    """The generator a bot chooses with at the step after ``step_id``, like ``chance_rng``."""
+    return StepRandom(f"{seed}:bot:{step_id}")
 
 
 def uniform_index(rng: random.Random, count: int) -> int:

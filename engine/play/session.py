@@ -11,7 +11,6 @@ as a list indexed by depth, so undo and redo are a lookup, not a walk up the tre
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -24,8 +23,9 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.moves import Action, Move, Outcome
 from engine.core.picture import Picture
-from engine.core.randomness import chance_rng
+from engine.core.randomness import bot_rng, chance_rng
 from engine.core.ruleset import Ruleset
+from engine.core.skeleton import offered
 from engine.play.drive import next_move
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 
@@ -133,7 +133,7 @@ class Session:
         decision = self.decision()
         seat = self._check(decision, move)
         parent = self.step
-        existing = next((self.steps[c] for c in parent.children if self.steps[c].move == move), None)
+        existing = next((self.steps[c] for c in parent.children if offered(self.steps[c].move, (move,))), None)
         if existing is not None:
             self.goto(existing.id)
             return existing
@@ -203,8 +203,8 @@ class Session:
         if bot is None:
             raise IllegalAction(f"no bot was handed to this session to play seat {decision.seat + 1}")
         if not again:
-            return self.play(next_move(decision, bot, random.Random(f"{self.seed}:bot:{self.current}")))
-        move, draw = self._fresh(lambda draw: next_move(decision, bot, random.Random(f"{self.seed}:bot:{self.current}:{draw}")))
+            return self.play(next_move(decision, bot, bot_rng(self.seed, self.current)))
+        move, draw = self._fresh(lambda draw: next_move(decision, bot, bot_rng(self.seed, f"{self.current}:{draw}")))
         return self.play(move, draw=draw)
 
     def _check(self, decision: Decision, move: Move) -> int | None:
@@ -213,10 +213,10 @@ class Session:
         if isinstance(decision, Choice):
             if not isinstance(move, Action):
                 raise IllegalAction(f"seat {decision.seat + 1} must choose: {decision.prompt}")
-            if move not in decision.actions:
+            if not offered(move, decision.actions):
                 raise IllegalAction(f"{move} is not one of the legal actions now ({decision.prompt})")
             return decision.seat
-        if not isinstance(move, Outcome) or move not in decision.outcomes:
+        if not isinstance(move, Outcome) or not offered(move, decision.outcomes):
             raise IllegalAction(f"{move} is not a possible outcome of {decision.prompt}")
         return None
 

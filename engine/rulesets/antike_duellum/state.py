@@ -7,12 +7,12 @@ strings (``"legion@roma"``), so the digest's JSON form needs no special handling
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
 from attrs import define, field
 
+from engine.core.plain import copy_plain
 from engine.rulesets.antike_duellum.tables import RESOURCES, UNITS_PER_PLAYER
 
 START_GOODS = 3  # of each resource (§4 step 6)
@@ -111,18 +111,8 @@ class DuellumState:
         return self.legions if unit == "legion" else self.galleys
 
     def clone(self) -> DuellumState:
-        twin = copy.copy(self)
-        for name in ("coins", "rondel", "special", "walls_supply", "walls_issued", "temples_built",
-                     "pool", "display", "discard"):
-            setattr(twin, name, list(getattr(self, name)))
-        for name in ("goods", "box", "reserve", "legions", "galleys"):
-            setattr(twin, name, [dict(item) for item in getattr(self, name)])
-        for name in ("techs", "firsts", "persons", "hand"):
-            setattr(twin, name, [list(item) for item in getattr(self, name)])
-        twin.owner, twin.marker = dict(self.owner), dict(self.marker)
-        twin.temples, twin.walls = set(self.temples), set(self.walls)
-        twin.stacks = {kind: list(cards) for kind, cards in self.stacks.items()}
-        twin.turn = copy.deepcopy(self.turn) if self.turn else None
+        """For checkpoints: every field copied, the scenario's tables shared, no decision cached."""
+        twin = copy_plain(self)
         twin.decision = None
         return twin
 

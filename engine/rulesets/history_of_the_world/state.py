@@ -6,12 +6,12 @@ geography and the card tables are shared, read-only, through ``tables``.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
 from attrs import define, field
 
+from engine.core.plain import copy_plain
 from engine.rulesets.history_of_the_world.tables import ARMIES_PER_PLAYER
 
 
@@ -95,16 +95,9 @@ class HistoryState:
     decision: Any = field(default=None, eq=False, repr=False)  # cached until the next move
 
     def clone(self) -> HistoryState:
-        twin = copy.copy(self)
-        for name in ("score", "start_order", "pool", "event_pile", "empire_pile", "ranking",
-                     "drafted_empire", "kingdoms", "supply", "queue", "classic_got"):
-            setattr(twin, name, list(getattr(self, name)))
-        twin.hand = [list(cards) for cards in self.hand]
-        twin.tiles = dict(self.tiles)
-        twin.armies = dict(self.armies)
-        for name in ("active", "capitals", "cities", "monuments", "forts"):
-            setattr(twin, name, set(getattr(self, name)))
-        twin.turn = copy.deepcopy(self.turn) if self.turn else None
+        """For checkpoints: every field copied, the scenario's tables shared, no decision cached."""
+        twin = copy_plain(self)
+        twin.decision = None
         return twin
 
 
