@@ -24,10 +24,11 @@ from attrs import frozen
 from engine.balance.figures import GameRecord
 from engine.bots.random_bot import RandomBot
 from engine.bots.restricted import RestrictedBot
-from engine.bots.search import GreedyBot, Played, SearchBot
+from engine.bots.search import GreedyBot, SearchBot
+from engine.core.bot import Played, Table, seated
 from engine.core.decision import Chance, Choice, End
-from engine.core.randomness import sample
 from engine.core.ruleset import Ruleset
+from engine.play.drive import drive
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Scenario
@@ -57,7 +58,7 @@ def make_bot(name: str) -> Any:
     base, _, forbidden = name.partition("-without-")
     kind, _, budget = base.partition(":")
     if kind == "random":
-        bot: Any = _Random()
+        bot: Any = RandomBot()
     elif kind == "greedy":
         bot = GreedyBot()
     elif kind == "search":
@@ -71,70 +72,48 @@ def make_bot(name: str) -> Any:
     return bot
 
 
-class _Random:
-    """The random bot with the looking-ahead bots' signature."""
-
-    name = "random"
-
-    def __init__(self) -> None:
-        self.inner = RandomBot()
-
-    def choose(self, ruleset: Ruleset, state: Any, decision: Choice, rng: random.Random, **context: Any):
-        return self.inner.choose(decision, rng)
-
-
 def card_ids(scenario: Scenario) -> frozenset[str]:
     return frozenset(card.id for deck in scenario.decks for card in deck.cards)
 
 
 def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str, cards: frozenset[str],
-                  max_turns: int | None = None, max_steps: int = 1_000_000,
-                  moves: list[Any] | None = None) -> GameRecord:
-    """One game, recording what the figures read: turns (a run of choices by one seat),
-    every seat's score after each turn, the cards each seat played or picked; and every
-    move into ``moves`` when given, to open the game as a playtest."""
-    rng = random.Random(seed)
+                  max_turns: int | None = None, moves: list[Any] | None = None) -> GameRecord:
+    """One game through the engine's one driving loop, recording what the figures read:
+    turns (a run of choices by one seat), every seat's score after each turn, the cards each
+    seat played or picked; and every move into ``moves`` when given, to open the game as a
+    playtest. Bots that look ahead are seated at the game's table."""
     state = ruleset.clone(initial)
-    needs_history = any(not isinstance(bot, _Random) for bot in bots)
     history: list[Played] = []
+    table = Table(ruleset, state, history, initial)
+    at_table = [seated(bot, table) for bot in bots]
     players = len(bots)
-    actions = turns = steps = 0
+    actions = turns = 0
     first: int | None = None
     actor: int | None = None
     trajectory: list[tuple[float, ...]] = []
     played: list[tuple[int, str]] = []
-    while steps < max_steps:
-        decision = ruleset.decision(state)
-        if isinstance(decision, End):
-            trajectory.append(tuple(decision.scores))
-            return GameRecord(seed, tuple(decision.scores), tuple(decision.winners), actions, turns, first or 0,
-                              False, tuple(trajectory), tuple(played), _factions(ruleset, state, players))
+    for taken in drive(ruleset, state, at_table, random.Random(seed)):
+        decision, move = taken.decision, taken.move
         if isinstance(decision, Choice):
             if decision.seat != actor:
                 if actor is not None:
                     trajectory.append(_scores(ruleset, state))
-                    if max_turns is not None and turns >= max_turns:
-                        break
                 actor = decision.seat
                 turns += 1
                 first = decision.seat if first is None else first
-            move = bots[decision.seat].choose(ruleset, state, decision, rng, history=history, initial=initial)
             played += [(decision.seat, value) for value in _values(move) if value in cards]
             actions += 1
-            seen = None
-        else:
-            assert isinstance(decision, Chance)
-            move = sample(decision, rng)
-            seen = decision.seen_by
-        if needs_history:
-            history.append(Played(move, seen))
+        history.append(Played(move, decision.seen_by if isinstance(decision, Chance) else None))
         if moves is not None:
             moves.append(move)
-        ruleset.apply(state, move)
-        steps += 1
-    scores = _scores(ruleset, state)
-    return GameRecord(seed, scores, (), actions, turns, first or 0, True, tuple(trajectory), tuple(played),
-                      _factions(ruleset, state, players))
+        if max_turns is not None and turns > max_turns:
+            return GameRecord(seed, _scores(ruleset, state), (), actions, turns - 1, first or 0, True,
+                              tuple(trajectory), tuple(played), _factions(ruleset, state, players))
+    end = ruleset.decision(state)
+    assert isinstance(end, End)
+    trajectory.append(tuple(end.scores))
+    return GameRecord(seed, tuple(end.scores), tuple(end.winners), actions, turns, first or 0, False,
+                      tuple(trajectory), tuple(played), _factions(ruleset, state, players))
 
 
 def _values(move: Any) -> Iterator[str]:

@@ -3,5 +3,7 @@
 from __future__ import annotations
 
 from engine.bots.random_bot import RandomBot
+from engine.bots.search import GreedyBot, SearchBot
 
-BOTS = {RandomBot.name: RandomBot()}
+# A session seats the looking-ahead bots at its game (``engine.core.bot.seated``).
+BOTS = {bot.name: bot for bot in (RandomBot(), GreedyBot(), SearchBot(playouts=60))}

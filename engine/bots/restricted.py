@@ -12,9 +12,9 @@ from typing import Any
 
 import attrs
 
+from engine.core.bot import Table, seated
 from engine.core.decision import Choice
 from engine.core.moves import Action
-from engine.core.ruleset import Ruleset
 
 
 def forbidden(action: Action, action_types: Collection[str], cards: Collection[str]) -> bool:
@@ -40,8 +40,12 @@ class RestrictedBot:
         parts = [*sorted(self.action_types), *sorted(self.cards)]
         self.name = f"{inner.name}-without-{'+'.join(parts)}"
 
-    def choose(self, ruleset: Ruleset, state: Any, decision: Choice, rng: random.Random, **context: Any) -> Action:
+    def at(self, table: Table) -> RestrictedBot:
+        """Seat the inner bot too, when it is one that looks ahead."""
+        return RestrictedBot(seated(self.inner, table), self.action_types, self.cards)
+
+    def choose(self, decision: Choice, rng: random.Random) -> Action:
         allowed = tuple(a for a in decision.actions if not forbidden(a, self.action_types, self.cards))
         if allowed and len(allowed) < len(decision.actions):
             decision = Choice(decision.seat, decision.prompt, allowed)
-        return self.inner.choose(ruleset, state, decision, rng, **context)
+        return self.inner.choose(decision, rng)

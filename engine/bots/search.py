@@ -19,22 +19,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from attrs import define, field, frozen
+from attrs import define, field
 
+from engine.core.bot import Played, Table
 from engine.core.decision import Chance, Choice, End
 from engine.core.errors import IllegalAction
 from engine.core.moves import Action, Move
 from engine.core.randomness import sample, uniform_index
 from engine.core.ruleset import Ruleset
-
-
-@frozen
-class Played:
-    """One step of the game so far, as a bot may know it: the move and who saw it (a chance
-    outcome's ``seen_by``; None for a public step)."""
-
-    move: Move
-    seen_by: tuple[int, ...] | None = None
 
 
 def evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
@@ -117,12 +109,21 @@ def rewards(ruleset: Ruleset, state: Any, players: int) -> list[float]:
 
 
 class GreedyBot:
-    """One ply: the action whose result evaluates best for the acting seat, chance sampled."""
+    """One ply: the action whose result evaluates best for the acting seat, chance sampled.
+    It plays through the engine's Bot protocol once seated at a table."""
 
     name = "greedy"
 
-    def choose(self, ruleset: Ruleset, state: Any, decision: Choice, rng: random.Random,
-               history: Sequence[Played] = (), initial: Any = None) -> Action:
+    def __init__(self, table: Table | None = None) -> None:
+        self.table = table
+
+    def at(self, table: Table) -> GreedyBot:
+        return GreedyBot(table)
+
+    def choose(self, decision: Choice, rng: random.Random) -> Action:
+        if self.table is None:
+            raise ValueError("a greedy bot looks ahead: seat it at a table first")
+        ruleset, state = self.table.ruleset, self.table.state
         best: list[Action] = []
         best_value = -math.inf
         for action in decision.actions:
@@ -157,15 +158,22 @@ class SearchBot:
     the evaluation."""
 
     def __init__(self, playouts: int = 100, depth: int = 200, exploration: float = 0.7,
-                 determinisations: int = 4, name: str = "search") -> None:
+                 determinisations: int = 4, name: str = "search", table: Table | None = None) -> None:
         self.name = name
         self.playouts = playouts
         self.depth = depth
         self.exploration = exploration
         self.determinisations = determinisations
+        self.table = table
 
-    def choose(self, ruleset: Ruleset, state: Any, decision: Choice, rng: random.Random,
-               history: Sequence[Played] = (), initial: Any = None) -> Action:
+    def at(self, table: Table) -> SearchBot:
+        return SearchBot(self.playouts, self.depth, self.exploration, self.determinisations, self.name, table)
+
+    def choose(self, decision: Choice, rng: random.Random) -> Action:
+        if self.table is None:
+            raise ValueError("a search bot looks ahead: seat it at a table first")
+        ruleset, state = self.table.ruleset, self.table.state
+        history, initial = self.table.history, self.table.initial
         if len(decision.actions) == 1:
             return decision.actions[0]
         seat = decision.seat

@@ -17,7 +17,7 @@ from typing import Any
 
 from attrs import define, field
 
-from engine.core.bot import Bot
+from engine.core.bot import Bot, Table, seated
 from engine.core.decision import Chance, Choice, Decision, End
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -202,6 +202,9 @@ class Session:
         bot = self.bots.get(self.controllers[decision.seat]) or self.bots.get(STAND_IN)
         if bot is None:
             raise IllegalAction(f"no bot was handed to this session to play seat {decision.seat + 1}")
+        # A bot that looks ahead searches the session's state as it is: in a playtest the
+        # designer's opponents see everything (the balance lab's bots determinise instead).
+        bot = seated(bot, Table(self.ruleset, self.state))
         if not again:
             return self.play(next_move(decision, bot, bot_rng(self.seed, self.current)))
         move, draw = self._fresh(lambda draw: next_move(decision, bot, bot_rng(self.seed, f"{self.current}:{draw}")))

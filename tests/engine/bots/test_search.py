@@ -6,9 +6,12 @@ import random
 
 from tiny_ruleset import Hold, Roll
 
+from engine.balance.run import play_recorded
+from engine.bots.random_bot import RandomBot
 from engine.bots.restricted import RestrictedBot, forbidden
-from engine.bots.search import GreedyBot, Played, SearchBot, determinise
-from engine.core.decision import Chance, Choice, End
+from engine.bots.search import GreedyBot, SearchBot, determinise
+from engine.core.bot import Played, Table
+from engine.core.decision import Chance, Choice
 from engine.core.randomness import sample
 
 
@@ -47,39 +50,20 @@ def test_greedy_banks_a_turn_total_rather_than_risk_it(ruleset, dice_race):
     ruleset.apply(state, next(o for o in ruleset.decision(state).outcomes if o.value == 6))
     decision = ruleset.decision(state)
     assert isinstance(decision, Choice) and state.turn_total == 6
-    assert isinstance(GreedyBot().choose(ruleset, state, decision, rng), Hold)
-
-
-def _play(ruleset, dice_race, bots, seed):
-    rng = random.Random(seed)
-    initial = _start(ruleset, dice_race)
-    state = ruleset.clone(initial)
-    history = []
-    while not isinstance(decision := ruleset.decision(state), End):
-        if isinstance(decision, Chance):
-            move = sample(decision, rng)
-            history.append(Played(move, decision.seen_by))
-        else:
-            move = bots[decision.seat].choose(ruleset, state, decision, rng, history=history, initial=initial)
-            history.append(Played(move))
-        ruleset.apply(state, move)
-    return decision
-
-
-class Uniform:
-    name = "random"
-
-    def choose(self, ruleset, state, decision, rng, **context):
-        return decision.actions[int(rng.random() * len(decision.actions))]
+    assert isinstance(GreedyBot().at(Table(ruleset, state, [])).choose(decision, rng), Hold)
 
 
 def test_search_beats_random_at_dice_race(ruleset, dice_race):
+    """Searching a world where its rival's hidden bonus card is redrawn, the bot still banks
+    and rolls better than chance does."""
+    initial = _start(ruleset, dice_race)
     wins = 0
     for seed in range(24):
-        seats = (SearchBot(playouts=40, depth=60), Uniform()) if seed % 2 == 0 else (Uniform(), SearchBot(40, 60))
-        end = _play(ruleset, dice_race, seats, seed)
-        searcher = 0 if seed % 2 == 0 else 1
-        wins += searcher in end.winners and len(end.winners) == 1
+        searcher = seed % 2
+        seats = [RandomBot(), RandomBot()]
+        seats[searcher] = SearchBot(playouts=40, depth=60)
+        record = play_recorded(ruleset, initial, seats, f"duel:{seed}", frozenset())
+        wins += record.winners == (searcher,)
     assert wins >= 17
 
 
@@ -87,7 +71,7 @@ def test_a_restricted_bot_never_takes_the_forbidden_action(ruleset, dice_race):
     state = _start(ruleset, dice_race)
     _deal(ruleset, state, random.Random(2))
     decision = ruleset.decision(state)
-    cautious = RestrictedBot(Uniform(), action_types={"Roll"})
+    cautious = RestrictedBot(RandomBot(), action_types={"Roll"})
     assert cautious.name == "random-without-Roll"
-    assert all(isinstance(cautious.choose(ruleset, state, decision, random.Random(s)), Hold) for s in range(20))
+    assert all(isinstance(cautious.choose(decision, random.Random(s)), Hold) for s in range(20))
     assert forbidden(Roll(), {"Roll"}, ()) and not forbidden(Hold(), {"Roll"}, ())
