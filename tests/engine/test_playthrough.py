@@ -33,3 +33,12 @@ def test_the_seeded_game_plays_exactly_as_recorded(name):
                                         "recorded", "played now", n=2))
     assert not diff, f"the game no longer plays as recorded in {golden}:\n{diff[:6000]}"
     assert text.count("\n   > ") == steps
+    assert text.count("\n   @") == steps * players  # every seat's view after every step
+
+
+def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others():
+    scenario_path, players, seed, _ = GOLDEN["antike-duellum-carthage-rome.txt"]
+    text = playthrough(load_scenario(scenario_path, get_ruleset), players, seed, 60)
+    rome = [line for line in text.splitlines() if line.startswith("   @Rome: ")]
+    assert rome and all(line.startswith("   @Rome: Rome ") and "Carthage " in line for line in rome)
+    assert all("unseen)" in line.split("; ")[1] for line in rome)
