@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import (
     save_scenario,
     scenario_from_data,
@@ -69,11 +70,11 @@ class ScenarioDocument(QObject):
 
     def text(self) -> str:
         """The canonical file text of the scenario as it stands."""
-        return scenario_text(self.scenario)
+        return scenario_text(self.scenario, get_ruleset)
 
     def problems(self) -> list[Problem]:
         """Every problem the file would show if it were saved and opened now."""
-        _, problems = scenario_from_data(scenario_to_data(self.scenario), self.base_dir)
+        _, problems = scenario_from_data(scenario_to_data(self.scenario, get_ruleset), self.base_dir, get_ruleset)
         return problems
 
     # -- editing (each call is one undo step, or part of the current group) --------------
@@ -133,7 +134,7 @@ class ScenarioDocument(QObject):
         target = path or self.path
         if target is None:
             raise ValueError("an untitled scenario needs a path to be saved")
-        save_scenario(self.scenario, target)
+        save_scenario(self.scenario, target, get_ruleset)
         self.undo_stack.setClean()
         if target != self.path:
             self.path, self.base_dir = target, target.parent

@@ -22,6 +22,7 @@ class SpaceIndex:
         self._columns = max(1, math.ceil(bounds.width() / self._cell))
         self._rows = max(1, math.ceil(bounds.height() / self._cell))
         self._grid: dict[tuple[int, int], list[tuple[int, str, QPolygonF]]] = {}
+        self._cells: dict[str, list[tuple[int, int]]] = {}
         self._count = 0
 
     @classmethod
@@ -44,9 +45,20 @@ class SpaceIndex:
         last = self._cell_of(box.right(), box.bottom())
         entry = (self._count, space_id, polygon)
         self._count += 1
+        cells = self._cells.setdefault(space_id, [])
         for column in range(first[0], last[0] + 1):
             for row in range(first[1], last[1] + 1):
                 self._grid.setdefault((column, row), []).append(entry)
+                cells.append((column, row))
+
+    def remove(self, space_id: str) -> None:
+        for cell in self._cells.pop(space_id, ()):
+            self._grid[cell] = [entry for entry in self._grid[cell] if entry[1] != space_id]
+
+    def replace(self, space_id: str, polygon: QPolygonF) -> None:
+        """A space's new outline, edited on the map."""
+        self.remove(space_id)
+        self.add(space_id, polygon)
 
     def space_at(self, point: QPointF) -> str | None:
         best: tuple[int, str] | None = None

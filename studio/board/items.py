@@ -143,15 +143,12 @@ class NamesLayer(QGraphicsItem):
         self._markers = markers
         metrics, italic_metrics = QFontMetricsF(font), QFontMetricsF(_italic(font))
         self._height = metrics.height()
+        self._metrics = {False: metrics, True: italic_metrics}
         self._names = {name.space: name for name in names}
-        self._labels = []
+        self._labels: dict[str, Label] = {}
         bounds = QRectF()
         for name in names:
-            width = (italic_metrics if name.italic else metrics).horizontalAdvance(name.text) + 4
-            rect = QRectF(name.centre.x() - width / 2, name.centre.y() - self._height / 2, width, self._height)
-            self._labels.append(Label(name.space, name.centre, width, self._height, name.outline, name.priority,
-                                      name.boxed))
-            bounds = bounds.united(rect)
+            bounds = bounds.united(self._label(name))
         self._bounds = bounds.adjusted(-bounds.width() * 0.05, -self._height * 3, bounds.width() * 0.05,
                                        self._height * 3)  # names move a line or two, or grow
         self._placed: tuple[tuple[float, int], list[Placed]] | None = None
@@ -162,13 +159,32 @@ class NamesLayer(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
+    def _label(self, name: Name) -> QRectF:
+        width = self._metrics[name.italic].horizontalAdvance(name.text) + 4
+        self._labels[name.space] = Label(name.space, name.centre, width, self._height, name.outline, name.priority,
+                                         name.boxed)
+        return QRectF(name.centre.x() - width / 2, name.centre.y() - self._height / 2, width, self._height)
+
+    def set_name(self, space: str, name: Name | None) -> None:
+        """One space's name changed, was added or (None) removed: the names are placed afresh."""
+        self.prepareGeometryChange()
+        self._names.pop(space, None)
+        self._labels.pop(space, None)
+        if name is not None:
+            self._names[space] = name
+            rect = self._label(name)
+            self._bounds = self._bounds.united(rect.adjusted(-rect.width(), -self._height * 3, rect.width(),
+                                                             self._height * 3))
+        self._placed = None
+        self.update()
+
     def placed(self, scale: float) -> list[Placed]:
         """Where each shown name goes at ``scale``; made once per zoom level and step."""
         revision = self._markers.revision if self._markers is not None else 0
         key = (round(scale, 6), revision)
         if self._placed is None or self._placed[0] != key:
             obstacles = self._markers.screen_rects(scale) if self._markers is not None else {}
-            self._placed = (key, place(self._labels, scale, obstacles))
+            self._placed = (key, place(list(self._labels.values()), scale, obstacles))
         return self._placed[1]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:

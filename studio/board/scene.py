@@ -87,34 +87,100 @@ class BoardScene(QGraphicsScene):
         paper.setPen(QPen(Qt.PenStyle.NoPen))
         paper.setZValue(-20)
         self.addItem(paper)
-        translucent = self._add_background(board, base_dir)
-        names = []
+        self._translucent = self._add_background(board, base_dir)
         for space in board.spaces:
-            fill = self._fill(space)
-            if translucent:
-                fill.setAlpha(120)
-            item = SpaceItem(space.id, QPolygonF([QPointF(x, y) for x, y in space.polygon]), fill)
+            item = SpaceItem(space.id, _outline(space), self._fill(space))
             self.addItem(item)
             self.spaces[space.id] = item
-            water = space.kind in style.WATER_KINDS
-            ink = style.WATER_NAME if water else style.NAME
-            outline = item.polygon().boundingRect()
-            names.append(Name(space.id, space.name, self.centres[space.id], ink, water, outline,
-                              outline.width() * outline.height(), space.kind in style.BOXED_KINDS))
         font = _name_font(board)
         self._name_height = QFontMetricsF(font).height()
         self._markers = MarkersLayer(reach=max(board.width, board.height))
-        self.names = NamesLayer(names, font, self._markers)
+        self.names = NamesLayer([self._name(space) for space in board.spaces], font, self._markers)
         self.addItem(self.names)
-        head = max(board.width, board.height) / 110
+        self._head = max(board.width, board.height) / 110
+        self._connection_items: list[ConnectionsItem] = []
+        self.refresh_connections()
+        self.addItem(self._markers)
+
+    def _name(self, space: Space) -> Name:
+        water = space.kind in style.WATER_KINDS
+        ink = style.WATER_NAME if water else style.NAME
+        outline = self.spaces[space.id].polygon().boundingRect()
+        return Name(space.id, space.name, self.centres[space.id], ink, water, outline,
+                    outline.width() * outline.height(), space.kind in style.BOXED_KINDS)
+
+    # -- following edits (the map editor changes one space at a time) ------------------
+
+    def refresh_connections(self) -> None:
+        """Redraw every connection: after one was added or removed, or a space's centre moved."""
+        for item in self._connection_items:
+            self.removeItem(item)
         by_kind: dict[ConnectionKind, list[tuple[QPointF, QPointF]]] = defaultdict(list)
-        for connection in board.connections:
+        for connection in self.board.connections:
             if connection.a in self.centres and connection.b in self.centres:
                 by_kind[connection.kind].append((self.centres[connection.a], self.centres[connection.b]))
+        self._connection_items = []
         for kind, segments in by_kind.items():
             colour, pen_style = style.CONNECTION_STYLES[kind]
-            self.addItem(ConnectionsItem(segments, colour, pen_style, kind == ConnectionKind.ARROW, head))
-        self.addItem(self._markers)
+            item = ConnectionsItem(segments, colour, pen_style, kind == ConnectionKind.ARROW, self._head)
+            self.addItem(item)
+            self._connection_items.append(item)
+
+    def refresh_space(self, space: Space) -> None:
+        """One space's outline, fill, name and hover text after an edit; the rest stays."""
+        item = self.spaces.get(space.id)
+        if item is None:
+            return
+        outline = _outline(space)
+        item.setPolygon(outline)
+        item.base_fill = self._fill(space)
+        item.set_look()
+        self.index.replace(space.id, outline)
+        self._details[space.id] = _details(space, self._regions)
+        self._names[space.id] = space.name
+        centre = label_point(space)
+        moved = centre != self.centres.get(space.id)
+        self.centres[space.id] = centre
+        self.names.set_name(space.id, self._name(space))
+        if moved:
+            self.refresh_connections()
+
+    def refresh_regions(self) -> None:
+        """Region colours or names changed: restyle every land space."""
+        self._regions = {region.id: region for region in self.board.regions}
+        for space in self.board.spaces:
+            if space.id in self.spaces:
+                self.spaces[space.id].base_fill = self._fill(space)
+                self.spaces[space.id].set_look()
+                self._details[space.id] = _details(space, self._regions)
+
+    def rename_space(self, old: str, new: str) -> None:
+        for table in (self.spaces, self.centres, self._details, self._names):
+            if old in table:
+                table[new] = table.pop(old)
+        if new in self.spaces:
+            self.spaces[new].space_id = new
+            self.index.remove(old)
+            self.index.add(new, self.spaces[new].polygon())
+        self.names.set_name(old, None)
+
+    def sync_spaces(self) -> None:
+        """Spaces were added or removed: add and drop their items, keep the others."""
+        current = {space.id: space for space in self.board.spaces}
+        for space_id in list(self.spaces.keys() - current.keys()):
+            self.removeItem(self.spaces.pop(space_id))
+            self.index.remove(space_id)
+            self.names.set_name(space_id, None)
+            for table in (self.centres, self._details, self._names):
+                table.pop(space_id, None)
+        for space in self.board.spaces:
+            if space.id not in self.spaces:
+                item = SpaceItem(space.id, _outline(space), self._fill(space))
+                self.addItem(item)
+                self.spaces[space.id] = item
+                self.index.add(space.id, item.polygon())
+                self.refresh_space(space)
+        self.refresh_connections()
 
     def _add_background(self, board: Board, base_dir: Path | None) -> bool:
         """The board's picture under the spaces; True when there is one, so fills let it show."""
@@ -133,8 +199,12 @@ class BoardScene(QGraphicsScene):
     def _fill(self, space: Space) -> QColor:
         if space.kind == SpaceKind.LAND:
             region = self._regions.get(space.region or "")
-            return style.colour(region.colour if region else None, style.UNREGIONED_LAND)
-        return QColor(style.KIND_FILLS[space.kind])
+            fill = style.colour(region.colour if region else None, style.UNREGIONED_LAND)
+        else:
+            fill = QColor(style.KIND_FILLS[space.kind])
+        if self._translucent:
+            fill.setAlpha(120)
+        return fill
 
     # -- looking things up ---------------------------------------------------------
 
@@ -233,6 +303,10 @@ class BoardScene(QGraphicsScene):
         """Space -> (text, fill) of each badge drawn there: what a person sees, for comparisons."""
         return {space_id: tuple((badge.text, badge.fill.name()) for badge in badges)
                 for space_id, (_, badges) in self._markers.stacks.items()}
+
+
+def _outline(space: Space) -> QPolygonF:
+    return QPolygonF([QPointF(x, y) for x, y in space.polygon])
 
 
 def _name_font(board: Board) -> QFont:

@@ -39,7 +39,7 @@ def item_point(panel, row: int) -> QPoint:
 
 def test_a_held_enter_takes_one_move_not_one_per_repeat(window, qtbot, dice_race_path):
     start_dice_race(window, dice_race_path)
-    panel, session = window.actions_panel, window.playtest.session
+    panel, session = window.playtest_mode.actions_panel, window.playtest.session
     panel.list.setFocus()
     held_enter(panel.list)
     held_enter(panel.take)
@@ -55,7 +55,7 @@ def test_a_double_click_begun_on_an_earlier_list_is_dropped(window, qtbot, dice_
     this keeps it so."""
     start_dice_race(window, dice_race_path)
     to_reds_choice(window)
-    panel, session = window.actions_panel, window.playtest.session
+    panel, session = window.playtest_mode.actions_panel, window.playtest.session
     steps = len(session.steps)
     viewport = panel.list.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=item_point(panel, 1))
@@ -72,7 +72,7 @@ def test_a_double_click_begun_on_an_earlier_list_is_dropped(window, qtbot, dice_
 
 def test_double_clicking_play_takes_one_move(window, qtbot, dice_race_path):
     start_dice_race(window, dice_race_path)
-    panel, session = window.actions_panel, window.playtest.session
+    panel, session = window.playtest_mode.actions_panel, window.playtest.session
     qtbot.mouseClick(panel.take, Qt.MouseButton.LeftButton)
     # The second click of a double-click: a double-click press, then its release.
     qtbot.mouseDClick(panel.take, Qt.MouseButton.LeftButton)
@@ -82,10 +82,10 @@ def test_double_clicking_play_takes_one_move(window, qtbot, dice_race_path):
 
 def test_a_click_while_bots_play_only_pauses(window, qtbot, dice_race_path):
     start_dice_race(window, dice_race_path, controllers=("random", "random"))
-    playtest, panel = window.playtest, window.actions_panel
+    playtest, panel = window.playtest, window.playtest_mode.actions_panel
     messages = []
     playtest.message.connect(messages.append)
-    window.bots_action.trigger()
+    window.actions.bots.trigger()
     assert playtest.running
     panel.take_selected()  # whatever the line under the mouse is now, it was not chosen
     assert not playtest.running and len(playtest.session.steps) == 1
@@ -98,7 +98,7 @@ def test_step_never_moves_a_persons_seat(window, qtbot, dice_race_path):
     session = window.playtest.session
     steps = len(session.steps)
     for _ in range(3):
-        window.step_action.trigger()
+        window.actions.step.trigger()
         qtbot.keyClick(window, Qt.Key.Key_F10)
     assert len(session.steps) == steps
     assert "Red is played by a person" in window.statusBar().currentMessage()
@@ -120,7 +120,7 @@ def test_no_run_moves_a_persons_seat(window, qtbot, dice_race_path):
             assert playtest.play(decision.actions[number % len(decision.actions)])
             mine.add(session.current)
             continue
-        [window.turn_action, window.round_action, window.bots_action][number % 3].trigger()
+        [window.actions.turn, window.actions.round, window.actions.bots][number % 3].trigger()
         qtbot.waitUntil(lambda: not playtest.running, timeout=10_000)
     assert mine  # the person played
     assert {step.id for step in session.steps if step.seat == 0} == mine
@@ -130,8 +130,8 @@ def test_no_run_moves_a_persons_seat(window, qtbot, dice_race_path):
 def test_only_outcomes_a_person_chose_are_forced_in_the_file_and_the_history(window, qtbot, dice_race_path,
                                                                              tmp_path):
     start_dice_race(window, dice_race_path)
-    playtest, panel = window.playtest, window.actions_panel
-    window.roll_action.trigger()  # the generator draws Red's card
+    playtest, panel = window.playtest, window.playtest_mode.actions_panel
+    window.actions.roll.trigger()  # the generator draws Red's card
     panel.list.setCurrentRow(2)
     qtbot.mouseClick(panel.take, Qt.MouseButton.LeftButton)  # the designer forces Blue's
     panel.list.setCurrentRow(1)
@@ -139,8 +139,8 @@ def test_only_outcomes_a_person_chose_are_forced_in_the_file_and_the_history(win
     session = playtest.session
     assert [step.forced for step in session.steps] == [False, False, True, False]
     window.ask_path = lambda *args, **kwargs: tmp_path / "p.playtest.json"
-    window.save_action.trigger()
+    window.actions.save.trigger()
     saved = json.loads((tmp_path / "p.playtest.json").read_text())
     assert [step["forced"] for step in saved["steps"]] == [False, False, True, False]
-    labels = [window.history_panel.item_of(step.id).text(0) for step in session.steps]
+    labels = [window.playtest_mode.history_panel.item_of(step.id).text(0) for step in session.steps]
     assert [label.endswith("(forced)") for label in labels] == [False, False, True, False]

@@ -35,7 +35,7 @@ def test_opening_a_scenario_draws_every_space(window, dice_race_path):
 
 def test_a_broken_scenario_lists_its_problems_and_changes_nothing(window, dice_race_path, tmp_path):
     start_dice_race(window, dice_race_path)
-    window.step_action.trigger()
+    window.actions.step.trigger()
     board, playtest, title = window.board, window.playtest, window.windowTitle()
     steps = len(playtest.session.steps)
     broken = tmp_path / "broken.json"
@@ -81,9 +81,9 @@ def test_screenshot_renders_a_picture_that_is_not_blank(tmp_path, hotw_path):
 
 def test_screenshot_of_a_saved_playtest_shows_its_docks(window, tmp_path, dice_race_path):
     start_dice_race(window, dice_race_path)
-    window.step_action.trigger()
+    window.actions.step.trigger()
     window.ask_path = lambda *args, **kwargs: tmp_path / "p.playtest.json"
-    window.save_action.trigger()
+    window.actions.save.trigger()
     out = tmp_path / "shot.png"
     assert main(["--screenshot", str(out), str(tmp_path / "p.playtest.json")]) == 0
     assert QImage(str(out)).width() > 1000
@@ -194,7 +194,7 @@ def test_dock_layout_of_playtests_is_remembered(qtbot, settings_file, dice_race_
 def test_closing_with_an_unsaved_playtest_asks_first(window, dice_race_path, tmp_path):
     start_dice_race(window, dice_race_path)
     assert not window.isWindowModified()
-    window.step_action.trigger()
+    window.actions.step.trigger()
     assert window.isWindowModified()
     questions = []
     window.ask_unsaved = lambda name: questions.append(name) or Answer.CANCEL
@@ -211,7 +211,7 @@ def test_closing_with_an_unsaved_playtest_asks_first(window, dice_race_path, tmp
 
 def test_opening_another_file_over_an_unsaved_playtest_asks_and_can_be_cancelled(window, dice_race_path, hotw_path):
     start_dice_race(window, dice_race_path)
-    window.step_action.trigger()
+    window.actions.step.trigger()
     playtest = window.playtest
     window.ask_unsaved = lambda name: Answer.CANCEL
     assert not window.open(hotw_path)
@@ -222,32 +222,35 @@ def test_opening_another_file_over_an_unsaved_playtest_asks_and_can_be_cancelled
 
 def test_going_back_to_the_saved_step_clears_the_modified_mark(window, dice_race_path, tmp_path):
     start_dice_race(window, dice_race_path)
-    window.step_action.trigger()
-    window.step_action.trigger()
+    window.actions.step.trigger()
+    window.actions.step.trigger()
     window.ask_path = lambda *args, **kwargs: tmp_path / "p.playtest.json"
-    window.save_action.trigger()
+    window.actions.save.trigger()
     assert window.windowTitle() == "p.playtest.json[*] — Epoch Studio" and not window.isWindowModified()
-    window.undo_action.trigger()
+    window.actions.undo.trigger()
     assert window.isWindowModified()  # the file records the current step
-    window.redo_action.trigger()
+    window.actions.redo.trigger()
     assert not window.isWindowModified()
-    window.undo_action.trigger()  # back past both draws: no person has decided anything yet
+    window.actions.undo.trigger()  # back past both draws: no person has decided anything yet
     assert window.playtest.session.current == 0
-    window.step_action.trigger()  # the same moves again: the existing steps, nothing new
-    window.step_action.trigger()
+    window.actions.step.trigger()  # the same moves again: the existing steps, nothing new
+    window.actions.step.trigger()
     assert not window.isWindowModified()
 
 
-def test_save_as_waits_for_something_to_save(window, dice_race_path):
-    """A scenario alone has no unsaved changes (the editors are still to come): only a playtest
-    can be saved."""
-    assert not window.save_as_action.isEnabled() and not window.save_action.isEnabled()
+def test_save_waits_for_something_to_save(window, dice_race_path):
+    """An unchanged scenario can be saved as a copy, but Save itself waits for an edit."""
+    assert not window.actions.save_as.isEnabled() and not window.actions.save.isEnabled()
     assert window.open(dice_race_path)
-    assert not window.save_as_action.isEnabled() and not window.save_action.isEnabled()
+    assert window.actions.save_as.isEnabled() and not window.actions.save.isEnabled()
+    window.documents.document.set_value("board.spaces[0].name", "Renamed")
+    assert window.actions.save.isEnabled()
+    window.actions.undo.trigger()
     start_dice_race(window, dice_race_path)
-    assert window.save_as_action.isEnabled() and window.save_action.isEnabled()
-    window.close_action.trigger()
-    assert not window.save_as_action.isEnabled()
+    assert window.actions.save_as.isEnabled() and window.actions.save.isEnabled()
+    window.actions.close.trigger()
+    window.actions.close.trigger()
+    assert not window.actions.save_as.isEnabled()
 
 
 def test_the_default_playtest_layout_leaves_the_board_most_of_the_window(window, qtbot, dice_race_path):
@@ -267,42 +270,42 @@ def test_undo_goes_back_to_the_persons_decision_past_the_bots_steps(window, qtbo
     start_dice_race(window, dice_race_path)
     playtest = window.playtest
     session = playtest.session
-    window.roll_action.trigger()
-    window.roll_action.trigger()
+    window.actions.roll.trigger()
+    window.actions.roll.trigger()
     red_to_choose = session.current
     hold = next(a for a in playtest.decision().actions if str(a) == "hold")
     assert playtest.play(hold)
-    window.bots_action.trigger()
+    window.actions.bots.trigger()
     qtbot.waitUntil(lambda: not playtest.running, timeout=10_000)
     assert session.current - red_to_choose > 2  # Blue's bot moved, and chance
-    assert window.undo_action.text() == "Undo hold"
-    window.undo_action.trigger()
+    assert window.actions.undo.text() == "Undo hold"
+    window.actions.undo.trigger()
     assert session.current == red_to_choose
     qtbot.wait(50)
     assert session.current == red_to_choose  # nothing replays by itself
-    assert window.redo_action.text() == "Redo hold"
+    assert window.actions.redo.text() == "Redo hold"
 
 
 def test_roll_again_draws_afresh_and_is_saved(window, qtbot, dice_race_path, tmp_path):
     start_dice_race(window, dice_race_path)
     playtest = window.playtest
     session = playtest.session
-    window.roll_action.trigger()
+    window.actions.roll.trigger()
     seeded = session.current
-    window.undo_action.trigger()
-    window.roll_action.trigger()
+    window.actions.undo.trigger()
+    window.actions.roll.trigger()
     assert session.current == seeded  # Roll: the seeded draw again
     drawn = set()
     for _ in range(6):
-        window.undo_action.trigger()
-        assert window.roll_again_action.isEnabled()
-        window.roll_again_action.trigger()
+        window.actions.undo.trigger()
+        assert window.actions.roll_again.isEnabled()
+        window.actions.roll_again.trigger()
         drawn.add(session.step.move)
     assert len(session.steps[0].children) > 2 and len(drawn) > 2
-    assert session.step.draw >= 1 and window.history_panel.item_of(session.current).text(0).endswith(
+    assert session.step.draw >= 1 and window.playtest_mode.history_panel.item_of(session.current).text(0).endswith(
         f"(draw {session.step.draw + 1})")
     window.ask_path = lambda *args, **kwargs: tmp_path / "p.playtest.json"
-    window.save_action.trigger()
+    window.actions.save.trigger()
     reopened, mismatches = PlaytestController.open(tmp_path / "p.playtest.json")
     assert mismatches == []
     assert [s.draw for s in reopened.session.steps] == [s.draw for s in session.steps]
@@ -310,7 +313,7 @@ def test_roll_again_draws_afresh_and_is_saved(window, qtbot, dice_race_path, tmp
 
 def test_save_can_embed_the_scenario_so_the_playtest_opens_in_another_folder(window, dice_race_path, tmp_path):
     start_dice_race(window, dice_race_path)
-    window.step_action.trigger()
+    window.actions.step.trigger()
     asked = {}
 
     def choose(title, start, file_filter, saving, extra=None):
@@ -320,7 +323,7 @@ def test_save_can_embed_the_scenario_so_the_playtest_opens_in_another_folder(win
 
     (tmp_path / "sent").mkdir()
     window.ask_path = choose
-    window.save_as_action.trigger()
+    window.actions.save_as.trigger()
     assert asked["choice"].startswith("Embed a copy of the scenario")
     (tmp_path / "elsewhere").mkdir()
     moved = tmp_path / "elsewhere" / "game.playtest.json"
@@ -332,9 +335,9 @@ def test_save_can_embed_the_scenario_so_the_playtest_opens_in_another_folder(win
 def test_a_moved_playtest_without_its_scenario_says_which_is_missing_and_where_it_looked(window, dice_race_path,
                                                                                          tmp_path):
     start_dice_race(window, dice_race_path)
-    window.step_action.trigger()
+    window.actions.step.trigger()
     window.ask_path = lambda *args, **kwargs: tmp_path / "game.playtest.json"
-    window.save_as_action.trigger()  # by reference, the default for a scenario with a file
+    window.actions.save_as.trigger()  # by reference, the default for a scenario with a file
     (tmp_path / "mail").mkdir()
     moved = tmp_path / "mail" / "game.playtest.json"
     moved.write_text((tmp_path / "game.playtest.json").read_text())

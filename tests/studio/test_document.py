@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Connection, ConnectionKind, Space
 from studio.document import ScenarioDocument
@@ -11,7 +12,7 @@ from studio.document import ScenarioDocument
 
 @pytest.fixture
 def document(hotw_path, qtbot):
-    return ScenarioDocument(load_scenario(hotw_path), hotw_path)
+    return ScenarioDocument(load_scenario(hotw_path, get_ruleset), hotw_path)
 
 
 def space_path(document, index=0):
@@ -111,6 +112,6 @@ def test_saving_is_canonical_and_marks_the_stack_clean(document, tmp_path):
     document.save(target)
     assert not document.is_modified() and document.path == target
     assert target.read_text(encoding="utf-8") == document.text()
-    assert load_scenario(target).board.spaces[0].name == "Saved name"
+    assert load_scenario(target, get_ruleset).board.spaces[0].name == "Saved name"
     document.undo_stack.undo()
     assert document.is_modified()

@@ -36,7 +36,7 @@ def start_history(window: MainWindow, path) -> PlaytestController:
         return True
 
     window.run_dialog = fill_in
-    window.new_action.trigger()
+    window.actions.new_playtest.trigger()
     assert seen["editors"] > 10  # the options form, built from the options class
     playtest = window.playtest
     assert playtest is not None and playtest.session.controllers == ["human", "random", "random"]
@@ -44,13 +44,13 @@ def start_history(window: MainWindow, path) -> PlaytestController:
 
 
 def take_from_list(window: MainWindow, qtbot, move: Action | Outcome) -> None:
-    panel = window.actions_panel
+    panel = window.playtest_mode.actions_panel
     panel.list.setCurrentRow(panel.moves().index(move))
     qtbot.mouseClick(panel.take, Qt.MouseButton.LeftButton)
 
 
 def let_bots_play(window: MainWindow, qtbot) -> None:
-    window.bots_action.trigger()
+    window.actions.bots.trigger()
     qtbot.waitUntil(lambda: not window.playtest.running, timeout=20_000)
 
 
@@ -62,7 +62,7 @@ def play_until(window: MainWindow, qtbot, wanted: Callable[[Decision], bool], li
         if wanted(decision):
             return decision
         if isinstance(decision, Choice) and playtest.is_person(decision.seat):
-            take_from_list(window, qtbot, window.actions_panel.moves()[0])
+            take_from_list(window, qtbot, window.playtest_mode.actions_panel.moves()[0])
         else:
             let_bots_play(window, qtbot)
     raise AssertionError("the wanted decision never came")
@@ -86,7 +86,7 @@ def click_item(qtbot, tree: QTreeWidget, item: QTreeWidgetItem) -> None:
 def test_history_of_the_world_played_through_the_window(window, qtbot, hotw_path, tmp_path):
     playtest = start_history(window, hotw_path)
     session = playtest.session
-    panel = window.actions_panel
+    panel = window.playtest_mode.actions_panel
 
     # Chance first (the score markers): the list shows the outcomes and their odds; the
     # generator rolls one.
@@ -94,7 +94,7 @@ def test_history_of_the_world_played_through_the_window(window, qtbot, hotw_path
     assert isinstance(chance, Chance) and panel.title.text() == "Chance"
     assert panel.list.count() == len(chance.outcomes)
     assert panel.list.item(0).text().endswith(f"{1 / len(chance.outcomes):.0%}")
-    window.roll_action.trigger()
+    window.actions.roll.trigger()
     assert isinstance(session.step.move, Outcome) and not session.step.forced
     assert "chance:" in panel.last.text()
     # ... or the designer forces the one they want.
@@ -104,7 +104,7 @@ def test_history_of_the_world_played_through_the_window(window, qtbot, hotw_path
 
     # A bot step: Step plays exactly one step.
     before = session.current
-    window.step_action.trigger()
+    window.actions.step.trigger()
     assert session.step.parent == before
 
     # Bots and chance play until the person at seat 0 must choose; the list is every legal action.
@@ -132,7 +132,7 @@ def test_history_of_the_world_played_through_the_window(window, qtbot, hotw_path
     digest_after_click = session.digest()
     markers_after_click = window.board.drawn_markers()
     assert any(badge[1] == "#c0392b" for badge in markers_after_click.get(single.spaces[0], ()))
-    assert window.undo_action.text() == f"Undo {single.label}"
+    assert window.actions.undo.text() == f"Undo {single.label}"
 
     # A click on a space no action targets says why in the status bar, and changes nothing.
     decision = playtest.decision()
@@ -143,27 +143,27 @@ def test_history_of_the_world_played_through_the_window(window, qtbot, hotw_path
     assert window.statusBar().currentMessage().startswith(f"No legal action in {window.board.name(idle)}")
 
     # Undo and redo, named after the step in the Edit menu.
-    window.undo_action.trigger()
+    window.actions.undo.trigger()
     assert session.current == session.steps[clicked_step].parent
-    assert window.redo_action.text() == f"Redo {single.label}"
-    window.redo_action.trigger()
+    assert window.actions.redo.text() == f"Redo {single.label}"
+    window.actions.redo.trigger()
     assert session.current == clicked_step and session.digest() == digest_after_click
 
     # Branch: undo, take another action from the list; the tree shows the branch; switch back.
-    window.undo_action.trigger()
+    window.actions.undo.trigger()
     fork = session.current
     other = next(a for a in playtest.decision().actions if a != single)
     take_from_list(window, qtbot, other)
     assert [s.id for s in session.branches(fork)] == [clicked_step, session.current]
-    branch_item = window.history_panel.item_of(session.current).parent()
+    branch_item = window.playtest_mode.history_panel.item_of(session.current).parent()
     assert branch_item is not None and branch_item.text(0).startswith("⑂ branch 2")
     window.docks["history"].raise_()  # the History tab, beside Seats and Log
-    click_item(qtbot, window.history_panel.tree, window.history_panel.item_of(clicked_step))
+    click_item(qtbot, window.playtest_mode.history_panel.tree, window.playtest_mode.history_panel.item_of(clicked_step))
     assert session.current == clicked_step
     assert session.digest() == digest_after_click and window.board.drawn_markers() == markers_after_click
 
     # Time travel through the log: back to Red's first pick, then forward along the grey rows.
-    log = window.log_panel
+    log = window.playtest_mode.log_panel
     window.docks["log"].raise_()
     row = next(i for i, (step, _) in enumerate(log.rows()) if step == picked_step)
     click_item(qtbot, log.tree, log.tree.topLevelItem(row))
@@ -184,18 +184,18 @@ def test_history_of_the_world_played_through_the_window(window, qtbot, hotw_path
     assert len(offered) > 1 and session.step.move == offered[-1]
 
     # Bookmark and note, then save and reopen: the same tree, the same state, the same board.
-    window.history_panel.ask_text = lambda title, label, text, multiline: (
+    window.playtest_mode.history_panel.ask_text = lambda title, label, text, multiline: (
         "Red's first pick" if title == "Bookmark" else "try the other pile next time")
     playtest.goto(picked_step)
-    window.bookmark_action.trigger()
-    window.note_action.trigger()
-    window.redo_action.trigger()
+    window.actions.bookmark.trigger()
+    window.actions.note.trigger()
+    window.actions.redo.trigger()
     assert session.bookmarks == {"Red's first pick": picked_step}
-    assert "★ Red's first pick" in window.history_panel.item_of(picked_step).text(1)
+    assert "★ Red's first pick" in window.playtest_mode.history_panel.item_of(picked_step).text(1)
     saved = tmp_path / "history.playtest.json"
     window.ask_path = lambda *args, **kwargs: saved
     assert window.isWindowModified()
-    window.save_action.trigger()
+    window.actions.save.trigger()
     assert saved.exists() and not window.isWindowModified()
     here, digest, markers = session.current, session.digest(), window.board.drawn_markers()
     children = [list(step.children) for step in session.steps]
@@ -224,38 +224,38 @@ def test_view_as_a_seat_hides_what_it_may_not_see(window, qtbot, hotw_path):
     assert secret, "a draft pick tells only its picker which card it was"
 
     playtest.set_viewer(1)  # Green
-    texts = [text for _, text in window.log_panel.rows()]
+    texts = [text for _, text in window.playtest_mode.log_panel.rows()]
     assert not set(secret) & set(texts)
-    assert window.history_panel.item_of(playtest.session.current).text(0).split("  ", 1)[1].strip() != \
+    assert window.playtest_mode.history_panel.item_of(playtest.session.current).text(0).split("  ", 1)[1].strip() != \
         f"Red: {decision.actions[0]}"
-    red_panel = window.seats_panel.cards[0].label.text()
+    red_panel = window.playtest_mode.seats_panel.cards[0].label.text()
     assert "hidden" in red_panel
     assert "viewing as Green" in window.position.text()
-    assert [a.isChecked() for a in window.view_as.actions()] == [False, False, True, False]
+    assert [a.isChecked() for a in window.playtest_mode.view_as.actions()] == [False, False, True, False]
     play_until(window, qtbot, lambda d: isinstance(d, Choice) and d.seat == 0, limit=50)
-    assert window.actions_panel.hidden.isVisible() and window.actions_panel.list.isHidden()
+    assert window.playtest_mode.actions_panel.hidden.isVisible() and window.playtest_mode.actions_panel.list.isHidden()
     assert window.board._targets == set()
 
-    window.view_as.actions()[0].trigger()  # back to the designer
-    assert playtest.viewer is None and not window.actions_panel.list.isHidden()
-    assert set(secret) <= {text for _, text in window.log_panel.rows()}
+    window.playtest_mode.view_as.actions()[0].trigger()  # back to the designer
+    assert playtest.viewer is None and not window.playtest_mode.actions_panel.list.isHidden()
+    assert set(secret) <= {text for _, text in window.playtest_mode.log_panel.rows()}
 
 
 def test_play_to_the_end_of_the_turn_and_of_the_epoch_and_pause(window, qtbot, hotw_path):
     playtest = start_history(window, hotw_path)
     for seat in range(3):
         playtest.session.controllers[seat] = "random"
-    window.round_action.trigger()
+    window.actions.round.trigger()
     qtbot.waitUntil(lambda: not playtest.running, timeout=20_000)
     assert playtest.picture().round == "Epoch I"
-    assert window.round_action.text() == "Play to End of Epoch I"
-    window.round_action.trigger()
+    assert window.actions.round.text() == "Play to End of Epoch I"
+    window.actions.round.trigger()
     qtbot.waitUntil(lambda: not playtest.running, timeout=20_000)
     assert playtest.picture().round == "Epoch II"
     assert "Stopped after" in window.statusBar().currentMessage()
 
     start = playtest.session.view(None)
-    window.turn_action.trigger()
+    window.actions.turn.trigger()
     qtbot.waitUntil(lambda: not playtest.running, timeout=20_000)
     now = playtest.session.view(None)
     assert (now.active_seat, now.round) != (start.active_seat, start.round)
@@ -264,7 +264,7 @@ def test_play_to_the_end_of_the_turn_and_of_the_epoch_and_pause(window, qtbot, h
     assert (before.active_seat, before.round) == (start.active_seat, start.round)
     playtest.session.redo()
 
-    window.bots_action.trigger()
-    assert playtest.running and window.pause_action.isEnabled()
-    window.pause_action.trigger()
-    assert not playtest.running and not window.pause_action.isEnabled()
+    window.actions.bots.trigger()
+    assert playtest.running and window.actions.pause.isEnabled()
+    window.actions.pause.trigger()
+    assert not playtest.running and not window.actions.pause.isEnabled()

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, scenario_text
 from engine.scenario.paths import (
     MISSING,
@@ -20,7 +21,7 @@ SCENARIOS = Path(__file__).parents[3] / "scenarios"
 
 @pytest.fixture(scope="module")
 def world():
-    return load_scenario(SCENARIOS / "history-of-the-world.json")
+    return load_scenario(SCENARIOS / "history-of-the-world.json", get_ruleset)
 
 
 def test_a_path_is_read_as_attributes_and_keys():
@@ -53,8 +54,8 @@ def test_a_missing_step_is_named_in_the_error(world):
 
 
 def test_setting_a_value_returns_the_old_one_and_setting_it_back_restores_the_text():
-    scenario = load_scenario(SCENARIOS / "history-of-the-world.json")
-    before = scenario_text(scenario)
+    scenario = load_scenario(SCENARIOS / "history-of-the-world.json", get_ruleset)
+    before = scenario_text(scenario, get_ruleset)
     space = scenario.board.spaces[5]
     old = set_value(scenario, f"board.spaces[{space.id}].terrain", ["mountain", "forest"])
     assert space.terrain == ["mountain", "forest"]
@@ -63,11 +64,11 @@ def test_setting_a_value_returns_the_old_one_and_setting_it_back_restores_the_te
     set_value(scenario, f"board.spaces[{space.id}].terrain", old)
     set_value(scenario, f"board.spaces[{space.id}].props[fertile]", old_prop)
     assert "fertile" not in space.props
-    assert scenario_text(scenario) == before
+    assert scenario_text(scenario, get_ruleset) == before
 
 
 def test_resolve_keeps_the_holder_so_a_rename_does_not_lose_it():
-    scenario = load_scenario(SCENARIOS / "history-of-the-world.json")
+    scenario = load_scenario(SCENARIOS / "history-of-the-world.json", get_ruleset)
     space = scenario.board.spaces[2]
     holder, step = resolve(scenario, f"board.spaces[{space.id}].name")
     set_value(scenario, f"board.spaces[{space.id}].id", "renamed")
