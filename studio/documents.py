@@ -70,7 +70,8 @@ class Documents(QObject):
         """Make ``scenario`` the document being edited, in place of the one before (the caller
         has asked whether that may go)."""
         self.close()
-        document = ScenarioDocument(scenario, path, base_dir, self)
+        # Not a child of this object: the window's teardown must not delete a stack it still reads.
+        document = ScenarioDocument(scenario, path, base_dir)
         self.document = document
         self.undo_group.addStack(document.undo_stack)
         self.undo_group.setActiveStack(document.undo_stack)
@@ -83,7 +84,6 @@ class Documents(QObject):
             return
         self.document = None
         self.undo_group.removeStack(document.undo_stack)
-        document.deleteLater()
         self.document_changed.emit()
 
     def save(self, path: Path | None = None) -> None:

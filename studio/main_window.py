@@ -74,8 +74,8 @@ class MainWindow(QMainWindow):
         self.actions = ActionCatalogue(self)
         self.documents = Documents(self.settings, self)
         self.documents.recent_changed.connect(self._refresh_recent)
-        self.documents.undo_group.indexChanged.connect(lambda _: self.refresh())
-        self.documents.undo_group.cleanChanged.connect(lambda _: self.refresh())
+        self.documents.undo_group.indexChanged.connect(self.refresh)
+        self.documents.undo_group.cleanChanged.connect(self.refresh)
         self.start_page = StartPage()
         self.start_page.open_requested.connect(self.ask_open)
         self.start_page.recent_chosen.connect(self.open)
@@ -263,7 +263,7 @@ class MainWindow(QMainWindow):
     def _playing(self) -> bool:
         return self.mode is self.playtest_mode and self.playtest is not None
 
-    def refresh(self) -> None:
+    def refresh(self, *_: object) -> None:
         """Title, enabled actions, undo texts, status: everything that follows the documents."""
         actions, document, playtest = self.actions, self.documents.document, self.playtest
         playing = self._playing()
@@ -448,7 +448,6 @@ class MainWindow(QMainWindow):
         """Make ``scenario`` the one being edited, closing whatever was open (the caller asked)."""
         self._drop_playtest()
         document = self.documents.install(scenario, path, base_dir)
-        document.undo_stack.cleanChanged.connect(lambda _: self.refresh())
         document.path_changed.connect(self.refresh)
         for mode in (self.map_mode, self.cards_mode):
             mode.install(document)
