@@ -215,6 +215,8 @@ class MainWindow(QMainWindow):
         self.mode = mode
         has_file = self.documents.document is not None
         self.pages.setCurrentWidget(mode.widget if has_file else self.start_page)
+        self.undo_dock.setVisible(has_file and mode is not self.playtest_mode)
+        self.undo_dock.toggleViewAction().setEnabled(has_file and mode is not self.playtest_mode)
         if mode is self.playtest_mode and self.playtest is not None:
             state = self.settings.layout("playtest_state")
             if state is None or not self.restoreState(state):
@@ -232,8 +234,6 @@ class MainWindow(QMainWindow):
             if other.toolbar is not None:
                 other.toolbar.setVisible(showing)
                 other.toolbar.toggleViewAction().setEnabled(showing)
-        self.undo_dock.setVisible(has_file and mode is not self.playtest_mode)
-        self.undo_dock.toggleViewAction().setEnabled(has_file and mode is not self.playtest_mode)
         {self.map_mode: self.actions.map_mode, self.cards_mode: self.actions.cards_mode,
          self.playtest_mode: self.actions.playtest_mode}[mode].setChecked(True)
         self.refresh()
