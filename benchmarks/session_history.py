@@ -19,7 +19,7 @@ import attrs
 from _support import DICE_RACE, ROOT, report, timings
 
 from engine.bots import BOTS
-from engine.play.drive import drive
+from engine.core.decision import Choice
 from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
@@ -59,37 +59,48 @@ def measure(session: Session) -> None:
     report("  goto (random step)", timings(lambda: session.goto(rng.randrange(tip + 1)), 200), 0.020)
 
 
-def raw_game(ruleset, initial, players: int, seed: str) -> tuple[int, float]:
-    """Steps and seconds of one game driven straight through the ruleset, as a simulation does."""
-    state = ruleset.clone(initial)
-    started = time.perf_counter()
-    steps = sum(1 for _ in drive(ruleset, state, [BOTS["random"]] * players, random.Random(seed)))
-    return steps, time.perf_counter() - started
-
-
-def session_game(scenario, ruleset, players: int, seed: int) -> tuple[int, float]:
-    """Steps and seconds of one game played by bot steps in a session: the offered-move check,
-    the step tree, checkpoints and the per-step generators on top of the raw step."""
+def session_game(scenario, ruleset, players: int, seed: int) -> tuple[list[int], float]:
+    """One game played by bot steps in a session (the offered-move check, the step tree,
+    checkpoints and the per-step generators on top of the engine): which option each step
+    took, and the seconds spent in the bot steps alone."""
     session = Session(scenario, ruleset, scenario.seats[:players], scenario.ruleset.options, seed,
                       ["random"] * players, BOTS)
-    started = time.perf_counter()
+    taken, seconds = [], 0.0
     while session.is_bot_turn():
-        session.bot_step()
-    return session.current, time.perf_counter() - started
+        decision = session.decision()
+        started = time.perf_counter()
+        step = session.bot_step()
+        seconds += time.perf_counter() - started
+        options = decision.actions if isinstance(decision, Choice) else decision.outcomes
+        taken.append(next(i for i, option in enumerate(options) if option is step.move))
+    return taken, seconds
+
+
+def raw_game(ruleset, initial, taken: list[int]) -> float:
+    """Seconds to play the same game straight through the ruleset: decision, the option, apply."""
+    state = ruleset.clone(initial)
+    started = time.perf_counter()
+    for index in taken:
+        decision = ruleset.decision(state)
+        options = decision.actions if isinstance(decision, Choice) else decision.outcomes
+        ruleset.apply(state, options[index])
+    return time.perf_counter() - started
 
 
 def session_vs_raw(path, players: int, rounds: int, games: int) -> None:
-    """Rounds alternate raw and session games; each round gives a ratio of the time per step,
-    and the median of those is the figure (the machine is shared and noisy)."""
+    """The same games played both ways, alternating, round after round; each round gives a
+    ratio of the time per step, and the median of those is the figure (the machine is shared
+    and noisy)."""
     scenario = load_scenario(path, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     initial = ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
     raw_per_step, session_per_step, ratios = [], [], []
     for round_ in range(rounds):
-        raw = [raw_game(ruleset, initial, players, f"{round_}:{game}") for game in range(games)]
         played = [session_game(scenario, ruleset, players, round_ * games + game) for game in range(games)]
-        raw_per_step.append(sum(s for _, s in raw) / sum(n for n, _ in raw))
-        session_per_step.append(sum(s for _, s in played) / sum(n for n, _ in played))
+        steps = sum(len(taken) for taken, _ in played)
+        raw = sum(raw_game(ruleset, initial, taken) for taken, _ in played)
+        raw_per_step.append(raw / steps)
+        session_per_step.append(sum(seconds for _, seconds in played) / steps)
         ratios.append(session_per_step[-1] / raw_per_step[-1])
     ratio = statistics.median(ratios)
     print(f"{scenario.meta.title}, {players} players ({rounds} rounds of {games} games each): "
