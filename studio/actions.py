@@ -65,6 +65,9 @@ class ActionCatalogue:
         self.bots = self._make("Let &Bots Play", "F5", Pixmap.SP_MediaPlay,
                                "Step until a seat played by a person must choose (F5)")
         self.pause = self._make("&Pause", "F6", Pixmap.SP_MediaPause, "Stop playing on (F6)")
+        self.balance = self._make("&Balance…", "Ctrl+Shift+B",
+                                  tip="Simulate many games of the saved scenario between bots: win rates, "
+                                      "first-player advantage, length, cards (Ctrl+Shift+B)")
         # Help
         self.about = self._make("&About Epoch Studio")
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.balance.run import Plan, playtest_of
 from engine.bots import BOTS
 from engine.core.errors import IllegalAction
 from engine.core.moves import Action
@@ -38,6 +39,7 @@ from engine.scenario.io import scenario_from_data, scenario_to_data
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem, ScenarioError
 from studio.actions import ActionCatalogue
+from studio.balance.window import BalanceWindow
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 from studio.documents import Documents
@@ -144,6 +146,7 @@ class MainWindow(QMainWindow):
         actions = self.actions
         actions.new_scenario.triggered.connect(self.new_scenario)
         actions.new_playtest.triggered.connect(self.new_playtest)
+        actions.balance.triggered.connect(self.open_balance)
         actions.open.triggered.connect(self.ask_open)
         actions.save.triggered.connect(self.save)
         actions.save_as.triggered.connect(self.save_as)
@@ -190,7 +193,7 @@ class MainWindow(QMainWindow):
             view_menu.addAction(dock.toggleViewAction())
         self.view_menu = view_menu
         self.play_menu = bar.addMenu("&Play")
-        self.play_menu.addAction(actions.new_playtest)
+        self.play_menu.addActions([actions.new_playtest, actions.balance])
         self.play_menu.addSeparator()
         self.play_menu.addActions([actions.step, actions.step_again, actions.roll, actions.roll_again, actions.turn,
                                    actions.round, actions.bots, actions.pause])
@@ -489,6 +492,32 @@ class MainWindow(QMainWindow):
         dialog = NewPlaytestDialog(scenario, ruleset, self)
         if self.run_dialog(dialog):
             self.start_playtest(dialog.setup())
+
+    def open_balance(self) -> BalanceWindow | None:
+        """Play ▸ Balance: simulations of the saved scenario (the worker processes read its file)."""
+        document = self.documents.document
+        if document is None:
+            return None
+        if document.path is None or document.is_modified():
+            QMessageBox.information(self, "Balance", "Save the scenario first: the simulation's worker "
+                                    "processes read it from its file.")
+            return None
+        window = BalanceWindow(document.scenario, document.path, self)
+        window.open_game.connect(self.open_simulated_game)
+        window.show()
+        return window
+
+    def open_simulated_game(self, plan: Plan, index: int) -> bool:
+        """A game of a balance run as a playtest at its seed, every step undoable."""
+        if not self.confirm_discard(scenario_too=False):
+            return False
+        try:
+            session = playtest_of(plan, index)
+        except (ValueError, IllegalAction, ScenarioError) as error:
+            QMessageBox.warning(self, "Balance", f"The game cannot be opened: {error}")
+            return False
+        self._install_playtest(PlaytestController(session, Path(plan.scenario)))
+        return True
 
     def start_playtest(self, setup: PlaytestSetup) -> bool:
         """A playtest of a snapshot of the edited scenario, checked first as a saved file would be:

@@ -68,3 +68,21 @@ def test_a_listed_game_opens_as_a_playtest_that_reaches_the_same_end(sudden_deat
     end = session.decision()
     assert tuple(end.winners) == record.winners and tuple(end.scores) == record.scores
     assert session.can_undo()
+
+
+def test_play_balance_opens_for_the_saved_scenario_and_a_game_opens_as_a_playtest(qtbot, window, tmp_path):
+    import shutil
+
+    from engine.balance.run import Plan
+
+    copy = tmp_path / "world.json"
+    shutil.copy(HISTORY, copy)
+    assert window.open(copy)
+    balance = window.open_balance()
+    assert balance is not None and balance.scenario_path == copy
+    qtbot.addWidget(balance)
+    plan = Plan(str(copy), 3, 9, 4, ("random", "greedy", "random"))
+    assert window.open_simulated_game(plan, 2)
+    session = window.playtest.session
+    assert session.decision().__class__.__name__ == "End"
+    assert session.can_undo() and session.controllers == ["human"] * 3
