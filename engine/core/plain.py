@@ -30,10 +30,17 @@ def copy_plain(value: Any) -> Any:
     if kind is list:
         if not value or type(value[0]) in _PLAIN_ITEMS:
             return list(value)
+        if _flat(value[0]):  # per seat: a list or dict of ids and counts
+            return [type(item)(item) for item in value]
         return [copy_plain(item) for item in value]
     if kind is dict:
-        if not value or type(next(iter(value.values()))) in _PLAIN_ITEMS:
+        if not value:
+            return {}
+        first = next(iter(value.values()))
+        if type(first) in _PLAIN_ITEMS:
             return dict(value)
+        if _flat(first):
+            return {key: type(item)(item) for key, item in value.items()}
         return {key: copy_plain(item) for key, item in value.items()}
     if kind is set:
         return set(value)
@@ -49,6 +56,16 @@ def copy_plain(value: Any) -> Any:
             item = copy_plain(item)
         object.__setattr__(twin, name, item)
     return twin
+
+
+def _flat(item: Any) -> bool:
+    """Whether ``item`` is a non-empty list or dict of immutable values, so that it and its
+    siblings in a container (game data is homogeneous) copy with one C call each."""
+    if type(item) is list:
+        return bool(item) and type(item[0]) in _PLAIN_ITEMS
+    if type(item) is dict:
+        return bool(item) and type(next(iter(item.values()))) in _PLAIN_ITEMS
+    return False
 
 
 _fields: dict[type, tuple[tuple[str, bool], ...]] = {}  # per attrs class: (name, copied)

@@ -42,3 +42,12 @@ def test_immutable_parts_are_shared_and_none_stays_none():
     battle = Battle(rerolling=("defender", 1))
     assert copy_plain(battle).rerolling is battle.rerolling
     assert copy_plain(None) is None
+
+
+def test_per_seat_lists_and_dicts_are_copied_too():
+    hands = {"goods": [{"gold": 1}, {"gold": 2}], "stacks": {"king": ["k1", "k2"]}, "held": [["a"], ["b"]]}
+    twin = copy_plain(hands)
+    twin["goods"][0]["gold"] = 9
+    twin["stacks"]["king"].pop()
+    twin["held"][1].append("c")
+    assert hands == {"goods": [{"gold": 1}, {"gold": 2}], "stacks": {"king": ["k1", "k2"]}, "held": [["a"], ["b"]]}
