@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from engine.core.ruleset import Ruleset
 from engine.rulesets.antike_duellum.ruleset import AntikeDuellum
+from engine.rulesets.civilization.ruleset import Civilization
 from engine.rulesets.history_of_the_world.ruleset import HistoryOfTheWorld
 
-SHIPPED: tuple[Ruleset, ...] = (AntikeDuellum(), HistoryOfTheWorld())
+SHIPPED: tuple[Ruleset, ...] = (AntikeDuellum(), Civilization(), HistoryOfTheWorld())
 
 _RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in SHIPPED}
 

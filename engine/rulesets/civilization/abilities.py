@@ -1,0 +1,146 @@
+"""Ability ids of technologies, governments, wonders and civilizations, each read in one place.
+
+A card lists ids with their numbers (``speed:1``, ``culture_for:incense:3``); the rules ask
+``amount`` or ``has`` here. Ids (digest §6.5.3 for technologies):
+
+=====================  ==============================================================
+speed:N, stack:N       figures move N more squares; N more figures may share a square
+hand:N                 battle hand size +N
+event_limit:N          event hand limit +N (base 2)
+city_limit:N           the city limit becomes N (Irrigation: 3)
+coin                   1 coin on the card when learned (permanent)
+coin:N                 N coins while in effect (governments, wonders)
+water:enter/end        figures may enter water / also end there and be placed there
+build:B, upgrade:B     may build B; learning an upgrade flips every basic B of yours
+government:G           may switch to G
+unit:K:L               military level L for unit type K
+aircraft               aircraft may be produced
+produce_twice          a producing city may produce a second thing (Engineering)
+culture_for:R:N        city management, once a turn: pay R for N culture tokens
+trade_for:R:N          trade phase, once a turn: pay R for N trade
+coins_for:R:N          city management, once a turn: pay R for a coin on the card (N at most)
+production_for:R:N     city management, once a turn: pay R for +N production in a city
+great_person_for:R     city management, once a turn: pay R to draw a great person
+wounds_for:R:N         battle, before or after an attack, once: pay R for N wounds on an enemy unit
+city_trade:N           each city collects N more trade
+city_production:N      each city has N more production
+arts:N                 devoting a city to the arts gives N more culture
+research_keep:N        N more trade kept after research
+defence:N, battle:N    battle bonus when defending / in every battle
+anarchy                the capital takes no city action
+space_flight           learning it wins the game
+=====================  ==============================================================
+
+Spy and uranium markers (huts and villages) pay for any resource ability (the "?" icon).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.rulesets.civilization.board import blockaded, map_coins
+from engine.rulesets.civilization.state import CivState
+
+WILD = ("spy", "uranium")
+BASE_SPEED, BASE_STACK, BASE_EVENT_LIMIT, BASE_CITY_LIMIT = 2, 2, 2, 2
+RUSSIAN_STACK = 1
+
+
+def tokens(state: CivState, seat: int) -> Iterator[str]:
+    """Every ability in effect for ``seat``: techs, its government, its working wonders."""
+    t = state.tables
+    player = state.players[seat]
+    for tech in player.techs:
+        yield from t.techs[tech].abilities
+    yield from t.governments[player.government].abilities
+    for square, (owner, wonder) in state.wonders.items():
+        if owner == seat and wonder not in state.obsolete and not blockaded(state, square, seat):
+            yield from t.wonders[wonder].abilities
+
+
+def amount(state: CivState, seat: int, name: str) -> int:
+    prefix = name + ":"
+    return sum(int(token[len(prefix):]) for token in tokens(state, seat) if token.startswith(prefix))
+
+
+def has(state: CivState, seat: int, token: str) -> bool:
+    return any(t == token for t in tokens(state, seat))
+
+
+def speed(state: CivState, seat: int) -> int:
+    return BASE_SPEED + amount(state, seat, "speed")
+
+
+def stack_limit(state: CivState, seat: int) -> int:
+    extra = RUSSIAN_STACK if state.players[seat].civ == "russians" else 0
+    return BASE_STACK + amount(state, seat, "stack") + extra
+
+
+def event_limit(state: CivState, seat: int) -> int:
+    return BASE_EVENT_LIMIT + amount(state, seat, "event_limit")
+
+
+def city_limit(state: CivState, seat: int) -> int:
+    limits = [int(t.split(":")[1]) for t in tokens(state, seat) if t.startswith("city_limit:")]
+    return max([BASE_CITY_LIMIT, *limits])
+
+
+def may_enter_water(state: CivState, seat: int) -> bool:
+    return any(t in ("water:enter", "water:end") for t in tokens(state, seat))
+
+
+def may_end_on_water(state: CivState, seat: int) -> bool:
+    return has(state, seat, "water:end")
+
+
+def can_build(state: CivState, seat: int, building: str) -> bool:
+    return any(t in (f"build:{building}", f"upgrade:{building}") for t in tokens(state, seat))
+
+
+def upgraded(state: CivState, seat: int, building: str) -> str:
+    """The side of a building's marker this seat builds: the upgrade once it knows it."""
+    for other, card in state.tables.buildings.items():
+        if card.upgrade_of == building and has(state, seat, f"upgrade:{other}"):
+            return other
+    return building
+
+
+def coins(state: CivState, seat: int) -> int:
+    player = state.players[seat]
+    return sum(player.tech_coins.values()) + map_coins(state, seat) + amount(state, seat, "coin")
+
+
+def resource_abilities(state: CivState, seat: int, kind: str) -> Iterator[tuple[str, str, int]]:
+    """(tech, resource, number) for each of the seat's ``kind`` abilities not used this turn."""
+    player = state.players[seat]
+    for tech in player.techs:
+        if tech in player.used:
+            continue
+        for token in state.tables.techs[tech].abilities:
+            parts = token.split(":")
+            if parts[0] == kind:
+                yield tech, parts[1], int(parts[2]) if len(parts) > 2 else 0
+
+
+def payments(state: CivState, seat: int, resource: str) -> list[str]:
+    """How ``seat`` may pay one ``resource``: a market marker of that type, or a held hut or
+    village marker showing it or a wild spy/uranium (named by marker id)."""
+    player = state.players[seat]
+    ways = [resource] if player.resources.get(resource, 0) else []
+    seen = set()
+    for marker in player.minors:
+        result = state.tables.minors[marker].result
+        if (result == resource or result in WILD) and result not in seen:
+            seen.add(result)
+            ways.append(marker)
+    return ways
+
+
+def pay(state: CivState, seat: int, way: str) -> None:
+    """Spend a resource: market markers go back to the market, hut and village markers to the box."""
+    player = state.players[seat]
+    if way in player.minors:
+        player.minors.remove(way)
+        return
+    player.resources[way] -= 1
+    state.market[way] = state.market.get(way, 0) + 1

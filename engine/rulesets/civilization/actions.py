@@ -1,0 +1,199 @@
+"""The moves a seat may choose. Each carries ids, never hidden content another seat could read:
+a battle hand's card is named only in the label its owner sees."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from engine.core.moves import Action
+
+
+@frozen
+class ChooseCiv(Action):
+    civ: str
+
+
+@frozen
+class PlaceCapital(Action):
+    space_fields: ClassVar[tuple[str, ...]] = ("square",)
+    square: str
+
+
+@frozen
+class PlaceFigure(Action):
+    """A starting figure (army, scout, the Russians' white army) or a new one from production."""
+
+    space_fields: ClassVar[tuple[str, ...]] = ("square",)
+    kind: str
+    square: str
+
+
+@frozen
+class PlaceMarker(Action):
+    """A great person or a wonder's marker on an outskirts square; '' keeps a great person on the sheet."""
+
+    space_fields: ClassVar[tuple[str, ...]] = ("square",)
+    card: str
+    square: str
+
+
+@frozen
+class FoundCity(Action):
+    space_fields: ClassVar[tuple[str, ...]] = ("square",)
+    square: str
+
+
+@frozen
+class Relocate(Action):
+    space_fields: ClassVar[tuple[str, ...]] = ("square",)
+    figure: int
+    square: str
+
+
+@frozen
+class SetGovernment(Action):
+    government: str
+
+
+@frozen
+class AssignScout(Action):
+    space_fields: ClassVar[tuple[str, ...]] = ("city",)
+    figure: int
+    city: str
+
+
+@frozen
+class PlayEvent(Action):
+    card: str
+    target: str = ""
+
+
+@frozen
+class UseAbility(Action):
+    """A technology's resource ability: pay ``resource`` (a market type or a held marker)."""
+
+    tech: str
+    resource: str
+    city: str = ""
+
+
+@frozen
+class Done(Action):
+    pass
+
+
+@frozen
+class OfferTo(Action):
+    seat: int
+
+
+@frozen
+class OfferItem(Action):
+    """What is given (first) or wanted (second): trade:N, culture:N, a resource, an event, nothing."""
+
+    item: str
+
+
+@frozen
+class Answer(Action):
+    accept: bool
+
+
+@frozen
+class Discard(Action):
+    card: str
+
+
+@frozen
+class Produce(Action):
+    space_fields: ClassVar[tuple[str, ...]] = ("square",)
+    city: str
+    item: str  # army, scout, unit:<kind>, building:<id>, wonder:<id>
+    square: str = ""
+
+
+@frozen
+class Arts(Action):
+    space_fields: ClassVar[tuple[str, ...]] = ("city",)
+    city: str
+
+
+@frozen
+class Harvest(Action):
+    space_fields: ClassVar[tuple[str, ...]] = ("city",)
+    city: str
+    resource: str
+
+
+@frozen
+class Boost(Action):
+    """Spend 3 trade for +1 production in one city this turn (§6.3.1)."""
+
+    city: str
+
+
+@frozen
+class AdvanceCulture(Action):
+    pass
+
+
+@frozen
+class MoveFigures(Action):
+    """Start moving figures that began the phase on one square: one figure or the group."""
+
+    space_fields: ClassVar[tuple[str, ...]] = ("square",)
+    square: str
+    figures: tuple[int, ...]
+
+
+@frozen
+class Step(Action):
+    space_fields: ClassVar[tuple[str, ...]] = ("square",)
+    direction: str
+    square: str
+
+
+@frozen
+class Explore(Action):
+    slot: str
+
+
+@frozen
+class Stop(Action):
+    pass
+
+
+@frozen
+class PlayUnit(Action):
+    """A unit from the battle hand: a new front (front -1) or an attack on enemy front ``front``."""
+
+    slot: int  # position in the hand
+    front: int
+
+
+@frozen
+class Wound(Action):
+    """A combat ability (Metalworking's iron): wounds on the enemy unit of front ``front``."""
+
+    tech: str
+    resource: str
+    front: int
+
+
+@frozen
+class Loot(Action):
+    kind: str  # trade, culture, resource, tech:<id>, event, resources
+
+
+@frozen
+class Research(Action):
+    tech: str  # '' passes
+
+
+ACTION_TYPES = (
+    ChooseCiv, PlaceCapital, PlaceFigure, PlaceMarker, FoundCity, Relocate, SetGovernment, AssignScout,
+    PlayEvent, UseAbility, Done, OfferTo, OfferItem, Answer, Discard, Produce, Arts, Harvest, Boost,
+    AdvanceCulture, MoveFigures, Step, Explore, Stop, PlayUnit, Wound, Loot, Research,
+)

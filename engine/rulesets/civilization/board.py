@@ -1,0 +1,109 @@
+"""What the map gives: outskirts, blockades, the icons a square yields, cities' output, coins
+(§3.3, §6.2, §6.3, §6.6-6.8). Everything here is derived from the state, never stored."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.rulesets.civilization.state import City, CivState, Figure
+from engine.rulesets.civilization.tables import Icons
+
+ICON_FIELDS = ("trade", "production", "culture", "coins")
+
+
+def city_at(state: CivState, square: str) -> City | None:
+    return next((c for c in state.cities if c.square == square), None)
+
+
+def cities_of(state: CivState, seat: int) -> list[City]:
+    return [c for c in state.cities if c.owner == seat]
+
+
+def figures_at(state: CivState, square: str) -> list[Figure]:
+    return [f for f in state.figures if f.square == square]
+
+
+def enemy_on(state: CivState, square: str, seat: int) -> bool:
+    return any(f.square == square and f.owner != seat for f in state.figures)
+
+
+def blockaded(state: CivState, square: str, seat: int) -> bool:
+    """An enemy figure on one of ``seat``'s squares takes its yield (§6.7)."""
+    return enemy_on(state, square, seat)
+
+
+def revealed(state: CivState, square: str) -> bool:
+    return square in state.squares
+
+
+def square_icons(state: CivState, square: str) -> Icons:
+    """A building, wonder or great person replaces the printed icons (§6.3.4, A16); a natural
+    wonder is printed with its culture icon already."""
+    t = state.tables
+    if square in state.buildings:
+        return t.building_icons[state.buildings[square][1]]
+    if square in state.wonders:
+        return Icons(culture=t.wonders[state.wonders[square][1]].culture)
+    printed = state.squares[square].icons
+    if square in state.greats:
+        great = t.great_icons[state.greats[square][1]]
+        if not t.options.great_person_adds:
+            return great
+        return Icons(*(getattr(printed, f) + getattr(great, f) for f in ICON_FIELDS))
+    return printed
+
+
+def outskirts(state: CivState, city: City) -> tuple[str, ...]:
+    return state.tables.ring[city.square]
+
+
+def own_outskirts(state: CivState, seat: int) -> set[str]:
+    return {sq for c in cities_of(state, seat) for sq in outskirts(state, c)}
+
+
+def gathering_scouts(state: CivState, city: City) -> Iterator[Figure]:
+    """Scouts sent to this city that were not produced this turn (§6.6)."""
+    for f in state.figures:
+        if f.kind == "scout" and f.city == city.square and f.owner == city.owner and f.made < state.turn:
+            yield f
+
+
+def worked_squares(state: CivState, city: City) -> list[str]:
+    """The squares whose icons the city's action uses: unblockaded outskirts plus its scouts'."""
+    seat = city.owner
+    squares = [sq for sq in outskirts(state, city) if sq in state.squares and not blockaded(state, sq, seat)]
+    own = own_outskirts(state, seat) if not state.tables.options.scout_double_count else set()
+    for scout in gathering_scouts(state, city):
+        if scout.square not in own and scout.square in state.squares and not city_at(state, scout.square):
+            squares.append(scout.square)
+    return squares
+
+
+def city_yield(state: CivState, city: City, icon: str) -> int:
+    return sum(getattr(square_icons(state, sq), icon) for sq in worked_squares(state, city))
+
+
+def city_resources(state: CivState, city: City) -> set[str]:
+    found = set()
+    for sq in worked_squares(state, city):
+        if sq in state.buildings or sq in state.wonders or sq in state.greats:
+            continue
+        resource = state.squares[sq].resource
+        if resource:
+            found.add(resource)
+    return found
+
+
+def map_coins(state: CivState, seat: int) -> int:
+    """Coins on squares the seat controls now: its cities' unblockaded outskirts and the squares
+    its scouts stand on (§6.8)."""
+    squares = {sq for c in cities_of(state, seat) for sq in worked_squares(state, c)}
+    squares |= {f.square for f in state.figures if f.owner == seat and f.kind == "scout" and f.square in state.squares}
+    return sum(square_icons(state, sq).coins for sq in squares if not city_at(state, sq))
+
+
+def outskirts_of_any_city(state: CivState, square: str) -> City | None:
+    for city in state.cities:
+        if square in state.tables.ring[city.square]:
+            return city
+    return None

@@ -1,0 +1,305 @@
+"""The city management phase (§6.3): each city takes one action (produce, devote to the arts,
+harvest); trade buys production; resource abilities, events and culture steps at any point of
+one's own turn."""
+
+from __future__ import annotations
+
+from engine.core.decision import Choice, Decision
+from engine.core.events import Event
+from engine.rulesets.civilization.abilities import (
+    amount,
+    can_build,
+    has,
+    may_end_on_water,
+    pay,
+    payments,
+    resource_abilities,
+    stack_limit,
+    upgraded,
+)
+from engine.rulesets.civilization.actions import (
+    AdvanceCulture,
+    Arts,
+    Boost,
+    Done,
+    Harvest,
+    Produce,
+    UseAbility,
+)
+from engine.rulesets.civilization.board import (
+    cities_of,
+    city_at,
+    city_resources,
+    city_yield,
+    enemy_on,
+    figures_at,
+    outskirts,
+)
+from engine.rulesets.civilization.culture import advance, can_advance
+from engine.rulesets.civilization.draws import owe
+from engine.rulesets.civilization.event_cards import playable
+from engine.rulesets.civilization.placement import (
+    clear_square,
+    marker_squares,
+    wonder_squares,
+)
+from engine.rulesets.civilization.setup import add_figure, fill_market
+from engine.rulesets.civilization.state import City, CivState, Draw
+from engine.rulesets.civilization.turn import current
+
+FIGURE_COST = {"army": 4, "scout": 6}
+UNIT_COST = {1: 5, 2: 7, 3: 9, 4: 11}
+AIRCRAFT_COST = 12
+STAR_LIMIT = 1
+
+
+def actions_allowed(state: CivState, seat: int, city: City) -> int:
+    if city.capital and state.players[seat].government == "anarchy":
+        return 0
+    return 2 if has(state, seat, "produce_twice") else 1
+
+
+def capacity(state: CivState, city: City) -> int:
+    seat = city.owner
+    base = city_yield(state, city, "production") + amount(state, seat, "city_production")
+    return base + city.boost + state.players[seat].production_bonus - city.spent
+
+
+def building_terrain(state: CivState, building: str) -> tuple[str, ...]:
+    options = state.tables.options
+    basic = state.tables.buildings[building].upgrade_of or building
+    if basic == "library":
+        return (options.library_terrain,)
+    if basic == "barracks":
+        return (options.barracks_terrain,)
+    return tuple(state.tables.buildings[building].terrain)
+
+
+def markers_left(state: CivState, building: str) -> int:
+    t = state.tables
+    basic = t.buildings[building].upgrade_of or building
+    if basic == "city_walls":
+        return 1
+    family = {basic} | {b for b, card in t.buildings.items() if card.upgrade_of == basic}
+    used = sum(1 for _, b in state.buildings.values() if b in family)
+    return t.buildings[basic].markers - used
+
+
+def has_star(state: CivState, city: City, ignoring: str = "") -> bool:
+    t = state.tables
+    return any(sq != ignoring and sq in state.buildings and t.buildings[state.buildings[sq][1]].star
+               for sq in outskirts(state, city))
+
+
+def building_squares(state: CivState, city: City, building: str) -> list[str]:
+    card = state.tables.buildings[building]
+    if "city_centre" in card.terrain:
+        return [] if city.walled else [city.square]
+    squares = marker_squares(state, city, building_terrain(state, building))
+    if card.star:
+        squares = [sq for sq in squares if not has_star(state, city, ignoring=sq)]
+    return squares
+
+
+def wonder_cost(state: CivState, seat: int, wonder: str) -> int:
+    card = state.tables.wonders[wonder]
+    cost = card.cost
+    for reduction in card.reductions:
+        tech, _, value = reduction.partition(":")
+        if tech in state.players[seat].techs:
+            cost = min(cost, int(value))
+    if state.players[seat].civ == "egyptians":
+        cost -= 2
+    return cost
+
+
+def figure_squares(state: CivState, city: City, kind: str) -> list[str]:
+    seat = city.owner
+    water = may_end_on_water(state, seat)
+    found = []
+    for sq in outskirts(state, city):
+        look = state.squares.get(sq)
+        if look is None or (look.terrain == "water" and not water) or city_at(state, sq) or sq in state.minors:
+            continue
+        if enemy_on(state, sq, seat) or len(figures_at(state, sq)) >= stack_limit(state, seat):
+            continue
+        found.append(sq)
+    return found
+
+
+def unit_deck_size(state: CivState, kind: str) -> int:
+    return len(state.unit_pool[kind]) + len(state.unit_bottom[kind])
+
+
+def productions(state: CivState, city: City) -> list[Produce]:
+    seat = city.owner
+    t = state.tables
+    player = state.players[seat]
+    cap = capacity(state, city)
+    found: list[Produce] = []
+    for kind, left in (("army", player.armies), ("scout", player.scouts)):
+        if left and FIGURE_COST[kind] <= cap:
+            found += [Produce(city.square, kind, sq, label=f"{kind} on {sq}") for sq in figure_squares(state, city, kind)]
+    for kind in ("infantry", "mounted", "artillery"):
+        if UNIT_COST[player.levels[kind]] <= cap and unit_deck_size(state, kind):
+            found.append(Produce(city.square, f"unit:{kind}", label=f"{kind} unit"))
+    if has(state, seat, "aircraft") and AIRCRAFT_COST <= cap and unit_deck_size(state, "aircraft"):
+        found.append(Produce(city.square, "unit:aircraft", label="aircraft unit"))
+    for building, card in t.buildings.items():
+        if card.upgrade_of is not None or not can_build(state, seat, building):
+            continue
+        side = upgraded(state, seat, building)
+        if t.buildings[side].cost > cap or markers_left(state, side) <= 0:
+            continue
+        found += [Produce(city.square, f"building:{side}", sq, label=f"{t.names_of[side]} on {sq}")
+                  for sq in building_squares(state, city, side)]
+    for wonder in state.wonder_market:
+        if wonder and wonder_cost(state, seat, wonder) <= cap:
+            found += [Produce(city.square, f"wonder:{wonder}", sq, label=f"{t.names_of[wonder]} on {sq}")
+                      for sq in wonder_squares(state, seat) if sq in outskirts(state, city)]
+    return found
+
+
+def city_actions(state: CivState, city: City) -> list:
+    allowed = actions_allowed(state, city.owner, city)
+    if city.acted >= allowed:
+        return []
+    found: list = productions(state, city)
+    if city.acted == 0:
+        found.append(Arts(city.square, label=f"devote the city on {city.square} to the arts"))
+        found += [Harvest(city.square, r, label=f"harvest {r} in the city on {city.square}")
+                  for r in sorted(city_resources(state, city)) if state.market.get(r, 0) > 0]
+    if state.players[city.owner].trade >= 3:
+        found.append(Boost(city.square, label=f"spend 3 trade for +1 production on {city.square}"))
+    return found
+
+
+def ability_actions(state: CivState, seat: int) -> list[UseAbility]:
+    names = state.tables.names_of
+    found: list[UseAbility] = []
+    for kind in ("culture_for", "coins_for", "great_person_for", "production_for"):
+        for tech, resource, number in resource_abilities(state, seat, kind):
+            if kind == "coins_for" and state.players[seat].tech_coins.get(tech, 0) >= number:
+                continue
+            for way in payments(state, seat, resource):
+                what = "a face-down marker" if way in state.tables.minors else way
+                if kind == "production_for":
+                    found += [UseAbility(tech, way, c.square, label=f"{names[tech]}: pay {what} for +{number} production on {c.square}")
+                              for c in cities_of(state, seat) if c.acted < actions_allowed(state, seat, c)]
+                else:
+                    found.append(UseAbility(tech, way, label=f"{names[tech]}: pay {what}"))
+    return found
+
+
+def decide_city(state: CivState) -> Decision:
+    seat = current(state)
+    actions: list = []
+    waiting = False
+    for city in cities_of(state, seat):
+        mine = city_actions(state, city)
+        waiting = waiting or (city.acted == 0 and any(not isinstance(a, Boost) for a in mine))
+        actions += mine
+    if can_advance(state, seat):
+        actions.append(AdvanceCulture(label="advance on the culture track"))
+    actions += ability_actions(state, seat) + playable(state, seat, "city")
+    if not waiting:
+        actions.append(Done(label="end city management"))
+    return Choice(seat, "city management", tuple(actions))
+
+
+def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
+    seat = current(state)
+    t = state.tables
+    player = state.players[seat]
+    city = city_at(state, move.city)
+    assert city is not None
+    kind, _, what = move.item.partition(":")
+    name = t.names[seat]
+    if kind in FIGURE_COST:
+        cost = FIGURE_COST[kind]
+        add_figure(state, seat, kind, move.square)
+        log.append(Event(f"{name} builds an {kind} on {move.square}"))
+    elif kind == "unit":
+        cost = AIRCRAFT_COST if what == "aircraft" else UNIT_COST[player.levels[what]]
+        owe(state, Draw(f"unit:{what}", seat, "unit"))
+    elif kind == "building":
+        cost = t.buildings[what].cost
+        if "city_centre" in t.buildings[what].terrain:
+            city.walled = True
+        else:
+            clear_square(state, move.square, log)
+            state.buildings[move.square] = (seat, what)
+        log.append(Event(f"{name} builds {t.names_of[what]} on {move.square}"))
+    else:
+        cost = wonder_cost(state, seat, what)
+        slot = state.wonder_market.index(what)
+        state.wonder_market[slot] = ""
+        clear_square(state, move.square, log)
+        state.wonders[move.square] = (seat, what)
+        player.wonders.append(what)
+        log.append(Event(f"{name} builds {t.names_of[what]} on {move.square}"))
+        fill_market(state)
+        if player.civ == "romans":
+            advance(state, seat, log, free=True)
+    city.spent += max(0, cost - player.production_bonus)
+    player.production_bonus = 0
+    city.acted += 1
+
+
+def on_arts(state: CivState, move: Arts, log: list[Event]) -> None:
+    seat = current(state)
+    city = city_at(state, move.city)
+    assert city is not None
+    gained = 1 + city_yield(state, city, "culture") + amount(state, seat, "arts")
+    state.players[seat].culture += gained
+    city.acted += 1
+    log.append(Event(f"{state.tables.names[seat]} devotes the city on {move.city} to the arts: {gained} culture"))
+
+
+def on_harvest(state: CivState, move: Harvest, log: list[Event]) -> None:
+    seat = current(state)
+    city = city_at(state, move.city)
+    assert city is not None
+    state.market[move.resource] -= 1
+    player = state.players[seat]
+    player.resources[move.resource] = player.resources.get(move.resource, 0) + 1
+    city.acted += 1
+    log.append(Event(f"{state.tables.names[seat]} harvests {move.resource}"))
+
+
+def on_boost(state: CivState, move: Boost, log: list[Event]) -> None:
+    seat = current(state)
+    city = city_at(state, move.city)
+    assert city is not None
+    state.players[seat].trade -= 3
+    city.boost += 1
+
+
+def on_advance_culture(state: CivState, move: AdvanceCulture, log: list[Event]) -> None:
+    advance(state, current(state), log)
+
+
+def use_ability(state: CivState, seat: int, move: UseAbility, log: list[Event]) -> None:
+    """A resource ability (§6.5.3): pay, mark the card used this turn, take the effect."""
+    from engine.rulesets.civilization.event_cards import TRADE_MAX
+
+    player = state.players[seat]
+    pay(state, seat, move.resource)
+    player.used.append(move.tech)
+    for token in state.tables.techs[move.tech].abilities:
+        kind, *rest = token.split(":")
+        number = int(rest[1]) if len(rest) > 1 else 0
+        if kind == "culture_for":
+            player.culture += number
+        elif kind == "coins_for":
+            player.tech_coins[move.tech] = player.tech_coins.get(move.tech, 0) + 1
+        elif kind == "trade_for":
+            player.trade = min(TRADE_MAX, player.trade + number)
+        elif kind == "great_person_for":
+            owe(state, Draw("great", seat, "great"))
+        elif kind == "production_for":
+            city = city_at(state, move.city)
+            assert city is not None
+            city.boost += number
+    log.append(Event(f"{state.tables.names[seat]} uses {state.tables.names_of[move.tech]}"))
+

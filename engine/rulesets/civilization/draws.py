@@ -1,0 +1,149 @@
+"""Chance steps: a card, tile or marker is drawn when someone learns it (architecture: a deck
+is an unordered pool). A ``Draw`` owed in the state becomes a ``Chance`` over its pool; the
+outcome is resolved here by the draw's purpose."""
+
+from __future__ import annotations
+
+from engine.core.decision import Chance
+from engine.core.events import Event
+from engine.core.moves import Outcome
+from engine.rulesets.civilization.state import CivState, Draw
+from engine.rulesets.civilization.tables import TURNS, rotated_index
+
+
+def pool(state: CivState, draw: Draw) -> list[str]:
+    name, _, key = draw.pool.partition(":")
+    if name == "civ":
+        return state.civ_pool
+    if name == "first":
+        return [str(seat) for seat in range(state.tables.seats)]
+    if name == "tile":
+        return state.tile_pool
+    if name in ("unit", "barbarian"):
+        if not state.unit_pool[key]:  # the face-up bottom is turned and shuffled (§6.3.3)
+            state.unit_pool[key], state.unit_bottom[key] = state.unit_bottom[key], []
+        return state.unit_pool[key]
+    if name == "forces":
+        battle = state.battle
+        assert battle is not None
+        player = state.players[battle.player[int(key)]]
+        return player.forces
+    if name == "wonder":
+        return state.wonder_pool[key]
+    if name == "event":
+        if not state.event_pool[key]:  # §6.9: the discards become the new deck
+            state.event_pool[key], state.event_bottom[key] = state.event_bottom[key], []
+        return state.event_pool[key]
+    if name == "great":
+        return state.great_pool
+    if name == "hut":
+        return state.hut_pool
+    if name == "village":
+        return state.village_pool
+    if name == "loot_event":
+        return state.players[int(key)].events
+    if name == "loot_minor":
+        return state.players[int(key)].minors
+    raise ValueError(f"unknown pool {draw.pool}")
+
+
+def chance(state: CivState) -> Chance:
+    draw = state.draws[0]
+    cards = sorted(pool(state, draw))
+    names = state.tables.names_of
+    seen = None if draw.seat is None else (draw.seat,)
+    if draw.pool == "first":
+        return Chance("the first player", tuple(Outcome(c, state.tables.names[int(c)]) for c in cards))
+    outcomes = tuple(Outcome(c, names.get(c, c)) for c in cards)
+    return Chance(f"draw ({draw.purpose})", outcomes, seen_by=seen)
+
+
+def owe(state: CivState, draw: Draw) -> None:
+    """Queue a draw, skipping it when its pool is empty (a deck run out gives nothing)."""
+    if pool(state, draw):
+        state.draws.append(draw)
+
+
+def reveal_tile(state: CivState, slot: str, tile: str, arrow: str) -> list[str]:
+    """Lay ``tile`` face up in ``slot`` with its arrow pointing ``arrow`` (§3.4); returns the
+    squares with a hut or village spot."""
+    t = state.tables
+    state.slots[slot] = tile
+    spots = []
+    turns = TURNS[arrow]
+    for index, square in enumerate(t.slot_squares[slot]):
+        printed = t.tiles[tile][rotated_index(index % 4, index // 4, turns)]
+        state.squares[square] = printed
+        if printed.spot:
+            spots.append(square)
+    return spots
+
+
+def resolve(state: CivState, card: str, log: list[Event]) -> Draw:
+    draw = state.draws.pop(0)
+    t = state.tables
+    if draw.pool != "first":
+        pool(state, draw).remove(card)
+    name = t.names_of.get(card, card)
+    seat = draw.seat
+    who = t.names[seat] if seat is not None else ""
+    if draw.purpose == "civ":
+        state.players[int(draw.arg)].civ = card
+        log.append(Event(f"{t.names[int(draw.arg)]} plays the {name}"))
+    elif draw.purpose == "first":
+        state.first = int(card)
+        log.append(Event(f"{t.names[int(card)]} is the first player"))
+    elif draw.purpose == "tile":
+        slot, arrow = draw.arg.split("|")
+        for square in reveal_tile(state, slot, card, arrow):
+            kind = state.squares[square].spot or ""
+            lying = sum(1 for other in state.minors.values() if other == kind)
+            if len(state.hut_pool if kind == "hut" else state.village_pool) > lying:
+                state.minors[square] = kind  # drawn face down when an army takes it
+        log.append(Event(f"{name} is explored in {slot}"))
+    elif draw.purpose in ("unit", "forces_gift"):
+        state.players[seat].forces.append(card)
+        log.append(Event(f"{who} adds a {draw.pool.split(':')[1]} unit to the standing forces"))
+        log.append(Event(f"{who} draws {name} ({t.units[card].strength})", (seat,)))
+    elif draw.purpose == "hand":
+        battle = state.battle
+        assert battle is not None
+        battle.hands[int(draw.arg)].append(card)
+        log.append(Event(f"{who} draws a battle card", None))
+    elif draw.purpose == "barbarian":
+        battle = state.battle
+        assert battle is not None
+        battle.hands[1].append(card)
+        log.append(Event("the barbarians draw a unit"))
+    elif draw.purpose == "wonder_market":
+        state.wonder_market[int(draw.arg)] = card
+        log.append(Event(f"{name} comes to the wonder market"))
+    elif draw.purpose == "egypt_wonder":
+        state.players[seat].wonders.append(card)
+        log.append(Event(f"{who} takes the ancient wonder {name}"))
+    elif draw.purpose == "event":
+        state.players[seat].events.append(card)
+        log.append(Event(f"{who} draws an event card"))
+        log.append(Event(f"{who} draws {name}", (seat,)))
+    elif draw.purpose == "great":
+        state.players[seat].greats.append(card)
+        state.placing.append((seat, card))
+        log.append(Event(f"{who} gains a great person: {name}"))
+    elif draw.purpose in ("hut", "village"):
+        result = t.minors[card].result
+        if result == "great_person":
+            owe(state, Draw("great", seat, "great"))
+            log.append(Event(f"{who} finds a great person in the village"))
+        else:
+            state.players[seat].minors.append(card)
+            log.append(Event(f"{who} takes a {draw.purpose} marker"))
+            log.append(Event(f"{who} takes a {draw.purpose} marker: {result}", (seat,)))
+    elif draw.purpose == "loot_event":
+        state.players[seat].events.append(card)
+        log.append(Event(f"{who} takes an event card as loot"))
+    elif draw.purpose == "loot_minor":
+        state.players[seat].minors.append(card)
+        log.append(Event(f"{who} takes a face-down marker as loot"))
+    else:
+        raise ValueError(f"unknown draw purpose {draw.purpose}")
+    return draw

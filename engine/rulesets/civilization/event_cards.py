@@ -1,0 +1,93 @@
+"""Event cards (§6.9): each effect id implemented once; a card may be played only in the phase
+it names, by its holder on their own part of that phase (A18), once the hand is within its limit.
+
+=============  ==========  ===========================================================
+effect         timing      behaviour (amount = the card's number)
+=============  ==========  ===========================================================
+gain_trade     trade       +amount trade (the dial stops at 27)
+gain_culture   city        +amount culture tokens
+production     city        +amount production for your next production this turn
+deforestation  start       a forest on any city's outskirts becomes grassland (disaster marker)
+drought        start       a grassland on any city's outskirts becomes desert (disaster marker)
+extra_research research    you may learn one more technology this research phase
+great_person   start       draw a great person
+battle_bonus   battle      +amount to your side's battle total
+=============  ==========  ===========================================================
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.rulesets.civilization.actions import PlayEvent
+from engine.rulesets.civilization.culture import over_hand_limit
+from engine.rulesets.civilization.draws import owe
+from engine.rulesets.civilization.state import CivState, Draw
+from engine.rulesets.civilization.tables import Icons, Square
+
+TRADE_MAX = 27
+DISASTER = {"deforestation": ("forest", Square("grassland", Icons(trade=1))),
+            "drought": ("grassland", Square("desert", Icons()))}
+
+
+def disaster_targets(state: CivState, effect: str) -> list[str]:
+    if state.disasters <= 0:
+        return []
+    terrain = DISASTER[effect][0]
+    found = set()
+    for city in state.cities:
+        for sq in state.tables.ring[city.square]:
+            look = state.squares.get(sq)
+            if look and look.terrain == terrain and sq not in state.buildings and sq not in state.wonders \
+                    and sq not in state.greats:
+                found.add(sq)
+    return sorted(found)
+
+
+def playable(state: CivState, seat: int, phase: str) -> list[PlayEvent]:
+    player = state.players[seat]
+    if over_hand_limit(state, seat):
+        return []
+    names = state.tables.names_of
+    found: list[PlayEvent] = []
+    for card in sorted(set(player.events)):
+        data = state.tables.events[card]
+        if data.phase != phase:
+            continue
+        label = f"play {names[card]}"
+        if data.effect in DISASTER:
+            found += [PlayEvent(card, sq, label=f"{label} on {sq}") for sq in disaster_targets(state, data.effect)]
+        else:
+            found.append(PlayEvent(card, label=label))
+    return found
+
+
+def discard(state: CivState, seat: int, card: str) -> None:
+    state.players[seat].events.remove(card)
+    state.event_bottom[state.tables.events[card].age].append(card)
+
+
+def play(state: CivState, seat: int, move: PlayEvent, log: list[Event]) -> None:
+    data = state.tables.events[move.card]
+    player = state.players[seat]
+    discard(state, seat, move.card)
+    log.append(Event(f"{state.tables.names[seat]} plays {state.tables.names_of[move.card]}"))
+    effect = data.effect
+    if effect == "gain_trade":
+        player.trade = min(TRADE_MAX, player.trade + data.amount)
+    elif effect == "gain_culture":
+        player.culture += data.amount
+    elif effect == "production":
+        player.production_bonus += data.amount
+    elif effect in DISASTER:
+        state.squares[move.target] = DISASTER[effect][1]
+        state.disasters -= 1
+    elif effect == "extra_research":
+        player.extra_research += 1
+    elif effect == "great_person":
+        owe(state, Draw("great", seat, "great"))
+    elif effect == "battle_bonus":
+        battle = state.battle
+        assert battle is not None
+        battle.bonus[battle.player.index(seat)] += data.amount
+    else:
+        raise ValueError(f"unknown event effect {effect}")

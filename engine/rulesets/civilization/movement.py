@@ -1,0 +1,153 @@
+"""The movement phase (§6.4, §3.4-3.5): figures or groups move orthogonally up to their speed,
+explore face-down tiles for a step, take huts, and start battles against villages, enemy
+armies and cities; enemy scouts alone are destroyed and looted."""
+
+from __future__ import annotations
+
+from engine.core.decision import Choice, Decision
+from engine.core.events import Event
+from engine.rulesets.civilization.abilities import (
+    may_end_on_water,
+    may_enter_water,
+    speed,
+    stack_limit,
+)
+from engine.rulesets.civilization.actions import Done, Explore, MoveFigures, Step, Stop
+from engine.rulesets.civilization.battle import begin_battle, scouts_caught
+from engine.rulesets.civilization.board import city_at, figures_at
+from engine.rulesets.civilization.draws import owe
+from engine.rulesets.civilization.state import CivState, Draw, Figure
+from engine.rulesets.civilization.turn import current, next_seat
+
+
+def moving(state: CivState) -> list[Figure]:
+    return [f for f in state.figures if f.id in state.moving]
+
+
+def can_end(state: CivState, seat: int, group: list[Figure], square: str) -> bool:
+    look = state.squares[square]
+    if look.terrain == "water" and not may_end_on_water(state, seat):
+        return False
+    city = city_at(state, square)
+    if city is not None and city.owner == seat:
+        return False  # figures may pass their own city centre but not stop there (§10)
+    ids = {f.id for f in group}
+    others = [f for f in figures_at(state, square) if f.id not in ids]
+    return len(others) + len(group) <= stack_limit(state, seat)
+
+
+def trigger(state: CivState, seat: int, square: str) -> str:
+    """What entering ``square`` sets off: '' (nothing), hut, village, figures or city."""
+    if square in state.minors:
+        return state.minors[square]
+    city = city_at(state, square)
+    if city is not None and city.owner != seat:
+        return "city"
+    if any(f.owner != seat for f in figures_at(state, square)):
+        return "figures"
+    return ""
+
+
+def step_allowed(state: CivState, seat: int, group: list[Figure], square: str) -> bool:
+    look = state.squares.get(square)
+    if look is None:
+        return False  # a face-down tile cannot be entered (§3.4)
+    if look.terrain == "water" and not may_enter_water(state, seat):
+        return False
+    what = trigger(state, seat, square)
+    if what:
+        return all(f.kind == "army" for f in group)  # scouts never enter (§3.5, §6.4)
+    if state.tables.options.stack_limit_when_passing and not can_end(state, seat, group, square):
+        return False
+    return state.steps_left > 1 or can_end(state, seat, group, square)
+
+
+def decide_movement(state: CivState) -> Decision:
+    seat = current(state)
+    if state.moving:
+        group = moving(state)
+        here = group[0].square
+        actions: list = []
+        if state.steps_left > 0:
+            for direction, sq in state.tables.orth[here]:
+                if step_allowed(state, seat, group, sq):
+                    actions.append(Step(direction, sq, label=f"step {direction} to {sq}"))
+                slot = state.tables.slot_of[sq]
+                if sq not in state.squares and state.slots.get(slot, "") is None:
+                    actions.append(Explore(slot, label=f"explore the tile {direction} ({slot})"))
+        if can_end(state, seat, group, here) or not actions:
+            actions.append(Stop(label=f"stop on {here}"))
+        return Choice(seat, "move the figures", tuple(dict.fromkeys(actions)))
+    actions = []
+    by_square: dict[str, list[Figure]] = {}
+    for f in state.figures:
+        if f.owner == seat and not f.moved:
+            by_square.setdefault(f.square, []).append(f)
+    for square in sorted(by_square):
+        group = by_square[square]
+        for f in group:
+            actions.append(MoveFigures(square, (f.id,), label=f"move the {f.kind} on {square}"))
+        if len(group) > 1:
+            actions.append(MoveFigures(square, tuple(f.id for f in group), label=f"move the group on {square}"))
+    actions.append(Done(label="end movement"))
+    return Choice(seat, "movement: choose figures to move", tuple(actions))
+
+
+def on_move_figures(state: CivState, move: MoveFigures, log: list[Event]) -> None:
+    state.moving = list(move.figures)
+    state.steps_left = speed(state, current(state))
+
+
+def finish(state: CivState) -> None:
+    for f in moving(state):
+        f.moved = True
+    state.moving = []
+    state.steps_left = 0
+
+
+def on_stop(state: CivState, move: Stop, log: list[Event]) -> None:
+    finish(state)
+
+
+def on_explore(state: CivState, move: Explore, log: list[Event]) -> None:
+    seat = current(state)
+    here = moving(state)[0].square
+    direction = next(d for d, sq in state.tables.orth[here] if state.tables.slot_of[sq] == move.slot)
+    state.steps_left -= 1
+    owe(state, Draw("tile", None, "tile", f"{move.slot}|{direction}"))
+    log.append(Event(f"{state.tables.names[seat]} explores {move.slot}"))
+
+
+def on_step(state: CivState, move: Step, log: list[Event]) -> None:
+    seat = current(state)
+    group = moving(state)
+    what = trigger(state, seat, move.square)
+    for f in group:
+        f.square = move.square
+    state.steps_left -= 1
+    if not what:
+        if state.steps_left == 0:
+            finish(state)
+        return
+    armies = [f for f in group if f.kind == "army"]
+    finish(state)
+    name = state.tables.names[seat]
+    if what == "hut":
+        del state.minors[move.square]
+        owe(state, Draw("hut", seat, "hut"))
+        log.append(Event(f"{name}'s army enters the hut on {move.square}"))
+    elif what == "village":
+        begin_battle(state, seat, None, move.square, "village", len(armies), log)
+    elif what == "city":
+        city = city_at(state, move.square)
+        assert city is not None
+        begin_battle(state, seat, city.owner, move.square, "capital" if city.capital else "city", len(armies), log)
+    elif not any(f.kind == "army" for f in figures_at(state, move.square) if f.owner != seat):
+        scouts_caught(state, seat, move.square, log)
+    else:
+        defender = next(f.owner for f in figures_at(state, move.square) if f.owner != seat)
+        begin_battle(state, seat, defender, move.square, "figures", len(armies), log)
+
+
+def on_movement_done(state: CivState, log: list[Event]) -> None:
+    next_seat(state, log)

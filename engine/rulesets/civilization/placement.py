@@ -1,0 +1,81 @@
+"""Markers on outskirts squares: buildings, wonders and great people (§6.3.4-6.3.7), and the
+rebuilding rule (§6.3.6): one's own marker may be covered, another seat's never."""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.rulesets.civilization.board import blockaded, cities_of, city_at, outskirts
+from engine.rulesets.civilization.state import City, CivState
+
+
+def own_or_free(state: CivState, square: str, seat: int) -> bool:
+    for markers in (state.buildings, state.wonders, state.greats):
+        if square in markers and markers[square][0] != seat:
+            return False
+    return True
+
+
+def marker_squares(state: CivState, city: City, terrains: tuple[str, ...] | None = None) -> list[str]:
+    """Outskirts squares of ``city`` where a new marker may go: revealed, of an allowed terrain
+    (any but water when None), not blockaded, not another seat's marker."""
+    found = []
+    for square in outskirts(state, city):
+        look = state.squares.get(square)
+        if look is None or city_at(state, square):
+            continue
+        if terrains is None and look.terrain == "water":
+            continue
+        if terrains is not None and look.terrain not in terrains:
+            continue
+        if blockaded(state, square, city.owner) or not own_or_free(state, square, city.owner):
+            continue
+        found.append(square)
+    return found
+
+
+def city_of_square(state: CivState, seat: int, square: str) -> City | None:
+    return next((c for c in cities_of(state, seat) if square in outskirts(state, c)), None)
+
+
+def clear_square(state: CivState, square: str, log: list[Event]) -> None:
+    """Make room for a new marker: a building goes back to the market, a wonder to the box
+    with its card, a great person back to its owner's civ sheet."""
+    names = state.tables.names_of
+    if square in state.buildings:
+        owner, building = state.buildings.pop(square)
+        log.append(Event(f"{names[building]} returns to the market"))
+    if square in state.wonders:
+        owner, wonder = state.wonders.pop(square)
+        state.players[owner].wonders.remove(wonder)
+        log.append(Event(f"{names[wonder]} is replaced and leaves the game"))
+    if square in state.greats:
+        owner, great = state.greats.pop(square)
+        state.players[owner].greats.append(great)
+        log.append(Event(f"{names[great]} returns to the civilization sheet"))
+
+
+def great_squares(state: CivState, seat: int) -> list[str]:
+    return sorted({sq for city in cities_of(state, seat) for sq in marker_squares(state, city)})
+
+
+def wonder_squares(state: CivState, seat: int) -> list[str]:
+    """One wonder per city (§6.3.5): a city that has one takes no other, unless it is replaced."""
+    found = set()
+    for city in cities_of(state, seat):
+        squares = marker_squares(state, city)
+        own = [sq for sq in squares if sq in state.wonders]
+        found.update(own or squares)
+    return sorted(found)
+
+
+def place_great(state: CivState, seat: int, great: str, square: str, log: list[Event]) -> None:
+    clear_square(state, square, log)
+    state.players[seat].greats.remove(great)
+    state.greats[square] = (seat, great)
+    log.append(Event(f"{state.tables.names[seat]} places {state.tables.names_of[great]} on {square}"))
+
+
+def place_wonder(state: CivState, seat: int, wonder: str, square: str, log: list[Event]) -> None:
+    clear_square(state, square, log)
+    state.wonders[square] = (seat, wonder)
+    log.append(Event(f"{state.tables.names[seat]} places {state.tables.names_of[wonder]} on {square}"))

@@ -1,0 +1,216 @@
+"""The phases and handlers of Civilization on the ruleset skeleton. Before any phase's own
+question come the interruptions every phase shares: a draw owed (chance), a great person or
+wonder to place, a figure displaced by a new city."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.decision import Choice, Decision, End
+from engine.core.events import Event
+from engine.core.moves import Outcome
+from engine.core.skeleton import Phase
+from engine.rulesets.civilization import (
+    battle,
+    cities,
+    movement,
+    research,
+    setup,
+    start,
+    trade,
+)
+from engine.rulesets.civilization.abilities import coins
+from engine.rulesets.civilization.actions import (
+    AdvanceCulture,
+    Answer,
+    Arts,
+    AssignScout,
+    Boost,
+    ChooseCiv,
+    Discard,
+    Done,
+    Explore,
+    FoundCity,
+    Harvest,
+    Loot,
+    MoveFigures,
+    OfferItem,
+    OfferTo,
+    PlaceCapital,
+    PlaceFigure,
+    PlaceMarker,
+    PlayEvent,
+    PlayUnit,
+    Produce,
+    Relocate,
+    Research,
+    SetGovernment,
+    Step,
+    Stop,
+    UseAbility,
+    Wound,
+)
+from engine.rulesets.civilization.culture import win
+from engine.rulesets.civilization.draws import chance, resolve
+from engine.rulesets.civilization.event_cards import play
+from engine.rulesets.civilization.placement import (
+    great_squares,
+    place_great,
+    place_wonder,
+    wonder_squares,
+)
+from engine.rulesets.civilization.state import CivState
+from engine.rulesets.civilization.turn import current, next_seat
+
+ECONOMIC_VICTORY = 15
+
+
+def decide_placing(state: CivState) -> Decision:
+    seat, card = state.placing[0]
+    names = state.tables.names_of
+    if card in state.tables.wonders:
+        actions = [PlaceMarker(card, sq, label=f"place {names[card]} on {sq}") for sq in wonder_squares(state, seat)]
+    else:
+        actions = [PlaceMarker(card, sq, label=f"place {names[card]} on {sq}") for sq in great_squares(state, seat)]
+        actions.append(PlaceMarker(card, "", label=f"keep {names[card]} on the civilization sheet"))
+    return Choice(seat, f"place {names[card]}", tuple(actions))
+
+
+def decide_end(state: CivState) -> Decision:
+    n = state.tables.seats
+    scores = tuple(1.0 if seat == state.winner else 0.0 for seat in range(n))
+    ranking = tuple(sorted(range(n), key=lambda seat: (-scores[seat], seat)))
+    return End(scores, ranking)
+
+
+def interrupting(decide: Callable[[CivState], Decision]) -> Callable[[CivState], Decision]:
+    def decide_now(state: CivState) -> Decision:
+        if state.draws:
+            return chance(state)
+        if state.placing:
+            return decide_placing(state)
+        if state.relocating:
+            return start.decide_relocate(state)
+        return decide(state)
+
+    return decide_now
+
+
+def common_step(state: CivState, log: list[Event]) -> bool:
+    """What every phase checks between moves: the economic victory, the turn limit, placements
+    with no square, stranded figures."""
+    for seat in range(state.tables.seats):
+        if state.phase != "over" and state.phase != "setup" and coins(state, seat) >= ECONOMIC_VICTORY:
+            win(state, seat, "economic", log)
+            return True
+    limit = state.tables.options.turn_limit
+    if limit and state.turn > limit and state.phase != "over":
+        state.phase = "over"
+        log.append(Event(f"the turn limit ({limit}) ends the game without a winner"))
+        return True
+    if state.placing and not state.draws:
+        seat, card = state.placing[0]
+        if card in state.tables.wonders and not wonder_squares(state, seat):
+            state.placing.pop(0)
+            log.append(Event(f"{state.tables.names_of[card]} has no square and waits"))
+            return True
+    return start.relocate_stranded(state, log)
+
+
+def automatic(step: Callable[[CivState, list[Event]], bool] | None) -> Callable[[CivState, list[Event]], bool]:
+    def run(state: CivState, log: list[Event]) -> bool:
+        if common_step(state, log):
+            return True
+        if state.draws or state.placing or state.relocating:
+            return False
+        return step(state, log) if step else False
+
+    return run
+
+
+def idle(state: CivState, log: list[Event]) -> bool:
+    return False
+
+
+PHASES = {
+    "setup": Phase(interrupting(setup.decide_setup), automatic(setup.setup_step)),
+    "start": Phase(interrupting(start.decide_start_phase), automatic(start.start_step)),
+    "trade": Phase(interrupting(trade.decide_trade), automatic(trade.trade_step)),
+    "city": Phase(interrupting(cities.decide_city), automatic(idle)),
+    "movement": Phase(interrupting(movement.decide_movement), automatic(idle)),
+    "research": Phase(interrupting(research.decide_research), automatic(idle)),
+    "battle": Phase(interrupting(battle.decide_battle), automatic(battle.battle_step)),
+    "over": Phase(decide_end),
+}
+
+
+def on_outcome(state: CivState, move: Outcome, log: list[Event]) -> None:
+    resolve(state, str(move.value), log)
+
+
+def on_place_marker(state: CivState, move: PlaceMarker, log: list[Event]) -> None:
+    if state.placing and state.placing[0][1] == move.card:
+        seat, _ = state.placing.pop(0)
+    else:
+        seat = current(state)
+    if not move.square:
+        return
+    if move.card in state.tables.wonders:
+        place_wonder(state, seat, move.card, move.square, log)
+    else:
+        place_great(state, seat, move.card, move.square, log)
+
+
+def on_done(state: CivState, move: Done, log: list[Event]) -> None:
+    if state.phase == "start":
+        start.on_start_done(state, log)
+    elif state.phase == "trade":
+        trade.on_trade_pass(state, log)
+    else:
+        next_seat(state, log)
+
+
+def on_play_event(state: CivState, move: PlayEvent, log: list[Event]) -> None:
+    if state.phase == "battle" and state.battle is not None:
+        b = state.battle
+        seat = b.player[b.turn if b.hands[b.turn] else 1 - b.turn]
+    else:
+        seat = current(state)
+    play(state, seat, move, log)
+
+
+def on_use_ability(state: CivState, move: UseAbility, log: list[Event]) -> None:
+    cities.use_ability(state, current(state), move, log)
+
+
+HANDLERS = {
+    Outcome: on_outcome,
+    ChooseCiv: setup.on_choose_civ,
+    PlaceCapital: setup.on_place_capital,
+    PlaceFigure: setup.on_place_figure,
+    PlaceMarker: on_place_marker,
+    FoundCity: start.on_found_city,
+    Relocate: start.on_relocate,
+    SetGovernment: start.on_set_government,
+    AssignScout: start.on_assign_scout,
+    PlayEvent: on_play_event,
+    UseAbility: on_use_ability,
+    Done: on_done,
+    OfferTo: trade.on_offer_to,
+    OfferItem: trade.on_offer_item,
+    Answer: trade.on_answer,
+    Discard: trade.on_discard,
+    Produce: cities.on_produce,
+    Arts: cities.on_arts,
+    Harvest: cities.on_harvest,
+    Boost: cities.on_boost,
+    AdvanceCulture: cities.on_advance_culture,
+    MoveFigures: movement.on_move_figures,
+    Step: movement.on_step,
+    Explore: movement.on_explore,
+    Stop: movement.on_stop,
+    PlayUnit: battle.on_play_unit,
+    Wound: battle.on_wound,
+    Loot: battle.on_loot,
+    Research: research.on_research,
+}

@@ -1,0 +1,47 @@
+"""Sid Meier's Civilization: The Board Game registered through the engine contract."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from engine.core.picture import Picture
+from engine.core.skeleton import Handler, Phase, Skeleton
+from engine.rulesets.civilization.actions import ACTION_TYPES
+from engine.rulesets.civilization.cards import CARD_TYPES
+from engine.rulesets.civilization.options import CivilizationOptions
+from engine.rulesets.civilization.rules import HANDLERS, PHASES
+from engine.rulesets.civilization.setup import new_state
+from engine.rulesets.civilization.state import CivState
+from engine.rulesets.civilization.tables import make_tables
+from engine.rulesets.civilization.validation import problems
+from engine.rulesets.civilization.view import picture
+from engine.scenario.model import RulesetOptions, Scenario, Seat
+from engine.scenario.problems import Problem
+
+
+class Civilization(Skeleton):
+    id = "civilization"
+    title = "Sid Meier's Civilization: The Board Game"
+    min_players = 2
+    max_players = 4
+    card_types = CARD_TYPES
+    options_type = CivilizationOptions
+    action_types = ACTION_TYPES
+    phases: ClassVar[dict[str, Phase]] = PHASES
+    handlers: ClassVar[dict[type, Handler]] = HANDLERS
+
+    def validate(self, scenario: Scenario) -> list[Problem]:
+        return problems(scenario)
+
+    def start(self, scenario: Scenario, seats: Sequence[Seat], options: RulesetOptions) -> CivState:
+        assert isinstance(options, CivilizationOptions)
+        state = new_state(make_tables(scenario, seats, options))
+        self.advance(state, [])
+        return state
+
+    def view(self, state: CivState, seat: int | None) -> Picture:
+        return picture(state, seat)
+
+    def clone(self, state: CivState) -> CivState:
+        return state.clone()

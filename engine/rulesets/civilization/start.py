@@ -1,0 +1,204 @@
+"""The start of turn phase (§6.1): abilities and events, founding cities, changing government,
+great people from the civ sheet; then each scout is sent to a city (§6.6)."""
+
+from __future__ import annotations
+
+from engine.core.decision import Choice, Decision
+from engine.core.events import Event
+from engine.rulesets.civilization.abilities import (
+    city_limit,
+    may_end_on_water,
+    stack_limit,
+    tokens,
+)
+from engine.rulesets.civilization.actions import (
+    AssignScout,
+    Done,
+    FoundCity,
+    PlaceMarker,
+    Relocate,
+    SetGovernment,
+)
+from engine.rulesets.civilization.board import cities_of, city_at, enemy_on, figures_at
+from engine.rulesets.civilization.culture import advance, win
+from engine.rulesets.civilization.event_cards import playable
+from engine.rulesets.civilization.placement import great_squares
+from engine.rulesets.civilization.state import City, CivState, Figure
+from engine.rulesets.civilization.turn import current, next_seat
+
+ANARCHY = "anarchy"
+
+
+def city_site(state: CivState, square: str, seat: int) -> bool:
+    """§6.1 b: land, all 8 neighbours on the map and face up, no hut, village or enemy figure
+    around, and at least 3 squares from every city."""
+    t = state.tables
+    look = state.squares.get(square)
+    if look is None or look.terrain == "water":
+        return False
+    ring = t.ring[square]
+    if len(ring) < 8 or any(sq not in state.squares for sq in ring):
+        return False
+    if square in state.minors or any(sq in state.minors for sq in ring):
+        return False
+    if enemy_on(state, square, seat) or any(enemy_on(state, sq, seat) for sq in ring):
+        return False
+    x, y = t.coords[square]
+    for city in state.cities:
+        cx, cy = t.coords[city.square]
+        if max(abs(cx - x), abs(cy - y)) < 3:
+            return False
+    return True
+
+
+def known_governments(state: CivState, seat: int) -> list[str]:
+    player = state.players[seat]
+    found = set(player.learned_governments)
+    found.update(tok.split(":", 1)[1] for tok in tokens(state, seat) if tok.startswith("government:"))
+    return sorted(found)
+
+
+def government_choices(state: CivState, seat: int) -> list[str]:
+    """§6.1 c: straight to a government learned in the last research phase; to anarchy at any
+    time; out of anarchy, begun before this phase, to any known government."""
+    player = state.players[seat]
+    if player.government_turn == state.turn:
+        return []
+    known = [g for g in known_governments(state, seat) if g != player.government]
+    if player.government == ANARCHY:
+        return known
+    direct = [g for g in known if player.learned_governments.get(g) == state.turn - 1]
+    return [*direct, ANARCHY]
+
+
+def decide_start(state: CivState) -> Decision:
+    seat = current(state)
+    t = state.tables
+    names = t.names_of
+    player = state.players[seat]
+    actions: list = []
+    if len(cities_of(state, seat)) < city_limit(state, seat):
+        sites = sorted({f.square for f in state.figures if f.owner == seat and f.kind == "scout"
+                        and city_site(state, f.square, seat)})
+        actions += [FoundCity(sq, label=f"found a city on {sq}") for sq in sites]
+    actions += [SetGovernment(g, label=f"change government to {names[g]}") for g in government_choices(state, seat)]
+    for great in sorted(set(player.greats)):
+        actions += [PlaceMarker(great, sq, label=f"place {names[great]} on {sq}") for sq in great_squares(state, seat)]
+    actions += playable(state, seat, "start")
+    actions.append(Done(label="end the start of your turn"))
+    return Choice(seat, "start of turn", tuple(actions))
+
+
+def scouts_to_assign(state: CivState, seat: int) -> list[Figure]:
+    return [f for f in state.figures if f.owner == seat and f.kind == "scout" and f.city is None
+            and f.made < state.turn and f.square in state.squares]
+
+
+def decide_assign(state: CivState) -> Decision:
+    seat = current(state)
+    scout = scouts_to_assign(state, seat)[0]
+    actions = tuple(AssignScout(scout.id, c.square, label=f"scout on {scout.square} gathers for the city on {c.square}")
+                    for c in cities_of(state, seat))
+    return Choice(seat, "send a scout to a city", actions)
+
+
+def relocation_squares(state: CivState, figure: Figure) -> list[str]:
+    seat = figure.owner
+    found = []
+    for _, sq in state.tables.orth[figure.square]:
+        look = state.squares.get(sq)
+        if look is None or (look.terrain == "water" and not may_end_on_water(state, seat)):
+            continue
+        if enemy_on(state, sq, seat) or city_at(state, sq) or sq in state.minors:
+            continue
+        if len(figures_at(state, sq)) >= stack_limit(state, seat):
+            continue
+        found.append(sq)
+    return found
+
+
+def decide_relocate(state: CivState) -> Decision:
+    figure = next(f for f in state.figures if f.id == state.relocating[0])
+    actions = tuple(Relocate(figure.id, sq, label=f"move the {figure.kind} to {sq}") for sq in relocation_squares(state, figure))
+    return Choice(figure.owner, "move a figure off the new city", actions)
+
+
+def on_relocate(state: CivState, move: Relocate, log: list[Event]) -> None:
+    state.relocating.pop(0)
+    figure = next(f for f in state.figures if f.id == move.figure)
+    figure.square = move.square
+
+
+def relocate_stranded(state: CivState, log: list[Event]) -> bool:
+    """A displaced figure with nowhere to go returns to the supply (not in the text)."""
+    if not state.relocating:
+        return False
+    figure = next(f for f in state.figures if f.id == state.relocating[0])
+    if relocation_squares(state, figure):
+        return False
+    state.relocating.pop(0)
+    remove_figure(state, figure)
+    log.append(Event(f"{state.tables.names[figure.owner]}'s {figure.kind} has nowhere to go and returns to the supply"))
+    return True
+
+
+def remove_figure(state: CivState, figure: Figure) -> None:
+    state.figures.remove(figure)
+    player = state.players[figure.owner]
+    if figure.kind == "army":
+        player.armies += 1
+    else:
+        player.scouts += 1
+
+
+def on_found_city(state: CivState, move: FoundCity, log: list[Event]) -> None:
+    seat = current(state)
+    scout = next(f for f in state.figures if f.owner == seat and f.kind == "scout" and f.square == move.square)
+    remove_figure(state, scout)
+    state.cities.append(City(seat, move.square))
+    state.relocating += [f.id for f in figures_at(state, move.square)]
+    log.append(Event(f"{state.tables.names[seat]} founds a city on {move.square}"))
+    if state.players[seat].civ == "romans":
+        advance(state, seat, log, free=True)
+    if state.tables.options.learning_game and len(cities_of(state, seat)) >= 3:
+        win(state, seat, "learning game end (no winner)", log)
+
+
+def on_set_government(state: CivState, move: SetGovernment, log: list[Event]) -> None:
+    seat = current(state)
+    player = state.players[seat]
+    player.government = move.government
+    player.government_turn = state.turn
+    log.append(Event(f"{state.tables.names[seat]} changes government to {state.tables.names_of[move.government]}"))
+
+
+def on_start_done(state: CivState, log: list[Event]) -> None:
+    seat = current(state)
+    cities = cities_of(state, seat)
+    for scout in scouts_to_assign(state, seat):
+        if len(cities) == 1:
+            scout.city = cities[0].square
+    state.k_done = True
+
+
+def on_assign_scout(state: CivState, move: AssignScout, log: list[Event]) -> None:
+    scout = next(f for f in state.figures if f.id == move.figure)
+    scout.city = move.city
+
+
+def start_step(state: CivState, log: list[Event]) -> bool:
+    """After a seat's Done: its scouts are sent, then the next seat's start phase."""
+    if not state.k_done:
+        return False
+    seat = current(state)
+    if len(cities_of(state, seat)) > 1 and scouts_to_assign(state, seat):
+        return False
+    state.k_done = False
+    next_seat(state, log)
+    return True
+
+
+def decide_start_phase(state: CivState) -> Decision:
+    if state.k_done:
+        return decide_assign(state)
+    return decide_start(state)

@@ -1,0 +1,177 @@
+"""What a game reads once from its scenario: the square grid, tiles, cards and options.
+
+Shared, read-only, by every state of one game (never copied by ``clone``). Squares are the
+board's ``sq-X-Y`` spaces; a tile slot is a region of 4 x 4 of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import frozen
+
+from engine.rulesets.civilization.cards import (
+    BuildingCard,
+    CivSheet,
+    EventCard,
+    GovernmentCard,
+    GreatPersonCard,
+    LayoutCard,
+    MapTile,
+    MinorMarker,
+    TechCard,
+    UnitCard,
+    WonderCard,
+)
+from engine.rulesets.civilization.options import CivilizationOptions
+from engine.scenario.model import Scenario, Seat
+
+DIRECTIONS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+TURNS = {"N": 0, "E": 1, "S": 2, "W": 3}  # quarter turns clockwise from the printed arrow north
+
+
+@frozen
+class Icons:
+    trade: int = 0
+    production: int = 0
+    culture: int = 0
+    coins: int = 0
+
+
+@frozen
+class Square:
+    """How a square looks now: its tile's printing, or a building's or disaster's change to it."""
+
+    terrain: str
+    icons: Icons
+    resource: str | None = None
+    wonder: bool = False
+    spot: str | None = None  # hut or village, printed on the tile
+
+
+def parse_icons(words: Sequence[str]) -> Icons:
+    found = {"t": 0, "p": 0, "c": 0, "$": 0}
+    for word in words:
+        if len(word) >= 2 and word[0] in found and word[1:].isdigit():
+            found[word[0]] += int(word[1:])
+    return Icons(found["t"], found["p"], found["c"], found["$"])
+
+
+def parse_square(text: str) -> Square:
+    words = text.split()
+    resource = next((w for w in words if w in ("wheat", "silk", "incense", "iron")), None)
+    spot = next((w for w in words if w in ("hut", "village")), None)
+    return Square(words[0], parse_icons(words[1:]), resource, "wonder" in words, spot)
+
+
+def rotated_index(x: int, y: int, turns: int) -> int:
+    """The printed index (arrow north) of the square lying at (x, y) of a tile turned clockwise."""
+    for _ in range(turns):
+        x, y = y, 3 - x
+    return y * 4 + x
+
+
+@frozen
+class Tables:
+    names: tuple[str, ...]
+    options: CivilizationOptions
+    seats: int
+    coords: dict[str, tuple[int, int]]  # square -> (x, y)
+    at: dict[tuple[int, int], str]
+    slot_of: dict[str, str]  # square -> slot
+    slot_squares: dict[str, tuple[str, ...]]  # slot -> its 16 squares, row by row
+    slot_origin: dict[str, tuple[int, int]]
+    orth: dict[str, tuple[tuple[str, str], ...]]  # square -> (direction, neighbour) within the play area
+    ring: dict[str, tuple[str, ...]]  # the 8 squares around (play area only)
+    homes: tuple[str, ...]  # home slot per seat
+    home_arrows: tuple[str, ...]
+    neutral_slots: tuple[str, ...]
+    tiles: dict[str, tuple[Square, ...]]
+    tile_home: dict[str, str]  # civ -> home tile
+    tile_capital: dict[str, int]
+    civs: dict[str, CivSheet]
+    techs: dict[str, TechCard]
+    governments: dict[str, GovernmentCard]
+    units: dict[str, UnitCard]
+    buildings: dict[str, BuildingCard]
+    building_icons: dict[str, Icons]
+    wonders: dict[str, WonderCard]
+    events: dict[str, EventCard]
+    greats: dict[str, GreatPersonCard]
+    great_icons: dict[str, Icons]
+    minors: dict[str, MinorMarker]
+    names_of: dict[str, str]  # card id -> its name
+    track: tuple[dict[str, Any], ...]  # culture track space props, step by step
+
+    @property
+    def last_step(self) -> int:
+        return len(self.track) - 1
+
+
+def _cards(scenario: Scenario, deck: str, kind: type) -> dict[str, Any]:
+    if not any(d.id == deck for d in scenario.decks):
+        return {}
+    return {card.id: card.data for card in scenario.deck(deck).cards if isinstance(card.data, kind)}
+
+
+def layout_for(scenario: Scenario, players: int) -> LayoutCard | None:
+    return next((c for c in _cards(scenario, "layouts", LayoutCard).values() if c.players == players), None)
+
+
+def make_tables(scenario: Scenario, seats: Sequence[Seat], options: CivilizationOptions) -> Tables:
+    layout = layout_for(scenario, len(seats))
+    assert layout is not None  # validation checks every player count has one
+    in_play = set(layout.homes) | set(layout.neutral)
+    coords, at, slot_of = {}, {}, {}
+    for space in scenario.board.spaces:
+        if space.region in in_play and "col" in space.props:
+            xy = (int(space.props["col"]), int(space.props["row"]))
+            coords[space.id], at[xy] = xy, space.id
+            slot_of[space.id] = space.region
+    slot_squares, slot_origin = {}, {}
+    for slot in in_play:
+        squares = sorted((sq for sq, s in slot_of.items() if s == slot), key=lambda sq: coords[sq][::-1])
+        slot_squares[slot] = tuple(squares)
+        slot_origin[slot] = coords[squares[0]]
+    orth, ring = {}, {}
+    for sq, (x, y) in coords.items():
+        orth[sq] = tuple((d, at[(x + dx, y + dy)]) for d, (dx, dy) in DIRECTIONS.items() if (x + dx, y + dy) in at)
+        ring[sq] = tuple(at[(x + dx, y + dy)] for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                         if (dx or dy) and (x + dx, y + dy) in at)
+    tiles = {cid: tuple(parse_square(s) for s in t.squares) for cid, t in _cards(scenario, "tiles", MapTile).items()}
+    home_tiles = {t.home_of: cid for cid, t in _cards(scenario, "tiles", MapTile).items() if t.home_of}
+    buildings = _cards(scenario, "buildings", BuildingCard)
+    greats = _cards(scenario, "great_people", GreatPersonCard)
+    track = sorted((dict(s.props) for s in scenario.board.spaces if s.id.startswith("culture-")), key=lambda p: p["step"])
+    return Tables(
+        names=tuple(seat.name for seat in seats),
+        options=options,
+        seats=len(seats),
+        coords=coords,
+        at=at,
+        slot_of=slot_of,
+        slot_squares=slot_squares,
+        slot_origin=slot_origin,
+        orth=orth,
+        ring=ring,
+        homes=tuple(layout.homes),
+        home_arrows=tuple(layout.arrows),
+        neutral_slots=tuple(layout.neutral),
+        tiles=tiles,
+        tile_home=home_tiles,
+        tile_capital={cid: t.capital for cid, t in _cards(scenario, "tiles", MapTile).items()},
+        civs=_cards(scenario, "civs", CivSheet),
+        techs=_cards(scenario, "techs", TechCard),
+        governments=_cards(scenario, "governments", GovernmentCard),
+        units=_cards(scenario, "units", UnitCard),
+        buildings=buildings,
+        building_icons={b: parse_icons(card.icons.split()) for b, card in buildings.items()},
+        wonders=_cards(scenario, "wonders", WonderCard),
+        events=_cards(scenario, "events", EventCard),
+        greats=greats,
+        great_icons={g: parse_icons(card.icons.split()) for g, card in greats.items()},
+        minors={**_cards(scenario, "huts", MinorMarker), **_cards(scenario, "villages", MinorMarker)},
+        names_of={c.id: c.name for d in scenario.decks for c in d.cards},
+        track=tuple(track),
+    )

@@ -1,0 +1,200 @@
+"""The trade phase (§6.2): every seat collects trade, then the free negotiation is played as
+offers in turn order (one seat offers one item for one item, the addressee accepts or declines)
+until every seat passes in a row, then hands over their limit are discarded."""
+
+from __future__ import annotations
+
+from engine.core.decision import Choice, Decision
+from engine.core.events import Event
+from engine.rulesets.civilization.abilities import (
+    amount,
+    event_limit,
+    resource_abilities,
+)
+from engine.rulesets.civilization.actions import (
+    Answer,
+    Discard,
+    Done,
+    OfferItem,
+    OfferTo,
+    UseAbility,
+)
+from engine.rulesets.civilization.board import cities_of, city_yield
+from engine.rulesets.civilization.event_cards import TRADE_MAX, discard, playable
+from engine.rulesets.civilization.state import CivState, Offer
+from engine.rulesets.civilization.turn import current, enter, order
+
+RESOURCES = ("wheat", "silk", "incense", "iron")
+
+
+def collected(state: CivState, seat: int) -> int:
+    cities = cities_of(state, seat)
+    total = sum(city_yield(state, c, "trade") for c in cities) + amount(state, seat, "city_trade") * len(cities)
+    if state.players[seat].civ == "americans":
+        total += sum(1 for owner, _ in state.greats.values() if owner == seat)
+    return total
+
+
+def collect(state: CivState, log: list[Event]) -> None:
+    for seat in order(state):
+        player = state.players[seat]
+        gained = collected(state, seat)
+        player.trade = min(TRADE_MAX, player.trade + gained)
+        log.append(Event(f"{state.tables.names[seat]} collects {gained} trade (dial {player.trade})"))
+
+
+def holdings(state: CivState, seat: int, giving: bool) -> list[str]:
+    player = state.players[seat]
+    items = [f"trade:{n}" for n in (1, 3) if player.trade >= n or not giving]
+    items += [f"culture:{n}" for n in (1, 3) if player.culture >= n or not giving]
+    items += [r for r in RESOURCES if player.resources.get(r, 0) or not giving]
+    if giving:
+        items += sorted(set(player.minors)) + sorted(set(player.events))
+    return items
+
+
+def has_item(state: CivState, seat: int, item: str) -> bool:
+    player = state.players[seat]
+    kind, _, n = item.partition(":")
+    if kind == "trade":
+        return player.trade >= int(n)
+    if kind == "culture":
+        return player.culture >= int(n)
+    if kind in RESOURCES:
+        return player.resources.get(kind, 0) > 0
+    return item == "nothing" or item in player.minors or item in player.events
+
+
+def hand_over(state: CivState, giver: int, taker: int, item: str) -> None:
+    a, b = state.players[giver], state.players[taker]
+    kind, _, n = item.partition(":")
+    if kind == "trade":
+        a.trade -= int(n)
+        b.trade = min(TRADE_MAX, b.trade + int(n))
+    elif kind == "culture":
+        a.culture -= int(n)
+        b.culture += int(n)
+    elif kind in RESOURCES:
+        a.resources[kind] -= 1
+        b.resources[kind] = b.resources.get(kind, 0) + 1
+    elif item in a.minors:
+        a.minors.remove(item)
+        b.minors.append(item)
+    elif item in a.events:
+        a.events.remove(item)
+        b.events.append(item)
+
+
+def describe(state: CivState, item: str, seat: int | None = None) -> str:
+    """Hidden items are named only for their holder."""
+    if item in state.tables.minors:
+        return "a face-down marker"
+    if item in state.tables.events:
+        return state.tables.names_of[item] if seat is not None else "an event card"
+    return item.replace(":", " ")
+
+
+def trade_abilities(state: CivState, seat: int) -> list[UseAbility]:
+    from engine.rulesets.civilization.abilities import payments
+
+    found = []
+    for tech, resource, _ in resource_abilities(state, seat, "trade_for"):
+        found += [UseAbility(tech, way, label=f"{state.tables.names_of[tech]}: pay {describe(state, way)}")
+                  for way in payments(state, seat, resource)]
+    return found
+
+
+def decide_trade(state: CivState) -> Decision:
+    seat = current(state)
+    names = state.tables.names
+    offer = state.offer
+    if state.k_done:
+        over = next(s for s in order(state) if len(state.players[s].events) > event_limit(state, s))
+        return Choice(over, "discard an event card", tuple(
+            Discard(c, label=f"discard {state.tables.names_of[c]}") for c in sorted(set(state.players[over].events))))
+    if offer is None:
+        actions: list = [OfferTo(s, label=f"make an offer to {names[s]}") for s in order(state) if s != seat]
+        actions += trade_abilities(state, seat) + playable(state, seat, "trade")
+        actions.append(Done(label="pass"))
+        return Choice(seat, "trade: make an offer or pass", tuple(actions))
+    if offer.give is None:
+        items = ["nothing", *holdings(state, seat, True)]
+        return Choice(seat, "offer: what you give", tuple(OfferItem(i, label=f"give {describe(state, i, seat)}") for i in items))
+    if offer.want is None:
+        items = [i for i in ["nothing", *holdings(state, seat, False)] if not (i == "nothing" and offer.give == "nothing")]
+        return Choice(seat, "offer: what you want", tuple(OfferItem(i, label=f"want {describe(state, i)}") for i in items))
+    assert offer.to is not None
+    answers = [Answer(False, label="decline")]
+    if has_item(state, offer.to, offer.want):
+        answers.insert(0, Answer(True, label="accept"))
+    text = f"{names[seat]} offers {describe(state, offer.give)} for {describe(state, offer.want)}"
+    return Choice(offer.to, text, tuple(answers))
+
+
+def on_offer_to(state: CivState, move: OfferTo, log: list[Event]) -> None:
+    state.offer = Offer(current(state), to=move.seat)
+
+
+def on_offer_item(state: CivState, move: OfferItem, log: list[Event]) -> None:
+    offer = state.offer
+    assert offer is not None
+    if offer.give is None:
+        offer.give = move.item
+    else:
+        offer.want = move.item
+
+
+def on_answer(state: CivState, move: Answer, log: list[Event]) -> None:
+    offer = state.offer
+    assert offer is not None and offer.to is not None and offer.give and offer.want
+    names = state.tables.names
+    state.offer = None
+    state.passes = 0
+    if move.accept:
+        if offer.give != "nothing":
+            hand_over(state, offer.seat, offer.to, offer.give)
+        if offer.want != "nothing":
+            hand_over(state, offer.to, offer.seat, offer.want)
+        log.append(Event(f"{names[offer.to]} accepts {names[offer.seat]}'s offer: "
+                         f"{describe(state, offer.give)} for {describe(state, offer.want)}"))
+    else:
+        log.append(Event(f"{names[offer.to]} declines {names[offer.seat]}'s offer"))
+    pass_on(state)
+
+
+def pass_on(state: CivState) -> None:
+    state.k = (state.k + 1) % state.tables.seats
+    if state.k == 0:
+        state.offer_rounds += 1
+
+
+def on_trade_pass(state: CivState, log: list[Event]) -> None:
+    state.passes += 1
+    pass_on(state)
+
+
+def trade_step(state: CivState, log: list[Event]) -> bool:
+    options = state.tables.options
+    n = state.tables.seats
+    if not state.collected:
+        state.collected = True
+        collect(state, log)
+        return True
+    if state.k_done:
+        if any(len(p.events) > event_limit(state, s) for s, p in enumerate(state.players)):
+            return False
+        state.k_done = False
+        enter(state, "city", log)
+        return True
+    if state.offer is not None:
+        return False
+    if not options.trade_offers or state.passes >= n or state.offer_rounds >= options.offer_rounds:
+        state.k, state.passes, state.offer_rounds, state.k_done = 0, 0, 0, True
+        return True
+    return False
+
+
+def on_discard(state: CivState, move: Discard, log: list[Event]) -> None:
+    seat = next(s for s in order(state) if len(state.players[s].events) > event_limit(state, s))
+    discard(state, seat, move.card)
+    log.append(Event(f"{state.tables.names[seat]} discards an event card"))
