@@ -103,7 +103,7 @@ def resolve(state: CivState, card: str, log: list[Event]) -> Draw:
         log.append(Event(f"{name} is explored in {slot}"))
     elif draw.purpose in ("unit", "forces_gift"):
         state.players[seat].forces.append(card)
-        log.append(Event(f"{who} adds a {draw.pool.split(':')[1]} unit to the standing forces"))
+        log.append(Event(f"{who} adds a unit ({draw.pool.split(':')[1]}) to the standing forces"))
         log.append(Event(f"{who} draws {name} ({t.units[card].strength})", (seat,)))
     elif draw.purpose == "hand":
         battle = state.battle

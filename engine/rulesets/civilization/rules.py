@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.decision import Choice, Decision, End
+from engine.core.decision import Chance, Choice, Decision, End
 from engine.core.events import Event
 from engine.core.moves import Outcome
 from engine.core.skeleton import Phase
@@ -117,15 +117,36 @@ def common_step(state: CivState, log: list[Event]) -> bool:
     return start.relocate_stranded(state, log)
 
 
-def automatic(step: Callable[[CivState, list[Event]], bool] | None) -> Callable[[CivState, list[Event]], bool]:
+def forced(decide: Callable[[CivState], Decision], state: CivState, log: list[Event]) -> bool:
+    """A choice with one legal move, or a draw from a pool of one, is no decision: the rules
+    carry it out and log it (architecture: only real decisions are asked)."""
+    decision = decide(state)
+    if isinstance(decision, Choice) and len(decision.actions) == 1:
+        move = decision.actions[0]
+    elif isinstance(decision, Chance) and len(decision.outcomes) == 1:
+        move = decision.outcomes[0]
+    else:
+        state.decision = decision  # nothing changes before it is asked: keep it (see Civilization.advance)
+        return False
+    HANDLERS[type(move)](state, move, log)
+    return True
+
+
+def automatic(decide: Callable[[CivState], Decision],
+              step: Callable[[CivState, list[Event]], bool]) -> Callable[[CivState, list[Event]], bool]:
     def run(state: CivState, log: list[Event]) -> bool:
         if common_step(state, log):
             return True
-        if state.draws or state.placing or state.relocating:
-            return False
-        return step(state, log) if step else False
+        if not (state.draws or state.placing or state.relocating) and step(state, log):
+            return True
+        return forced(decide, state, log)
 
     return run
+
+
+def phase(decide: Callable[[CivState], Decision], step: Callable[[CivState, list[Event]], bool]) -> Phase:
+    decide_now = interrupting(decide)
+    return Phase(decide_now, automatic(decide_now, step))
 
 
 def idle(state: CivState, log: list[Event]) -> bool:
@@ -133,13 +154,13 @@ def idle(state: CivState, log: list[Event]) -> bool:
 
 
 PHASES = {
-    "setup": Phase(interrupting(setup.decide_setup), automatic(setup.setup_step)),
-    "start": Phase(interrupting(start.decide_start_phase), automatic(start.start_step)),
-    "trade": Phase(interrupting(trade.decide_trade), automatic(trade.trade_step)),
-    "city": Phase(interrupting(cities.decide_city), automatic(idle)),
-    "movement": Phase(interrupting(movement.decide_movement), automatic(idle)),
-    "research": Phase(interrupting(research.decide_research), automatic(idle)),
-    "battle": Phase(interrupting(battle.decide_battle), automatic(battle.battle_step)),
+    "setup": phase(setup.decide_setup, setup.setup_step),
+    "start": phase(start.decide_start_phase, start.start_step),
+    "trade": phase(trade.decide_trade, trade.trade_step),
+    "city": phase(cities.decide_city, idle),
+    "movement": phase(movement.decide_movement, idle),
+    "research": phase(research.decide_research, idle),
+    "battle": phase(battle.decide_battle, battle.battle_step),
     "over": Phase(decide_end),
 }
 

@@ -80,6 +80,7 @@ class Tables:
     coords: dict[str, tuple[int, int]]  # square -> (x, y)
     at: dict[tuple[int, int], str]
     slot_of: dict[str, str]  # square -> slot
+    unused: tuple[str, ...]  # squares of slots this player count leaves out
     slot_squares: dict[str, tuple[str, ...]]  # slot -> its 16 squares, row by row
     slot_origin: dict[str, tuple[int, int]]
     orth: dict[str, tuple[tuple[str, str], ...]]  # square -> (direction, neighbour) within the play area
@@ -123,9 +124,11 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
     layout = layout_for(scenario, len(seats))
     assert layout is not None  # validation checks every player count has one
     in_play = set(layout.homes) | set(layout.neutral)
-    coords, at, slot_of = {}, {}, {}
+    coords, at, slot_of, unused = {}, {}, {}, []
     for space in scenario.board.spaces:
-        if space.region in in_play and "col" in space.props:
+        if space.region not in in_play and "col" in space.props:
+            unused.append(space.id)
+        elif "col" in space.props:
             xy = (int(space.props["col"]), int(space.props["row"]))
             coords[space.id], at[xy] = xy, space.id
             slot_of[space.id] = space.region
@@ -151,6 +154,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         coords=coords,
         at=at,
         slot_of=slot_of,
+        unused=tuple(unused),
         slot_squares=slot_squares,
         slot_origin=slot_origin,
         orth=orth,

@@ -15,15 +15,17 @@ TERRAIN_FILL = {"mountain": "#8d7b68", "forest": "#3f6e3a", "grassland": "#9cc46
                 "water": "#4f86c6"}
 
 
-def icon_text(state: CivState, square: str) -> str:
+UNUSED_FILL = "#3a3a3a"
+
+
+def square_tag(state: CivState, square: str) -> str:
+    """Only what the terrain colour does not tell: a resource, a natural wonder, gold."""
     look = state.squares[square]
-    icons = look.icons
-    words = [f"{key}{n}" for key, n in (("t", icons.trade), ("p", icons.production), ("c", icons.culture),
-                                         ("$", icons.coins)) if n]
-    if look.resource:
-        words.append(look.resource)
+    words = [look.resource] if look.resource else []
     if look.wonder:
-        words.append("natural wonder")
+        words.append("wonder")
+    if look.icons.coins:
+        words.append(f"${look.icons.coins}")
     return " ".join(words)
 
 
@@ -32,9 +34,10 @@ def marks(state: CivState) -> tuple[SpaceMark, ...]:
     found = []
     for square in t.coords:
         if square in state.squares:
-            found.append(SpaceMark(square, fill=TERRAIN_FILL[state.squares[square].terrain], label=icon_text(state, square)))
+            found.append(SpaceMark(square, fill=TERRAIN_FILL[state.squares[square].terrain], label=square_tag(state, square)))
         else:
             found.append(SpaceMark(square, hidden=True))
+    found += [SpaceMark(square, hidden=True, fill=UNUSED_FILL, label="") for square in t.unused]
     return tuple(found)
 
 

@@ -1,4 +1,4 @@
-"""The session's invariants on every game: the tiny Dice Race and History of the World."""
+"""The session's invariants on every game: the tiny Dice Race and the shipped games."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ GAMES = {
     "dice-race": (ROOT / "tests" / "data" / "dice-race.json", 3, {"target": 10**6, "rounds": 10**6}),
     "history-of-the-world": (ROOT / "scenarios" / "history-of-the-world.json", 4, {}),
     "antike-duellum": (ROOT / "scenarios" / "antike-duellum-carthage-rome.json", 2, {}),
+    "civilization": (ROOT / "scenarios" / "civilization.json", 3, {}),
 }
 
 

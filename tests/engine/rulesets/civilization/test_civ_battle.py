@@ -1,0 +1,120 @@
+"""Battles (digest §7): hand sizes, bonuses, the clash examples of §7.6, ties, barbarians."""
+
+from __future__ import annotations
+
+from civ import RULESET, add_city, add_figure, choice, clear_map, past_setup, sq
+
+from engine.rulesets.civilization.battle import begin_battle, clash, hand_size, settle
+from engine.rulesets.civilization.state import Battle, Front
+
+
+def battle_state():
+    state = past_setup(2)
+    clear_map(state)
+    return state, Battle(0, 1, [0, 1], sq(5, 5), "figures")
+
+
+def test_7_3_hand_size_one_army_three_two_armies_five_a_city_six():
+    state = past_setup(2)
+    assert hand_size(state, 0, 1, city=False) == 3
+    assert hand_size(state, 0, 2, city=False) == 5
+    assert hand_size(state, 0, 0, city=True) == 6
+
+
+def test_a2_the_other_reading_counts_the_first_army():
+    state = past_setup(2, first_army_counts=True)
+    assert hand_size(state, 0, 1, city=False) == 5
+
+
+def test_7_6_example_1_a_new_front_does_not_clash():
+    _, battle = battle_state()
+    battle.fronts.append(Front(["mounted-03", None], [0, 0]))  # A's 3-strength mounted
+    battle.fronts.append(Front([None, "mounted-02"], [0, 0]))  # B opens a new front
+    assert [f.wounds for f in battle.fronts] == [[0, 0], [0, 0]]
+
+
+def test_7_6_example_2_a_three_destroys_a_two_and_takes_two_wounds():
+    state, battle = battle_state()
+    front = Front(["mounted-03", "mounted-02"], [0, 0])  # B's 2 is attacked by A's 3
+    clash(state, battle, front, side=0)
+    assert front.units == ["mounted-03", None] and front.wounds[0] == 2
+    assert battle.lost == [0, 1] and "mounted-02" in state.unit_bottom["mounted"]
+
+
+def test_7_6_example_3_a_fresh_three_and_a_wounded_three_destroy_each_other():
+    state, battle = battle_state()
+    front = Front(["mounted-03", "mounted-06"], [2, 0])  # A's 3 already holds 2 wounds
+    clash(state, battle, front, side=1)
+    assert front.units == [None, None] and battle.lost == [1, 1]
+
+
+def test_7_6_example_4_infantry_strikes_mounted_first_and_takes_no_wound():
+    state, battle = battle_state()
+    front = Front(["mounted-03", "infantry-03"], [2, 0])
+    clash(state, battle, front, side=1)
+    assert front.units == [None, "infantry-03"] and front.wounds[1] == 0
+
+
+def test_a5_mounted_beats_artillery_unless_only_the_stated_trump_is_used():
+    state, battle = battle_state()
+    front = Front(["mounted-02", "artillery-02"], [0, 0])  # 2 against 2
+    clash(state, battle, front, side=0)
+    assert front.units == ["mounted-02", None] and front.wounds[0] == 0
+    state = past_setup(2, full_trump_cycle=False)
+    front = Front(["mounted-02", "artillery-02"], [0, 0])
+    clash(state, Battle(0, 1, [0, 1], sq(5, 5), "figures"), front, side=0)
+    assert front.units == [None, None]
+
+
+def test_7_6_a_level_two_unit_is_one_stronger():
+    state, battle = battle_state()
+    state.players[0].levels["infantry"] = 2
+    front = Front(["infantry-02", "infantry-03"], [0, 0])  # 2+1 against 3: both destroyed
+    clash(state, battle, front, side=0)
+    assert front.units == [None, None]
+
+
+def test_7_4_the_higher_bonus_takes_the_difference_12_against_8():
+    state = past_setup(2)
+    clear_map(state)
+    add_city(state, 1, sq(5, 5), capital=True)  # a capital gives its defender 12
+    state.greats[sq(1, 1)] = (0, "general-1")
+    state.greats[sq(1, 2)] = (0, "general-2")  # two Generals on the map: 8
+    state.players[0].forces, state.players[1].forces = [], []
+    begin_battle(state, 0, 1, sq(5, 5), "capital", 1, [])
+    assert state.battle.bonus == [0, 4]
+
+
+def test_7_5_walls_make_the_attacker_play_first():
+    state = past_setup(2)
+    clear_map(state)
+    add_city(state, 1, sq(5, 5)).walled = True
+    begin_battle(state, 0, 1, sq(5, 5), "city", 1, [])
+    assert state.battle.turn == 0 and state.battle.bonus == [0, 10]
+
+
+def test_7_7_a_tie_goes_to_the_defender():
+    state, battle = battle_state()
+    state.battle = battle
+    battle.fronts = [Front(["infantry-02", None], [0, 0]), Front([None, "mounted-02"], [0, 0])]
+    add_figure(state, 0, "army", sq(5, 5))
+    add_figure(state, 1, "army", sq(5, 5))
+    settle(state, battle, [])
+    assert battle.winner == 1
+    assert [f.owner for f in state.figures] == [1]  # the losing attacker's army is destroyed
+
+
+def test_7_9_2_the_left_hand_neighbour_plays_the_barbarians_who_play_first():
+    state = past_setup(3)
+    clear_map(state)
+    state.minors[sq(5, 5)] = "village"
+    add_figure(state, 0, "army", sq(5, 5))
+    state.players[0].forces = []
+    begin_battle(state, 0, None, sq(5, 5), "village", 1, [])
+    state.decision = None
+    for _ in range(3):  # one infantry, one mounted and one artillery from the market decks
+        chance = RULESET.decision(state)
+        assert chance.seen_by == (1,)
+        RULESET.apply(state, chance.outcomes[0])
+    assert [u.split("-")[0] for u in sorted(state.battle.hands[1])] == ["artillery", "infantry", "mounted"]
+    assert choice(state).seat == 1

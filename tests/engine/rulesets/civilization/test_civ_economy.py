@@ -1,0 +1,171 @@
+"""Trade, cities and culture (digest §6.2, §6.3, §6.6, §6.7): collecting, producing, the arts,
+harvesting, building upgrades, scouts gathering and blockades."""
+
+from __future__ import annotations
+
+from civ import (
+    RULESET,
+    add_city,
+    add_figure,
+    blank_area,
+    choice,
+    clear_map,
+    paint,
+    past_setup,
+    sq,
+)
+
+from engine.rulesets.civilization.actions import Arts, Harvest, Produce
+from engine.rulesets.civilization.board import city_yield
+from engine.rulesets.civilization.research import learn
+from engine.rulesets.civilization.tables import Icons, Square
+from engine.rulesets.civilization.trade import collect
+
+
+def town(players: int = 4):
+    state = past_setup(players)
+    clear_map(state)
+    blank_area(state, 3, 3, 9)
+    return state
+
+
+def around(x: int, y: int) -> list[str]:
+    return [sq(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+
+
+def test_6_2_two_cities_with_4_and_8_trade_icons_give_12():
+    state = town()
+    add_city(state, 0, sq(4, 4))
+    add_city(state, 0, sq(9, 9))
+    for square in around(4, 4)[:4]:
+        paint(state, square, trade=1)
+    for square in around(9, 9):
+        paint(state, square, trade=1)
+    state.players[0].trade = 0
+    state.players[0].government = "despotism"
+    collect(state, [])
+    assert state.players[0].trade == 12
+
+
+def test_6_2_the_dial_stops_at_27():
+    state = town()
+    add_city(state, 0, sq(4, 4))
+    for square in around(4, 4):
+        paint(state, square, trade=2)
+    state.players[0].trade = 20
+    collect(state, [])
+    assert state.players[0].trade == 27
+
+
+def test_6_1_b_the_city_centre_produces_nothing():
+    state = town()
+    city = add_city(state, 0, sq(4, 4))
+    paint(state, sq(4, 4), "forest", production=2)
+    assert city_yield(state, city, "production") == 0
+
+
+def city_turn(state, seat=0):
+    state.phase, state.k, state.first = "city", 0, seat
+    state.decision = None
+
+
+def test_6_3_8_arts_one_token_plus_one_per_culture_icon_and_a_scout_on_a_natural_wonder():
+    state = town()
+    city = add_city(state, 0, sq(4, 4))
+    add_city(state, 0, sq(9, 9))
+    state.players[0].culture = 0
+    state.players[0].government = "despotism"
+    city_turn(state)
+    RULESET.apply(state, Arts(city.square))
+    assert state.players[0].culture == 1  # no culture icons: 1 token
+    state = town()
+    city = add_city(state, 0, sq(4, 4))
+    add_city(state, 0, sq(9, 9))
+    paint(state, sq(7, 4), "grassland", culture=1)  # a natural wonder, outside the outskirts
+    scout = add_figure(state, 0, "scout", sq(7, 4))
+    scout.city = city.square
+    state.players[0].culture = 0
+    state.players[0].government = "despotism"
+    city_turn(state)
+    RULESET.apply(state, Arts(city.square))
+    assert state.players[0].culture == 2
+
+
+def test_6_6_an_enemy_scout_on_a_forest_gives_its_city_2_and_takes_2_from_the_blockaded_one():
+    state = town()
+    mine = add_city(state, 0, sq(4, 4))
+    theirs = add_city(state, 1, sq(8, 4))
+    paint(state, sq(9, 4), "forest", production=2)
+    before = city_yield(state, theirs, "production"), city_yield(state, mine, "production")
+    scout = add_figure(state, 0, "scout", sq(9, 4))
+    scout.city = mine.square
+    assert city_yield(state, theirs, "production") == before[0] - 2
+    assert city_yield(state, mine, "production") == before[1] + 2
+
+
+def test_6_6_a_scout_does_not_gather_in_the_turn_it_was_produced():
+    state = town()
+    mine = add_city(state, 0, sq(4, 4))
+    paint(state, sq(9, 4), "forest", production=2)
+    scout = add_figure(state, 0, "scout", sq(9, 4))
+    scout.city, scout.made = mine.square, state.turn
+    assert city_yield(state, mine, "production") == 0
+
+
+def test_6_3_9_one_marker_per_harvest_and_only_from_the_market():
+    state = town()
+    city = add_city(state, 0, sq(4, 4))
+    add_city(state, 0, sq(9, 9))
+    state.squares[sq(3, 3)] = state.squares[sq(5, 5)] = Square("grassland", Icons(trade=1), "silk")
+    state.players[0].resources = {}
+    state.players[0].government = "despotism"
+    city_turn(state)
+    harvests = [a for a in choice(state).actions if isinstance(a, Harvest)]
+    assert harvests == [Harvest(city.square, "silk")]  # two silk icons, one choice
+    RULESET.apply(state, harvests[0])
+    assert state.players[0].resources["silk"] == 1 and state.market["silk"] == 3
+    state.market["silk"] = 0
+    state.decision = None
+    assert not [a for a in choice(state).actions if isinstance(a, Harvest)]
+
+
+def test_6_3_2_an_army_costs_4_a_scout_6():
+    state = town()
+    city = add_city(state, 0, sq(4, 4))
+    add_city(state, 0, sq(9, 9))
+    for square in around(4, 4):
+        paint(state, square, production=0)
+    paint(state, sq(3, 3), "forest", production=2)
+    paint(state, sq(5, 5), "forest", production=2)
+    state.players[0].government = "despotism"
+    state.players[0].techs = []
+    city_turn(state)
+    items = {a.item for a in choice(state).actions if isinstance(a, Produce) and a.city == city.square}
+    assert "army" in items and "scout" not in items and "unit:infantry" not in items  # 4 production
+
+
+def test_6_3_4_engineering_turns_every_granary_into_an_aqueduct():
+    state = town()
+    state.buildings[sq(3, 3)] = (0, "granary")
+    state.buildings[sq(5, 3)] = (0, "granary")
+    state.buildings[sq(9, 9)] = (1, "granary")
+    learn(state, 0, "engineering", [])
+    assert [b for _, b in sorted(state.buildings.values())] == ["aqueduct", "aqueduct", "granary"]
+
+
+def test_6_3_4_a_building_replaces_the_square_icons_a_temple_on_a_forest():
+    state = town()
+    city = add_city(state, 0, sq(4, 4))
+    paint(state, sq(3, 3), "forest", production=2)
+    state.buildings[sq(3, 3)] = (0, "temple")
+    assert city_yield(state, city, "culture") == 2 and city_yield(state, city, "production") == 0
+
+
+def test_6_3_5_colossus_costs_15_or_10_with_metalworking():
+    from engine.rulesets.civilization.cities import wonder_cost
+
+    state = town()
+    state.players[0].civ, state.players[0].techs = "romans", []
+    assert wonder_cost(state, 0, "colossus") == 15
+    state.players[0].techs = ["metalworking"]
+    assert wonder_cost(state, 0, "colossus") == 10

@@ -1,0 +1,62 @@
+"""The four victories (digest §8), each at once: economic, culture, technology, military."""
+
+from __future__ import annotations
+
+from civ import RULESET, add_city, add_figure, choice, clear_map, past_setup, sq
+
+from engine.core.decision import End
+from engine.rulesets.civilization.actions import AdvanceCulture, Done, PlayUnit
+from engine.rulesets.civilization.battle import begin_battle
+from engine.rulesets.civilization.research import learn
+
+
+def test_8_economic_fifteen_coins_win_at_once():
+    state = past_setup(2)
+    state.players[1].tech_coins = {"pottery": 15}
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Done)))
+    end = RULESET.decision(state)
+    assert isinstance(end, End) and end.winners == (1,) and state.victory == "economic"
+
+
+def test_8_culture_entering_the_last_space_wins():
+    state = past_setup(2)
+    player = state.players[0]
+    player.step = state.tables.last_step - 1
+    player.culture, player.trade = 50, 20
+    state.phase, state.k, state.first = "city", 0, 0
+    state.decision = None
+    RULESET.apply(state, AdvanceCulture())
+    assert state.victory == "culture" and RULESET.decision(state).winners == (0,)
+
+
+def test_8_technology_learning_space_flight_wins():
+    state = past_setup(2)
+    learn(state, 1, "space_flight", [])
+    state.decision = None
+    assert state.victory == "technology" and RULESET.decision(state).winners == (1,)
+
+
+def test_8_military_conquering_a_rival_capital_wins():
+    state = past_setup(2)
+    clear_map(state)
+    add_city(state, 1, sq(5, 5), capital=True)
+    add_figure(state, 0, "army", sq(5, 5))
+    state.players[0].forces = ["aircraft-7"]
+    state.players[1].forces = []
+    state.greats.update({sq(1, i): (0, f"general-{i}") for i in (1, 2, 3)})  # +12 against the capital's 12
+    state.phase, state.k, state.first = "movement", 0, 0
+    begin_battle(state, 0, 1, sq(5, 5), "capital", 1, [])
+    state.decision = None
+    RULESET.apply(state, RULESET.decision(state).outcomes[0])  # the attacker's one card
+    if not isinstance(RULESET.decision(state), End):
+        RULESET.apply(state, PlayUnit(0, -1))
+    end = RULESET.decision(state)
+    assert isinstance(end, End) and end.winners == (0,) and state.victory == "military"
+
+
+def test_the_end_names_one_winner_and_ties_the_others():
+    state = past_setup(3)
+    learn(state, 2, "space_flight", [])
+    state.decision = None
+    end = RULESET.decision(state)
+    assert end.scores == (0.0, 0.0, 1.0) and end.ranking[0] == 2
