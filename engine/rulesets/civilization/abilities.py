@@ -46,25 +46,43 @@ BASE_SPEED, BASE_STACK, BASE_EVENT_LIMIT, BASE_CITY_LIMIT = 2, 2, 2, 2
 RUSSIAN_STACK = 1
 
 
-def tokens(state: CivState, seat: int) -> Iterator[str]:
-    """Every ability in effect for ``seat``: techs, its government, its working wonders."""
-    t = state.tables
+def working_wonders(state: CivState, seat: int) -> tuple[str, ...]:
+    """Wonders whose abilities work: owned, not obsolete, not blockaded (§6.3.5, §6.7)."""
+    return tuple(wonder for square, (owner, wonder) in state.wonders.items()
+                 if owner == seat and wonder not in state.obsolete and not blockaded(state, square, seat))
+
+
+def abilities(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str]]:
+    """The numbers by ability name (``speed`` for ``speed:1``) and every token in effect for
+    ``seat``: its techs, its government, its working wonders. Remembered per combination in the
+    game's tables, as the same few combinations are asked for on every step."""
     player = state.players[seat]
-    for tech in player.techs:
-        yield from t.techs[tech].abilities
-    yield from t.governments[player.government].abilities
-    for square, (owner, wonder) in state.wonders.items():
-        if owner == seat and wonder not in state.obsolete and not blockaded(state, square, seat):
-            yield from t.wonders[wonder].abilities
+    key = (tuple(player.techs), player.government, working_wonders(state, seat))
+    found = state.tables.memo.get(key)
+    if found is None:
+        t = state.tables
+        every = [token for tech in player.techs for token in t.techs[tech].abilities]
+        every += t.governments[player.government].abilities
+        every += [token for wonder in key[2] for token in t.wonders[wonder].abilities]
+        amounts: dict[str, int] = {}
+        for token in every:
+            name, _, number = token.rpartition(":")
+            if name and number.isdigit():
+                amounts[name] = amounts.get(name, 0) + int(number)
+        found = state.tables.memo[key] = (amounts, frozenset(every))
+    return found
+
+
+def tokens(state: CivState, seat: int) -> frozenset[str]:
+    return abilities(state, seat)[1]
 
 
 def amount(state: CivState, seat: int, name: str) -> int:
-    prefix = name + ":"
-    return sum(int(token[len(prefix):]) for token in tokens(state, seat) if token.startswith(prefix))
+    return abilities(state, seat)[0].get(name, 0)
 
 
 def has(state: CivState, seat: int, token: str) -> bool:
-    return any(t == token for t in tokens(state, seat))
+    return token in abilities(state, seat)[1]
 
 
 def speed(state: CivState, seat: int) -> int:
@@ -82,11 +100,12 @@ def event_limit(state: CivState, seat: int) -> int:
 
 def city_limit(state: CivState, seat: int) -> int:
     limits = [int(t.split(":")[1]) for t in tokens(state, seat) if t.startswith("city_limit:")]
-    return max([BASE_CITY_LIMIT, *limits])
+    return max([BASE_CITY_LIMIT, *limits])  # a limit, not a sum: the largest counts
 
 
 def may_enter_water(state: CivState, seat: int) -> bool:
-    return any(t in ("water:enter", "water:end") for t in tokens(state, seat))
+    found = tokens(state, seat)
+    return "water:enter" in found or "water:end" in found
 
 
 def may_end_on_water(state: CivState, seat: int) -> bool:
@@ -94,7 +113,8 @@ def may_end_on_water(state: CivState, seat: int) -> bool:
 
 
 def can_build(state: CivState, seat: int, building: str) -> bool:
-    return any(t in (f"build:{building}", f"upgrade:{building}") for t in tokens(state, seat))
+    found = tokens(state, seat)
+    return f"build:{building}" in found or f"upgrade:{building}" in found
 
 
 def upgraded(state: CivState, seat: int, building: str) -> str:

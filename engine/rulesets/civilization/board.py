@@ -27,6 +27,11 @@ def enemy_on(state: CivState, square: str, seat: int) -> bool:
     return any(f.square == square and f.owner != seat for f in state.figures)
 
 
+def enemy_squares(state: CivState, seat: int) -> set[str]:
+    """Where ``seat``'s enemies stand: worked out once for a whole yield or coin count."""
+    return {f.square for f in state.figures if f.owner != seat}
+
+
 def blockaded(state: CivState, square: str, seat: int) -> bool:
     """An enemy figure on one of ``seat``'s squares takes its yield (§6.7)."""
     return enemy_on(state, square, seat)
@@ -68,14 +73,18 @@ def gathering_scouts(state: CivState, city: City) -> Iterator[Figure]:
             yield f
 
 
-def worked_squares(state: CivState, city: City) -> list[str]:
+def worked_squares(state: CivState, city: City, enemies: set[str] | None = None) -> list[str]:
     """The squares whose icons the city's action uses: unblockaded outskirts plus its scouts'."""
     seat = city.owner
-    squares = [sq for sq in outskirts(state, city) if sq in state.squares and not blockaded(state, sq, seat)]
-    own = own_outskirts(state, seat) if not state.tables.options.scout_double_count else set()
-    for scout in gathering_scouts(state, city):
-        if scout.square not in own and scout.square in state.squares and not city_at(state, scout.square):
-            squares.append(scout.square)
+    if enemies is None:
+        enemies = enemy_squares(state, seat)
+    revealed = state.squares
+    squares = [sq for sq in outskirts(state, city) if sq in revealed and sq not in enemies]
+    scouts = list(gathering_scouts(state, city))
+    if scouts:
+        own = own_outskirts(state, seat) if not state.tables.options.scout_double_count else set()
+        centres = {c.square for c in state.cities}
+        squares += [s.square for s in scouts if s.square not in own and s.square in revealed and s.square not in centres]
     return squares
 
 
@@ -96,10 +105,21 @@ def city_resources(state: CivState, city: City) -> set[str]:
 
 def map_coins(state: CivState, seat: int) -> int:
     """Coins on squares the seat controls now: its cities' unblockaded outskirts and the squares
-    its scouts stand on (§6.8)."""
-    squares = {sq for c in cities_of(state, seat) for sq in worked_squares(state, c)}
-    squares |= {f.square for f in state.figures if f.owner == seat and f.kind == "scout" and f.square in state.squares}
-    return sum(square_icons(state, sq).coins for sq in squares if not city_at(state, sq))
+    its scouts stand on (§6.8), each square once."""
+    enemies = enemy_squares(state, seat)
+    centres = {c.square for c in state.cities}
+    squares = {sq for c in state.cities if c.owner == seat for sq in state.tables.ring[c.square]
+               if sq not in enemies}
+    squares.update(f.square for f in state.figures if f.owner == seat and f.kind == "scout")
+    squares.difference_update(centres)
+    marked = state.buildings.keys() | state.wonders.keys() | state.greats.keys()
+    total = 0
+    for sq in squares:
+        if sq in marked:
+            total += square_icons(state, sq).coins
+        elif sq in state.squares:
+            total += state.squares[sq].icons.coins
+    return total
 
 
 def outskirts_of_any_city(state: CivState, square: str) -> City | None:

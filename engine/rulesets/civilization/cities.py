@@ -26,6 +26,7 @@ from engine.rulesets.civilization.actions import (
     Produce,
     UseAbility,
 )
+from engine.rulesets.civilization.battle import begin_battle, scouts_caught
 from engine.rulesets.civilization.board import (
     cities_of,
     city_at,
@@ -121,7 +122,9 @@ def figure_squares(state: CivState, city: City, kind: str) -> list[str]:
         look = state.squares.get(sq)
         if look is None or (look.terrain == "water" and not water) or city_at(state, sq) or sq in state.minors:
             continue
-        if enemy_on(state, sq, seat) or len(figures_at(state, sq)) >= stack_limit(state, seat):
+        if enemy_on(state, sq, seat) and kind != "army":
+            continue  # only a new army may go onto a blockaded square, and fights there (§6.7)
+        if sum(f.owner == seat for f in figures_at(state, sq)) >= stack_limit(state, seat):
             continue
         found.append(sq)
     return found
@@ -219,6 +222,12 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
         cost = FIGURE_COST[kind]
         add_figure(state, seat, kind, move.square)
         log.append(Event(f"{name} builds an {kind} on {move.square}"))
+        blockaders = [f for f in figures_at(state, move.square) if f.owner != seat]
+        if any(f.kind == "army" for f in blockaders):
+            armies = sum(1 for f in figures_at(state, move.square) if f.owner == seat and f.kind == "army")
+            begin_battle(state, seat, blockaders[0].owner, move.square, "figures", armies, log)
+        elif blockaders:
+            scouts_caught(state, seat, move.square, log)
     elif kind == "unit":
         cost = AIRCRAFT_COST if what == "aircraft" else UNIT_COST[player.levels[what]]
         owe(state, Draw(f"unit:{what}", seat, "unit"))

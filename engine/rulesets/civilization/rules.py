@@ -96,13 +96,20 @@ def interrupting(decide: Callable[[CivState], Decision]) -> Callable[[CivState],
     return decide_now
 
 
-def common_step(state: CivState, log: list[Event]) -> bool:
-    """What every phase checks between moves: the economic victory, the turn limit, placements
-    with no square, stranded figures."""
+def economic_victory(state: CivState, log: list[Event]) -> bool:
+    """15 coins win at once (§8): checked once the rules have nothing more to do by themselves."""
+    if state.phase in ("over", "setup"):
+        return False
     for seat in range(state.tables.seats):
-        if state.phase != "over" and state.phase != "setup" and coins(state, seat) >= ECONOMIC_VICTORY:
+        if coins(state, seat) >= ECONOMIC_VICTORY:
             win(state, seat, "economic", log)
             return True
+    return False
+
+
+def common_step(state: CivState, log: list[Event]) -> bool:
+    """What every phase checks between moves: the turn limit, placements with no square,
+    stranded figures."""
     limit = state.tables.options.turn_limit
     if limit and state.turn > limit and state.phase != "over":
         state.phase = "over"
@@ -139,7 +146,7 @@ def automatic(decide: Callable[[CivState], Decision],
             return True
         if not (state.draws or state.placing or state.relocating) and step(state, log):
             return True
-        return forced(decide, state, log)
+        return economic_victory(state, log) or forced(decide, state, log)
 
     return run
 

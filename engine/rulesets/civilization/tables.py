@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from engine.rulesets.civilization.cards import (
     BuildingCard,
@@ -104,6 +104,7 @@ class Tables:
     minors: dict[str, MinorMarker]
     names_of: dict[str, str]  # card id -> its name
     track: tuple[dict[str, Any], ...]  # culture track space props, step by step
+    memo: dict[Any, Any] = field(factory=dict, eq=False)  # abilities per combination (abilities.py)
 
     @property
     def last_step(self) -> int:

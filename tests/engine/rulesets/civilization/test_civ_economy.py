@@ -169,3 +169,19 @@ def test_6_3_5_colossus_costs_15_or_10_with_metalworking():
     assert wonder_cost(state, 0, "colossus") == 15
     state.players[0].techs = ["metalworking"]
     assert wonder_cost(state, 0, "colossus") == 10
+
+
+def test_6_7_a_new_army_may_go_onto_a_blockaded_square_and_fights_there_a_scout_may_not():
+    state = town()
+    city = add_city(state, 0, sq(4, 4))
+    add_city(state, 0, sq(9, 9))
+    for square in around(4, 4):
+        paint(state, square, "forest", production=1)
+    add_figure(state, 1, "army", sq(5, 5))
+    state.players[0].government = "despotism"
+    city_turn(state)
+    targets = {(a.item, a.square) for a in choice(state).actions if isinstance(a, Produce) and a.city == city.square}
+    assert ("army", sq(5, 5)) in targets and ("scout", sq(5, 5)) not in targets
+    assert ("scout", sq(3, 3)) in targets
+    RULESET.apply(state, Produce(city.square, "army", sq(5, 5)))
+    assert state.battle is not None and state.battle.defender == 1 and state.battle.square == sq(5, 5)
