@@ -216,6 +216,7 @@ def settle(state: CivState, battle: Battle, log: list[Event]) -> None:
                 state.unit_bottom[state.tables.units[card].kind].append(card)  # A14
         else:
             state.players[battle.player[side]].forces.extend(cards)
+    battle.stage = "settled"  # the survivors are back in their decks and forces
     losses(state, battle, log)
     if state.winner is None and loot_choices(state, battle):
         battle.stage = "loot"

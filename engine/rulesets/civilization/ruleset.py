@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from engine.core.events import Event
 from engine.core.picture import Picture
 from engine.core.skeleton import Handler, Phase, Skeleton
 from engine.rulesets.civilization.actions import ACTION_TYPES
@@ -40,11 +39,6 @@ class Civilization(Skeleton):
         state = new_state(make_tables(scenario, seats, options))
         self.advance(state, [])
         return state
-
-    def advance(self, state: CivState, log: list[Event]) -> None:
-        """As the skeleton's, but the decision the last automatic step worked out is kept."""
-        while (step := self.phases[state.phase].automatic) is not None and step(state, log):
-            state.decision = None
 
     def view(self, state: CivState, seat: int | None) -> Picture:
         return picture(state, seat)

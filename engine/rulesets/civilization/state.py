@@ -96,7 +96,7 @@ class Battle:
     bonus: list[int] = field(factory=lambda: [0, 0])
     lost: list[int] = field(factory=lambda: [0, 0])
     turn: int = 1  # which side plays next
-    stage: str = "draw"  # draw, play, loot
+    stage: str = "draw"  # draw, play, settled, loot
     winner: int = 0
     used: list[str] = field(factory=list)  # combat abilities used
     armies: int = 1  # attacking armies

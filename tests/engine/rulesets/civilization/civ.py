@@ -11,13 +11,13 @@ import attrs
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
 from engine.core.randomness import sample
-from engine.core.ruleset import get_ruleset
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import Icons, Square
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
 ROOT = Path(__file__).parents[4]
-SCENARIO = load_scenario(ROOT / "scenarios" / "civilization.json")
+SCENARIO = load_scenario(ROOT / "scenarios" / "civilization.json", get_ruleset)
 RULESET = get_ruleset("civilization")
 
 

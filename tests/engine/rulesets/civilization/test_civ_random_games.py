@@ -34,7 +34,7 @@ def check(state: CivState) -> None:
             assert a is b or max(abs(xa - xb), abs(ya - yb)) >= 3
     units = [u for pool in (state.unit_pool, state.unit_bottom) for cards in pool.values() for u in cards]
     units += [u for p in state.players for u in p.forces]
-    if state.battle:
+    if state.battle and state.battle.stage == "play":  # once settled, survivors are back in the forces
         units += [u for hand in state.battle.hands for u in hand]
         units += [u for front in state.battle.fronts for u in front.units if u]
     assert sorted(units) == sorted(t.units)
