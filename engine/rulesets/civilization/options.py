@@ -15,53 +15,55 @@ from engine.scenario.model import RulesetOptions, described
 @define
 class CivilizationOptions(RulesetOptions):
     civ_choice: str = described(
-        "Civilizations", "§4.2.1: 'random' draws each seat's sheet; 'seat_order' lets each seat choose "
-        "in turn (the players agree)", default="random",
+        "Civilizations", "'random': each seat draws its civilization sheet; 'seat_order': the players "
+        "agree and each seat chooses one in turn (§4.2)", default="random",
     )
     learning_game: bool = described(
-        "Learning game", "§4.1: no Egyptians, Romans or wonders; the game ends without a winner when "
-        "a player founds a third city", default=False,
+        "Learning game", "On: no Egyptians, Romans or wonders, and the game ends without a winner when "
+        "a player founds a third city (§4.1)", default=False,
     )
     library_terrain: str = described(
-        "Library terrain", "A1: the OCR is illegible; the digest guesses forest", default="forest",
+        "Library terrain", "The terrain libraries and universities are built on; the printed word is "
+        "unreadable, forest is the best guess (A1)", default="forest",
     )
     barracks_terrain: str = described(
-        "Barracks terrain", "A1: the OCR is illegible; the digest guesses mountain", default="mountain",
+        "Barracks terrain", "The terrain barracks and military academies are built on; the printed word "
+        "is unreadable, mountain is the best guess (A1)", default="mountain",
     )
     first_army_counts: bool = described(
-        "First army adds to the hand", "A2: off, a battle hand is 3 + 2 per army beyond the first; on, "
-        "+2 for every army on the square", default=False,
+        "First army adds to the hand", "Off: a battle hand is 3 cards plus 2 for each army beyond the "
+        "first; on: plus 2 for every army on the square (A2)", default=False,
     )
     full_trump_cycle: bool = described(
-        "Full trump cycle", "A5: on, infantry beats mounted, mounted beats artillery, artillery beats "
-        "infantry; off, only the stated infantry > mounted", default=True,
+        "Full trump cycle", "On: infantry beats mounted, mounted beats artillery, artillery beats "
+        "infantry; off: only infantry beats mounted (A5)", default=True,
     )
     keep_above_cost: bool = described(
-        "Coins keep only trade above the cost", "A7: off, trade after research = min(trade, coins); "
-        "on, min(coins, trade - the level's minimum)", default=False,
+        "Coins keep only trade above the cost", "Off: after research a player keeps as much trade as "
+        "they have coins; on: at most the trade left above the level's minimum (A7)", default=False,
     )
     stack_limit_when_passing: bool = described(
-        "Stack limit while passing", "A11: off, the stack limit binds where a figure ends and where "
-        "figures are placed; on, also on every square passed", default=False,
+        "Stack limit while passing", "Off: the stack limit counts where a figure stops and where figures "
+        "are placed; on: also on every square a figure passes (A11)", default=False,
     )
     scout_double_count: bool = described(
-        "Scouts count own outskirts twice", "A13: off, a scout on one of its own cities' outskirts adds "
-        "nothing more; on, the square counts for both", default=False,
+        "Scouts count own outskirts twice", "Off: a scout on one of its own cities' outskirts adds "
+        "nothing more; on: that square counts for the scout's city again (A13)", default=False,
     )
     great_person_adds: bool = described(
-        "Great people add icons", "A16: off, a great person's icons replace the square's like a "
-        "building; on, they add to them", default=False,
+        "Great people add icons", "Off: a great person's icons replace the square's, like a building; "
+        "on: they add to the square's (A16)", default=False,
     )
     trade_offers: bool = described(
-        "Trade offers", "§6.2: the free negotiation as offers between seats, answered by the addressee; "
-        "off, the trade phase only collects trade", default=True,
+        "Trade offers", "On: in the trade phase seats make offers (one item for one item) that the "
+        "addressee accepts or declines; off: the trade phase only collects trade (§6.2)", default=True,
     )
     offer_rounds: int = described(
-        "Offer rounds", "Not a rule: at most this many offer rounds per trade phase (the phase also "
-        "ends when every seat passes in a row)", default=2,
+        "Offer rounds", "Not a rule: at most this many rounds of offers per trade phase; the phase also "
+        "ends when every seat passes in a row", default=2,
     )
     turn_limit: int = described(
-        "Turn limit", "Not a rule: the game has no turn limit (§1) and 0 plays it so. A positive number "
-        "ends the game after that many turns with no winner, so that games between random bots, which "
-        "may never win, always end", default=0,
+        "Turn limit", "Not a rule: 0 plays without a limit, as the rulebook does (§1). A positive number "
+        "ends the game after that many turns with no winner, so that games between random bots, "
+        "which may never win, always end", default=0,
     )
