@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from engine.core.ruleset import Ruleset
 from engine.rulesets.antike_duellum.ruleset import AntikeDuellum
+from engine.rulesets.brief_history_of_the_world.ruleset import BriefHistory
 from engine.rulesets.civilization.ruleset import Civilization
 from engine.rulesets.history_of_the_world.ruleset import HistoryOfTheWorld
 
-SHIPPED: tuple[Ruleset, ...] = (AntikeDuellum(), Civilization(), HistoryOfTheWorld())
+SHIPPED: tuple[Ruleset, ...] = (AntikeDuellum(), BriefHistory(), Civilization(), HistoryOfTheWorld())
 
 _RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in SHIPPED}
 

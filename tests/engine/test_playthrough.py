@@ -18,6 +18,7 @@ from engine.scenario.io import load_scenario
 ROOT = Path(__file__).parents[2]
 GOLDEN = {
     "history-of-the-world.txt": (ROOT / "scenarios" / "history-of-the-world.json", 5, 1, 300),
+    "a-brief-history-of-the-world.txt": (ROOT / "scenarios" / "a-brief-history-of-the-world.json", 4, 1, 300),
     "antike-duellum-carthage-rome.txt": (ROOT / "scenarios" / "antike-duellum-carthage-rome.json", 2, 1, 200),
     "civilization.txt": (ROOT / "scenarios" / "civilization.json", 3, 1, 300),
 }

@@ -20,6 +20,7 @@ GAMES = {
     "history-of-the-world": (ROOT / "scenarios" / "history-of-the-world.json", 4, {}),
     "antike-duellum": (ROOT / "scenarios" / "antike-duellum-carthage-rome.json", 2, {}),
     "civilization": (ROOT / "scenarios" / "civilization.json", 3, {}),
+    "a-brief-history-of-the-world": (ROOT / "scenarios" / "a-brief-history-of-the-world.json", 2, {}),
 }
 
 

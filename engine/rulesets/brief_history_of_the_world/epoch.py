@@ -1,0 +1,261 @@
+"""The frame of the game: setup, each epoch's arrangement and draft, the calling of the
+empires, the Aftermath with its bonus tokens, and the end (§4, §5, §8.7)."""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+from engine.core.decision import Chance, Choice, Decision, End
+from engine.core.events import Event
+from engine.core.moves import Outcome
+from engine.rulesets.brief_history_of_the_world import actions as a
+from engine.rulesets.brief_history_of_the_world.gold import (
+    adjust_stacks,
+    change,
+    ranking,
+)
+from engine.rulesets.brief_history_of_the_world.state import BriefState
+from engine.rulesets.brief_history_of_the_world.tables import EPOCHS
+
+NOBODY = ()
+BONUS_TAKERS = 3
+
+
+def colours(state: BriefState) -> int:
+    return len(state.colours)
+
+
+# -- setup (§4) --------------------------------------------------------------------------
+
+
+@cache
+def first_player(names: tuple[str, ...]) -> Chance:
+    return Chance("draw the player whose gold marker starts on space 1",
+                  tuple(Outcome(c, name) for c, name in enumerate(names)))
+
+
+def on_first_player(state: BriefState, outcome: Outcome, log: list[Event]) -> None:
+    """Gold 1, 2, 3... clockwise from the player drawn (§4.4); one Leader and one Weaponry
+    each (§4.5): the copies are identical, so dealing them needs no chance step."""
+    first = int(outcome.value)
+    n = colours(state)
+    for i in range(n):
+        change(state, (first + i) % n, i + 1, "starting gold", log)
+    events = state.tables.events
+    for kind in ("leader", "weaponry"):
+        copies = sorted(c for c, e in events.items() if e.starter == kind)
+        for colour in range(n):
+            if colour < len(copies):
+                state.hands[colour].append(copies[colour])
+        log.append(Event(f"each player receives a {kind.capitalize()} card"))
+    state.bonus_pool = sorted(state.tables.bonus)
+    state.phase = "epoch"
+
+
+# -- arrangement and distribution (§5.3) ----------------------------------------------------
+
+
+def start_epoch(state: BriefState, log: list[Event]) -> bool:
+    if state.epoch == EPOCHS:
+        state.phase = "over"
+        return True
+    state.epoch += 1
+    state.values = dict(state.tables.values.get(state.epoch, {}))
+    state.ranking = ranking(state)
+    state.epoch_gold = list(state.gold)
+    state.held, state.announced, state.slot = {}, [], 0
+    shown = ", ".join(f"{state.tables.name(r)} {v}" for r, v in state.values.items())
+    log.append(Event(f"Epoch {state.epoch} begins; region values: {shown or 'none'}"))
+    state.phase = "empire_pile"
+    return True
+
+
+@cache
+def pile(prompt: str, cards: tuple[tuple[str, str], ...], size: int) -> Chance:
+    """The N cards of an epoch's pile, as one step over the sets that may be drawn; nobody
+    sees it until the packet is handed on (§4.6)."""
+    return Chance(prompt, tuple(Outcome("+".join(c for c, _ in combo), ", ".join(n for _, n in combo))
+                                for combo in combinations(cards, min(size, len(cards)))), seen_by=NOBODY)
+
+
+def decide_pile(state: BriefState) -> Decision:
+    empires = state.phase == "empire_pile"
+    cards = state.tables.epoch_empires(state.epoch) if empires else state.tables.epoch_events(state.epoch)
+    kind = "empire" if empires else "event"
+    named = tuple((c, state.tables.name(c)) for c in cards)
+    return pile(f"epoch {state.epoch}: draw {colours(state)} {kind} cards", named, colours(state))
+
+
+def on_pile(state: BriefState, outcome: Outcome, log: list[Event]) -> None:
+    cards = str(outcome.value).split("+") if outcome.value else []
+    if state.phase == "empire_pile":
+        state.empire_packet = cards
+        state.phase = "event_pile"
+    else:
+        state.event_packet = cards
+        state.draft_step, state.first_packet = 0, ""
+        state.phase = "draft"
+
+
+def pickers(state: BriefState) -> tuple[int, int]:
+    """At step s the (N-s)th player picks an empire, the (s+1)th an event (§5.3, A9)."""
+    n = colours(state)
+    return state.ranking[n - 1 - state.draft_step], state.ranking[state.draft_step]
+
+
+def empire_due(state: BriefState) -> bool:
+    return len(state.empire_packet) == colours(state) - state.draft_step
+
+
+def event_due(state: BriefState) -> bool:
+    return len(state.event_packet) == colours(state) - state.draft_step
+
+
+def decide_draft(state: BriefState) -> Decision:
+    empire_colour, event_colour = pickers(state)
+    names = state.tables.name
+    if empire_colour == event_colour and empire_due(state) and event_due(state) and not state.first_packet:
+        return Choice(state.seat(empire_colour), f"{state.colours[empire_colour]}: which packet first?",
+                      (a.ChoosePacket("empires", label="look at the empire cards first"),
+                       a.ChoosePacket("events", label="look at the event cards first")))
+    if empire_due(state) and not (state.first_packet == "events" and event_due(state)):
+        return Choice(state.seat(empire_colour), f"{state.colours[empire_colour]} keeps an empire card",
+                      tuple(a.PickEmpire(c, label=f"keep {names(c)}") for c in state.empire_packet))
+    return Choice(state.seat(event_colour), f"{state.colours[event_colour]} keeps an event card",
+                  tuple(a.PickEvent(c, label=f"keep {names(c)}") for c in state.event_packet))
+
+
+def on_choose_packet(state: BriefState, move: a.ChoosePacket, log: list[Event]) -> None:
+    state.first_packet = move.packet
+    log.append(Event(f"{state.colours[pickers(state)[0]]} looks at the {move.packet} first"))
+
+
+def on_pick_empire(state: BriefState, move: a.PickEmpire, log: list[Event]) -> None:
+    colour = pickers(state)[0]
+    state.empire_packet.remove(move.card)
+    state.held[move.card] = colour
+    log.append(Event(f"{state.colours[colour]} keeps an empire card"))
+    log.append(Event(f"{state.colours[colour]} keeps {state.tables.name(move.card)}", seats=(state.seat(colour),)))
+    next_pick(state)
+
+
+def on_pick_event(state: BriefState, move: a.PickEvent, log: list[Event]) -> None:
+    colour = pickers(state)[1]
+    state.event_packet.remove(move.card)
+    state.hands[colour].append(move.card)
+    log.append(Event(f"{state.colours[colour]} keeps an event card"))
+    log.append(Event(f"{state.colours[colour]} keeps {state.tables.name(move.card)}", seats=(state.seat(colour),)))
+    next_pick(state)
+
+
+def next_pick(state: BriefState) -> None:
+    if empire_due(state) or event_due(state):
+        return
+    state.draft_step += 1
+    state.first_packet = ""
+    if state.draft_step == colours(state):
+        state.phase = "call"
+
+
+# -- the empires are called (§5.4) ----------------------------------------------------------
+
+
+def call_next(state: BriefState, log: list[Event]) -> bool:
+    empires = state.tables.empires
+    listed = {e.order for c, e in empires.items() if e.epoch == state.epoch and e.follows is None}
+    if state.slot >= max(listed, default=0):
+        state.phase = "aftermath"
+        return True
+    state.slot += 1
+    card = next((c for c, colour in state.held.items() if empires[c].order == state.slot), None)
+    if card is None:
+        listed_name = next((state.tables.name(c) for c, e in empires.items()
+                            if e.epoch == state.epoch and e.order == state.slot and e.follows is None), "")
+        if listed_name:
+            log.append(Event(f"{listed_name}: nobody holds the card"))
+        return True
+    colour = state.held[card]
+    state.announced.append(card)
+    state.current = colour
+    log.append(Event(f"{state.colours[colour]} reveals {state.tables.name(card)}"))
+    state.phase = "turn"
+    return True
+
+
+# -- Aftermath (§5.5) and the end (§8.7) -------------------------------------------------------
+
+
+def bonus_order(state: BriefState) -> list[int]:
+    """The three who take bonus tokens: the richest (A21), or who gained most this epoch."""
+    order = ranking(state)
+    if state.options.bonus_by_epoch_gold:
+        order.sort(key=lambda c: -(state.gold[c] - state.epoch_gold[c]))
+    return order[:BONUS_TAKERS]
+
+
+def aftermath(state: BriefState, log: list[Event]) -> bool:
+    adjust_stacks(state, log)
+    state.bonus_offer, state.bonus_step = [], 0
+    state.phase = "bonus_draw" if state.bonus_pool else "epoch"
+    return True
+
+
+def decide_bonus_draw(state: BriefState) -> Decision:
+    first = bonus_order(state)[0]
+    return Chance(f"draw a face-down bonus token for {state.colours[first]}",
+                  tuple(Outcome(t, f"bonus token worth {state.tables.bonus[t]}") for t in state.bonus_pool),
+                  seen_by=(state.seat(first),))
+
+
+def on_bonus_draw(state: BriefState, outcome: Outcome, log: list[Event]) -> None:
+    token = str(outcome.value)
+    state.bonus_pool.remove(token)
+    state.bonus_offer.append(token)
+    if len(state.bonus_offer) == BONUS_TAKERS or not state.bonus_pool:
+        state.phase = "bonus_pick"
+
+
+def decide_bonus_pick(state: BriefState) -> Decision:
+    """Tokens of equal value are one choice: only real decisions are asked."""
+    colour = bonus_order(state)[state.bonus_step]
+    distinct: dict[int, str] = {}
+    for token in state.bonus_offer:
+        distinct.setdefault(state.tables.bonus[token], token)
+    return Choice(state.seat(colour), f"{state.colours[colour]} keeps a bonus token",
+                  tuple(a.TakeBonus(t, label=f"keep the token worth {v}") for v, t in sorted(distinct.items())))
+
+
+def on_take_bonus(state: BriefState, move: a.TakeBonus, log: list[Event]) -> None:
+    order = bonus_order(state)
+    colour = order[state.bonus_step]
+    state.bonus_offer.remove(move.token)
+    state.bonus[colour].append(move.token)
+    log.append(Event(f"{state.colours[colour]} keeps a bonus token"))
+    log.append(Event(f"{state.colours[colour]} keeps a bonus token worth {state.tables.bonus[move.token]}",
+                     seats=(state.seat(colour),)))
+    state.bonus_step += 1
+    if state.bonus_offer and state.bonus_step < len(order):
+        passed = state.seat(order[state.bonus_step])
+        log.append(Event("passed on: " + ", ".join(f"worth {state.tables.bonus[t]}" for t in state.bonus_offer),
+                         seats=(passed,)))
+    else:
+        state.bonus_pool += state.bonus_offer
+        state.bonus_offer = []
+        state.phase = "epoch"
+
+
+def final_gold(state: BriefState) -> list[int]:
+    """Gold plus the revealed bonus tokens (§8.7)."""
+    return [gold + sum(state.tables.bonus[t] for t in tokens) for gold, tokens in zip(state.gold, state.bonus)]
+
+
+def decide_end(state: BriefState) -> Decision:
+    """Each seat's result is its colours' combined gold (§10.7); ties are shared (§8.7)."""
+    totals = final_gold(state)
+    seats = max(state.person) + 1
+    scores = [0.0] * seats
+    for colour, total in enumerate(totals):
+        scores[state.person[colour]] += total
+    ranking_ = tuple(sorted(range(seats), key=lambda s: (-scores[s], s)))
+    return End(tuple(scores), ranking_)

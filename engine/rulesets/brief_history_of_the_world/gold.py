@@ -1,0 +1,110 @@
+"""The Gold track: every change logged, the stacks it forms, the ranking they give, the
+Aftermath's stack adjustment and the gold an empire collects (§5.2, §5.5, §8).
+
+Every change of gold is one log line ``NAME gold +D (now G)`` or ``NAME gold -D (now G)``,
+so the log alone accounts for every colour's gold.
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.rulesets.brief_history_of_the_world.state import BriefState
+
+TRACK = 100
+
+
+def cell(state: BriefState, colour: int) -> int:
+    """Where the marker stands: its physical space (A7), or its total with ``stack_by_total``."""
+    gold = state.gold[colour]
+    if state.options.stack_by_total:
+        return gold
+    return (gold - 1) % TRACK + 1 if gold > 0 else 0
+
+
+def change(state: BriefState, colour: int, amount: int, why: str, log: list[Event]) -> None:
+    """Move the marker; a marker arriving goes on top of any stack there (§8.5)."""
+    if amount == 0:
+        return
+    state.gold[colour] = max(0, state.gold[colour] + amount)
+    state.clock += 1
+    state.arrival[colour] = state.clock
+    sign = "+" if amount > 0 else "-"
+    log.append(Event(f"{state.colours[colour]} gold {sign}{abs(amount)} (now {state.gold[colour]}): {why}"))
+
+
+def ranking(state: BriefState) -> list[int]:
+    """First to last: more gold first; on one space the marker on top is ahead (§5.2, §8.5)."""
+    return sorted(range(len(state.gold)), key=lambda c: (-state.gold[c], -state.arrival[c]))
+
+
+def adjust_stacks(state: BriefState, log: list[Event]) -> None:
+    """Aftermath (§5.5): a marker on top of another moves on to the next empty space, the
+    lowest stack first, until no two markers share a space (A6 for the order)."""
+    while True:
+        spaces: dict[int, list[int]] = {}
+        for colour in range(len(state.gold)):
+            spaces.setdefault(cell(state, colour), []).append(colour)
+        stacks = sorted(space for space, markers in spaces.items() if len(markers) > 1)
+        if not stacks:
+            return
+        markers = sorted(spaces[stacks[0]], key=lambda c: state.arrival[c])
+        mover = markers[1] if state.options.stack_keeps_order else markers[-1]
+        taken = set(spaces)
+        step = 1
+        while _after(state, mover, step) in taken:
+            step += 1
+        change(state, mover, step, "moves off a stack to the next empty space", log)
+        if state.options.stack_keeps_order:
+            # the markers above keep their order: each lands after the last one moved
+            state.arrival[mover] = state.clock
+
+
+def _after(state: BriefState, colour: int, step: int) -> int:
+    if state.options.stack_by_total:
+        return state.gold[colour] + step
+    return (state.gold[colour] + step - 1) % TRACK + 1
+
+
+def holdings(state: BriefState, colour: int) -> int:
+    """Capitals 2, cities 1, monuments 1, where any army of the colour stands (§8.2)."""
+    gold = 0
+    for territory, owner in state.armies.items():
+        if owner == colour:
+            gold += 2 * (territory in state.capitals) + (territory in state.cities) + (territory in state.monuments)
+    return gold
+
+
+def region_levels(state: BriefState, colour: int) -> dict[str, int]:
+    """Presence 1, dominance 2, supremacy 3 in each region where the colour stands (§8.3, A20)."""
+    counts: dict[str, dict[int, int]] = {}
+    region_of = state.tables.region_of
+    for territory, owner in state.armies.items():
+        region = region_of.get(territory)
+        if region is not None:
+            per = counts.setdefault(region, {})
+            per[owner] = per.get(owner, 0) + 1
+    levels = {}
+    for region, per in counts.items():
+        mine = per.get(colour, 0)
+        if not mine:
+            continue
+        others = max((n for owner, n in per.items() if owner != colour), default=0)
+        if mine >= 3 and others == 0:
+            levels[region] = 3
+        elif mine >= 2 and mine > others:
+            levels[region] = 2
+        else:
+            levels[region] = 1
+    return levels
+
+
+def collect(state: BriefState, colour: int, log: list[Event]) -> None:
+    """Gold collection at the end of the colour's empire turn (§6.12), region by region in
+    the spiral order."""
+    change(state, colour, holdings(state, colour), "capitals, cities and monuments", log)
+    levels = region_levels(state, colour)
+    words = {1: "presence", 2: "dominance", 3: "supremacy"}
+    for region in state.tables.spiral:
+        level, value = levels.get(region, 0), state.values.get(region, 0)
+        if level and value:
+            change(state, colour, level * value, f"{words[level]} in {state.tables.name(region)}", log)

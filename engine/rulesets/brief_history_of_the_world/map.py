@@ -1,0 +1,73 @@
+"""Who may go where: expansion targets by land, strait and fleet, overrun chains, monument
+sites and fort sites (§6.2, §6.7, §6.8, §7.6, §10.2, §10.5)."""
+
+from __future__ import annotations
+
+from engine.rulesets.brief_history_of_the_world.state import BriefState, Force
+
+
+def sources(force: Force) -> set[str]:
+    """The standing armies a new army may be placed next to: not an Influence army nor the
+    Viking army that crossed the Atlantic, unless Astronomy was played (§10.2, §10.5)."""
+    if force.astronomy or not (force.influence or force.crossed):
+        return force.active
+    return force.active - force.influence - {force.crossed}
+
+
+def reachable(state: BriefState, force: Force) -> dict[str, bool]:
+    """Territories an army of the force may be placed in, each with whether only a fleet
+    reaches it (the attacker then rolls one die fewer, A26)."""
+    tables = state.tables
+    if force.kind == "raid":
+        return {t: False for t in tables.territories
+                if tables.region_of.get(t) == force.region and state.armies.get(t, force.colour) != force.colour}
+    by_land: set[str] = set()
+    for territory in sources(force):
+        by_land |= tables.neighbours[territory]
+    if force.kind == "kingdom":
+        return {t: False for t in by_land if t not in state.armies}
+    found = {t: False for t in by_land}
+    if force.kind == "empire":
+        for area in tables.reach(state.fleets):
+            for t in tables.coast[area]:
+                found.setdefault(t, True)
+    for t in force.active:
+        found.pop(t, None)
+    return found
+
+
+def crossing(state: BriefState, force: Force, territory: str) -> bool:
+    """Whether placing there crosses the Atlantic: only the ocean itself reaches it (§10.2)."""
+    atlantic = state.tables.atlantic
+    if force.characteristic != "viking" or force.astronomy or atlantic not in state.fleets:
+        return False
+    coast = state.tables.coast
+    return territory in coast[atlantic] and not any(
+        territory in coast[area] for area in state.tables.reach(state.fleets) - {atlantic})
+
+
+def cost(state: BriefState, territory: str) -> int:
+    """Invasion points to remove an army: 2 on mountain or forest, else 1 (§7.4)."""
+    return 2 if territory in state.tables.rough else 1
+
+
+def overrun_targets(state: BriefState) -> list[str]:
+    """Next to the territory last taken, the same defender, no fort, affordable (§7.6)."""
+    overrun, force = state.overrun, state.force
+    if overrun is None or force is None or force.board == 0:
+        return []
+    return sorted(t for t in state.tables.neighbours[overrun.last]
+                  if state.armies.get(t) == overrun.defender and t not in state.forts
+                  and cost(state, t) <= overrun.points)
+
+
+def monument_sites(state: BriefState) -> list[str]:
+    """Where the monument must go: a capital, else a city, else a resource symbol, among the
+    force's territories without a monument (§6.8)."""
+    force = state.force
+    free = [t for t in force.active if t not in state.monuments]
+    for level in (state.capitals, state.cities, state.tables.symbols):
+        sites = sorted(t for t in free if t in level)
+        if sites:
+            return sites
+    return []

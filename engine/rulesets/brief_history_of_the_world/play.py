@@ -1,0 +1,182 @@
+"""The decisions of an empire turn and the moves that answer them (§6, §7), in the order
+the rulebook settles them: a monument due, an invasion being rolled or lost, an overrun,
+an event's target, the red events before founding, then the next army."""
+
+from __future__ import annotations
+
+from engine.core.decision import Chance, Choice, Decision
+from engine.core.events import Event
+from engine.core.moves import Outcome
+from engine.rulesets.brief_history_of_the_world import actions as a
+from engine.rulesets.brief_history_of_the_world import events as ev
+from engine.rulesets.brief_history_of_the_world import turn
+from engine.rulesets.brief_history_of_the_world.dice import faces, thrown
+from engine.rulesets.brief_history_of_the_world.map import (
+    cost,
+    monument_sites,
+    overrun_targets,
+    reachable,
+)
+from engine.rulesets.brief_history_of_the_world.state import BriefState
+
+FOUND = a.Found(label="found the empire")
+STOP = a.StopOverrun(label="stop the overrun")
+CONTINUE = a.Continue(label="continue: pay an army, dial +1, roll again")
+ABANDON = a.Abandon(label="abandon: the army returns to stock")
+END = a.EndExpansion(label="end the expansion; the rest return to stock")
+
+
+def decide_turn(state: BriefState) -> Decision:
+    names = state.tables.name
+    force = state.force
+    who = state.colours[state.current]
+    seat = state.seat(state.current)
+    if state.monuments_due:
+        return Choice(seat, f"{who} builds a monument", tuple(
+            a.PlaceMonument(t, label=f"monument in {names(t)}") for t in monument_sites(state)))
+    invasion = state.invasion
+    if invasion is not None:
+        if invasion.failed:
+            moves = (CONTINUE, ABANDON) if force.board and force.kind != "raid" else (ABANDON,)
+            return Choice(seat, f"{who}'s invasion of {names(invasion.target)} failed", moves)
+        if not invasion.attack:
+            return Chance(f"{who} rolls to invade {names(invasion.target)}", thrown(turn.attack_dice(state)))
+        return Chance(f"{state.colours[invasion.defender]} defends {names(invasion.target)}",
+                      thrown(turn.defence_dice(state)))
+    if state.overrun is not None:
+        return Choice(seat, f"{who} may overrun with {state.overrun.points} invasion points", (
+            *(a.Overrun(t, label=f"overrun {names(t)} ({cost(state, t)} points)") for t in overrun_targets(state)),
+            STOP))
+    if state.pending is not None:
+        options = ev.choices(state)
+        if state.tables.events[state.pending].effect == "black_death":
+            return Choice(seat, f"{who}: where does the plague strike?",
+                          tuple(a.ChooseRegion(r, label=f"plague in {names(r)}") for r in options))
+        return Choice(seat, f"{who}: choose for {names(state.pending)}",
+                      tuple(a.Target(t, label=names(t)) for t in options))
+    if force is None:
+        return Choice(seat, f"{who}: play red events before founding?", (
+            *(a.PlayEvent(c, label=f"play {names(c)}") for c in ev.red_playable(state, state.current)), FOUND))
+    return Choice(seat, f"{who}: {names(force.card)} expand ({force.board} armies on the board)",
+                  expansion_moves(state))
+
+
+def expansion_moves(state: BriefState) -> tuple:
+    force = state.force
+    names = state.tables.name
+    if not force.board:
+        return ()
+    moves = []
+    for territory, by_fleet in sorted(reachable(state, force).items()):
+        owner = state.armies.get(territory)
+        how = ("place in" if owner is None else "surrender" if owner == force.colour
+               else f"invade {state.colours[owner]} in")
+        moves.append(a.PlaceArmy(territory, label=f"{how} {names(territory)}{' by fleet' if by_fleet else ''}"))
+        if owner is not None and owner != force.colour and state.seat(owner) == state.seat(force.colour):
+            moves.append(a.PlaceArmy(territory, True, label=f"{state.colours[owner]} surrenders {names(territory)}"))
+    if force.kind in ("empire", "minor") and len(state.forts) < state.options.forts:
+        moves += [a.BuildFort(t, label=f"fort in {names(t)}") for t in sorted(force.active - state.forts)]
+    moves += [a.PlayEvent(c, label=f"play {names(c)}") for c in ev.black_playable(state)]
+    if state.options.early_stop and moves:
+        moves.append(END)
+    return tuple(moves)
+
+
+def flow(state: BriefState, log: list[Event]) -> bool:
+    """What happens with no one to ask: a lost monument, an overrun with nowhere to go, an
+    empty Resolution board, a move that is the only one (carried out, not asked)."""
+    if state.monuments_due and turn.monument_lost(state, log):
+        return True
+    if state.overrun is not None and not overrun_targets(state):
+        if state.overrun.points:
+            log.append(Event(f"{state.overrun.points} invasion points are lost"))
+        state.overrun = None
+        return True
+    force = state.force
+    quiet = state.invasion is None and state.overrun is None and state.pending is None and not state.monuments_due
+    if quiet and force is not None and not force.board:
+        turn.end_force(state, log)
+        return True
+    decision = decide_turn(state)
+    if isinstance(decision, Choice) and len(decision.actions) <= 1:
+        if not decision.actions:
+            if state.pending is not None:
+                state.pending = None
+            else:
+                turn.end_force(state, log)
+            return True
+        HANDLERS[type(decision.actions[0])](state, decision.actions[0], log)
+        return True
+    state.decision = decision
+    return False
+
+
+# -- handlers ---------------------------------------------------------------------------
+
+
+def on_play_event(state: BriefState, move: a.PlayEvent, log: list[Event]) -> None:
+    ev.play(state, state.current, move.card, log)
+
+
+def on_found(state: BriefState, move: a.Found, log: list[Event]) -> None:
+    ev.discard_red(state, state.current, log)
+    card = next(c for c in state.announced[::-1] if state.held.get(c) == state.current)
+    turn.found(state, state.current, card, log)
+
+
+def on_place_army(state: BriefState, move: a.PlaceArmy, log: list[Event]) -> None:
+    turn.place_army(state, move.territory, move.surrender, log)
+
+
+def on_build_fort(state: BriefState, move: a.BuildFort, log: list[Event]) -> None:
+    turn.build_fort(state, move.territory, log)
+
+
+def on_continue(state: BriefState, move: a.Continue, log: list[Event]) -> None:
+    turn.continue_invasion(state, log)
+
+
+def on_abandon(state: BriefState, move: a.Abandon, log: list[Event]) -> None:
+    turn.abandon(state, log)
+
+
+def on_overrun(state: BriefState, move: a.Overrun, log: list[Event]) -> None:
+    turn.overrun(state, move.territory, log)
+
+
+def on_stop_overrun(state: BriefState, move: a.StopOverrun, log: list[Event]) -> None:
+    log.append(Event(f"{state.colours[state.current]} stops the overrun"))
+    state.overrun = None
+
+
+def on_place_monument(state: BriefState, move: a.PlaceMonument, log: list[Event]) -> None:
+    turn.place_monument(state, move.territory, log)
+
+
+def on_end_expansion(state: BriefState, move: a.EndExpansion, log: list[Event]) -> None:
+    turn.end_force(state, log)
+
+
+def on_target(state: BriefState, move: a.Target, log: list[Event]) -> None:
+    ev.resolve_choice(state, move.space, log)
+
+
+def on_choose_region(state: BriefState, move: a.ChooseRegion, log: list[Event]) -> None:
+    ev.resolve_choice(state, move.region, log)
+
+
+def on_dice(state: BriefState, outcome: Outcome, log: list[Event]) -> None:
+    thrown_faces = faces(outcome.value)
+    invasion = state.invasion
+    if not invasion.attack:
+        invasion.attack = thrown_faces
+    else:
+        turn.resolve(state, thrown_faces, log)
+
+
+HANDLERS = {
+    a.PlayEvent: on_play_event, a.Found: on_found, a.PlaceArmy: on_place_army, a.BuildFort: on_build_fort,
+    a.Continue: on_continue, a.Abandon: on_abandon, a.Overrun: on_overrun, a.StopOverrun: on_stop_overrun,
+    a.PlaceMonument: on_place_monument, a.EndExpansion: on_end_expansion, a.Target: on_target,
+    a.ChooseRegion: on_choose_region,
+}

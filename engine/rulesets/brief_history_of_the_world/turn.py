@@ -1,0 +1,275 @@
+"""An empire turn: founding, expansion one army at a time, invasions with the dial,
+overruns, forts, monuments, reorganisation and gold collection (§6, §7)."""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.rulesets.brief_history_of_the_world.gold import change, collect
+from engine.rulesets.brief_history_of_the_world.map import (
+    cost,
+    crossing,
+    monument_sites,
+    reachable,
+)
+from engine.rulesets.brief_history_of_the_world.state import (
+    BriefState,
+    Force,
+    Invasion,
+    Overrun,
+)
+
+
+def name(state: BriefState, ident: str) -> str:
+    return state.tables.name(ident)
+
+
+def found(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
+    """Founding (§6.1): armies from stock onto the board, one of them on the cleared starting
+    territory with its capital, fleets on the card's seas."""
+    data = state.tables.empires[card]
+    armies = min(data.armies, state.stock[colour])
+    state.stock[colour] -= armies
+    force = Force(colour, card, "empire", armies, barbarian=not data.capital, characteristic=data.characteristic)
+    state.force = force
+    log.append(Event(f"{state.colours[colour]} founds the {name(state, card)} with {armies} armies"
+                     f"{'' if data.capital else ' (no capital: barbarian)'}"))
+    if not armies:
+        return
+    settle_start(state, force, data.start, data.characteristic == "france", log)
+    if data.capital and len(state.capitals) + len(state.cities) < state.options.capitals_and_cities:
+        state.cities.discard(data.start)
+        state.capitals.add(data.start)
+    state.fleets = set(data.fleets)
+    for territory in data.influence:
+        if force.board and territory not in state.armies:
+            force.board -= 1
+            state.armies[territory] = colour
+            force.active.add(territory)
+            force.influence.add(territory)
+            log.append(Event(f"{state.colours[colour]} places an Influence army in {name(state, territory)}"))
+    check_monuments(state, log)
+
+
+def settle_start(state: BriefState, force: Force, start: str, keep_monument: bool, log: list[Event]) -> None:
+    """Clear the starting territory without dice and stand the first army there (§6.1.2-3)."""
+    force.board -= 1
+    owner = state.armies.pop(start, None)
+    if owner is not None:
+        state.stock[owner] += 1
+    cleared = [s for s in (state.capitals, state.cities) if start in s]
+    if not keep_monument and start in state.monuments:
+        cleared.append(state.monuments)
+    for markers in cleared:
+        markers.discard(start)
+    state.forts.discard(start)
+    if force.barbarian and state.options.founding_reduces:
+        change(state, force.colour, len(cleared), f"barbarian reductions in {name(state, start)}", log)
+    state.armies[start] = force.colour
+    force.active.add(start)
+
+
+def reduce(state: BriefState, territory: str, log: list[Event]) -> None:
+    """Reduction (§6.5): capital to city, else the city, else the monument; France spares
+    monuments (§10.4); a barbarian gains 1 gold for it (§8.1)."""
+    force = state.force
+    if territory in state.capitals:
+        state.capitals.remove(territory)
+        state.cities.add(territory)
+        what = "the capital becomes a city"
+    elif territory in state.cities:
+        state.cities.remove(territory)
+        what = "the city is removed"
+    elif territory in state.monuments and force.characteristic != "france":
+        state.monuments.remove(territory)
+        what = "the monument is removed"
+    else:
+        return
+    log.append(Event(f"reduction in {name(state, territory)}: {what}"))
+    if force.barbarian:
+        change(state, force.colour, 1, f"barbarian reduction in {name(state, territory)}", log)
+
+
+def take(state: BriefState, territory: str, log: list[Event], *, reduces: bool = True,
+         keeps_fort: bool = False) -> None:
+    """The force's army now stands in ``territory``: reduction, the fort removed when the
+    territory passes to another colour, and monuments due (§6.5, §6.7, §6.8)."""
+    force = state.force
+    if reduces:
+        reduce(state, territory, log)
+    if not keeps_fort and territory in state.forts:
+        state.forts.remove(territory)
+        log.append(Event(f"the fort in {name(state, territory)} is removed"))
+    state.armies[territory] = force.colour
+    force.active.add(territory)
+    check_monuments(state, log)
+
+
+def place_army(state: BriefState, territory: str, surrender: bool, log: list[Event]) -> None:
+    """§6.2: an empty placement, a surrender, or the start of an invasion."""
+    force = state.force
+    who = state.colours[force.colour]
+    by_fleet = reachable(state, force)[territory]
+    crosses = crossing(state, force, territory)
+    if crosses:
+        force.crossed = territory
+    force.board -= 1
+    owner = state.armies.get(territory)
+    if owner is None:
+        log.append(Event(f"{who} places an army in {name(state, territory)}"))
+        take(state, territory, log, reduces=state.options.empty_entry_reduces,
+             keeps_fort=not state.options.empty_entry_reduces)
+    elif owner == force.colour or surrender:
+        state.stock[owner] += 1
+        log.append(Event(f"{state.colours[owner]} surrenders {name(state, territory)} to {who}"))
+        take(state, territory, log, keeps_fort=owner == force.colour)
+    else:
+        log.append(Event(f"{who} invades {name(state, territory)}, held by {state.colours[owner]}"
+                         f"{' from the sea' if by_fleet else ''}"))
+        state.invasion = Invasion(territory, owner, by_fleet, crosses)
+
+
+def attack_dice(state: BriefState) -> int:
+    """2, one fewer from the sea, more with an event in play (§7.2)."""
+    dice = 2 - state.invasion.by_fleet
+    if state.event_in_play is not None and state.force.kind == "empire":
+        event = state.tables.events[state.event_in_play]
+        if event.effect == "extra_dice":
+            dice += event.amount
+    return max(1, dice)
+
+
+def defence_dice(state: BriefState) -> int:
+    fort = state.invasion.target in state.forts
+    siege = state.event_in_play is not None and state.tables.events[state.event_in_play].effect == "siege"
+    return 2 if fort and not siege else 1
+
+
+def resolve(state: BriefState, defence: tuple[int, ...], log: list[Event]) -> None:
+    """Scores, invasion points and the outcome of one roll (§7.3-§7.4, §10.1, §10.2)."""
+    invasion, force = state.invasion, state.force
+    target = invasion.target
+    attack = max(invasion.attack) + force.dial
+    defend = max(defence)
+    points = attack - defend if attack > defend else 0
+    needed = cost(state, target)
+    if points and force.characteristic == "dreaded" and (points >= needed or not state.options.dreaded_needs_removal):
+        points += 1
+    automatic = (force.characteristic == "viking" and invasion.by_fleet and state.options.viking_auto_success
+                 and max(invasion.attack) >= 5)
+    log.append(Event(f"attack {'-'.join(map(str, invasion.attack))} +{force.dial} = {attack} against defence "
+                     f"{'-'.join(map(str, defence))} = {defend}: {points} invasion points, {needed} needed"
+                     f"{' (automatic success from the sea)' if automatic else ''}"))
+    if automatic:
+        points = needed
+    if points < needed:
+        invasion.failed = True
+        return
+    state.stock[invasion.defender] += 1
+    del state.armies[target]
+    log.append(Event(f"{state.colours[force.colour]} takes {name(state, target)}; "
+                     f"{state.colours[invasion.defender]}'s army returns to stock"))
+    force.dial = 0
+    state.invasion = None
+    take(state, target, log)
+    left = points - needed
+    may_overrun = not invasion.crossing and (state.options.fleet_invasion_overruns or not invasion.by_fleet)
+    if left and may_overrun:
+        state.overrun = Overrun(left, invasion.defender, target, invasion.by_fleet)
+
+
+def continue_invasion(state: BriefState, log: list[Event]) -> None:
+    """§7.5: an army from the board to stock, the dial up (at most +3, A22), roll again."""
+    force = state.force
+    force.board -= 1
+    state.stock[force.colour] += 1
+    force.dial = min(3, force.dial + 1)
+    state.invasion.attack = ()
+    state.invasion.failed = False
+    log.append(Event(f"{state.colours[force.colour]} continues the invasion (dial +{force.dial})"))
+
+
+def abandon(state: BriefState, log: list[Event]) -> None:
+    force = state.force
+    state.stock[force.colour] += 1
+    force.dial = 0
+    log.append(Event(f"{state.colours[force.colour]} abandons the invasion of {name(state, state.invasion.target)}"))
+    state.invasion = None
+
+
+def overrun(state: BriefState, territory: str, log: list[Event]) -> None:
+    run, force = state.overrun, state.force
+    force.board -= 1
+    run.points -= cost(state, territory)
+    state.stock[run.defender] += 1
+    del state.armies[territory]
+    log.append(Event(f"{state.colours[force.colour]} overruns {name(state, territory)} "
+                     f"({run.points} invasion points left)"))
+    run.last = territory
+    take(state, territory, log)
+
+
+def build_fort(state: BriefState, territory: str, log: list[Event]) -> None:
+    """§6.7: an army from the board goes to stock for a fort where an active army stands."""
+    force = state.force
+    force.board -= 1
+    state.stock[force.colour] += 1
+    state.forts.add(territory)
+    log.append(Event(f"{state.colours[force.colour]} builds a fort in {name(state, territory)}"))
+
+
+def check_monuments(state: BriefState, log: list[Event]) -> None:
+    """A monument is due at every second resource symbol the force holds (§6.8, A17)."""
+    force = state.force
+    if force.kind == "kingdom":
+        return
+    symbols = state.tables.symbols
+    pairs = sum(symbols.get(t, 0) for t in force.active) // 2
+    if state.options.monument_once_per_turn:
+        pairs = min(pairs, 1)
+    if pairs > force.monuments:
+        state.monuments_due += pairs - force.monuments
+        force.monuments = pairs
+
+
+def place_monument(state: BriefState, territory: str, log: list[Event]) -> None:
+    state.monuments_due -= 1
+    state.monuments.add(territory)
+    log.append(Event(f"{state.colours[state.force.colour]} builds a monument in {name(state, territory)}"))
+
+
+def monument_lost(state: BriefState, log: list[Event]) -> bool:
+    """A trigger with no site or no monument left in the supply is lost (§6.8)."""
+    if len(state.monuments) < state.options.monuments and monument_sites(state):
+        return False
+    state.monuments_due -= 1
+    log.append(Event("no monument can be built"))
+    return True
+
+
+def end_force(state: BriefState, log: list[Event]) -> None:
+    """The board is empty: reorganise (§6.11) and, for an empire, collect gold (§6.12).
+    An event's armies disband; the empire they interrupted carries on."""
+    force = state.force
+    if force.board:
+        state.stock[force.colour] += force.board
+        log.append(Event(f"{force.board} unused armies return to {state.colours[force.colour]}'s stock"))
+        force.board = 0
+    state.force = None
+    if force.kind == "raid":
+        state.force, state.suspended = state.suspended, None
+        log.append(Event(f"the armies of {name(state, force.card)} are disbanded"))
+        return
+    if force.kind in ("minor", "kingdom"):
+        log.append(Event(f"the armies of {name(state, force.card)} are disbanded"))
+        return
+    state.fleets = set()
+    if state.event_in_play is not None:
+        state.discards.append(state.event_in_play)
+        state.event_in_play = None
+    log.append(Event(f"the {name(state, force.card)} reorganise: their armies are disbanded"))
+    collect(state, force.colour, log)
+    second = state.tables.second_empire(force.card)
+    if second is not None:
+        found(state, force.colour, second, log)
+    else:
+        state.phase = "call"
