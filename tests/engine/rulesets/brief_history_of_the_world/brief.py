@@ -11,12 +11,12 @@ import attrs
 from engine.bots import BOTS
 from engine.core.decision import Chance, End
 from engine.core.randomness import sample
-from engine.core.ruleset import get_ruleset
 from engine.rulesets.brief_history_of_the_world.state import BriefState, Force
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
 SCENARIO_PATH = Path(__file__).parents[4] / "scenarios" / "a-brief-history-of-the-world.json"
-SCENARIO = load_scenario(SCENARIO_PATH)
+SCENARIO = load_scenario(SCENARIO_PATH, get_ruleset)
 RULESET = get_ruleset("a-brief-history-of-the-world")
 
 
