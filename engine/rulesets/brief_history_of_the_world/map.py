@@ -33,17 +33,18 @@ def reachable(state: BriefState, force: Force) -> dict[str, bool]:
                 found.setdefault(t, True)
     for t in force.active:
         found.pop(t, None)
+    if force.crossed is not None:  # one army only crosses the Atlantic (§10.2)
+        for t in [t for t, by_fleet in found.items() if by_fleet and crossing(state, force, t)]:
+            del found[t]
     return found
 
 
 def crossing(state: BriefState, force: Force, territory: str) -> bool:
-    """Whether placing there crosses the Atlantic: only the ocean itself reaches it (§10.2)."""
-    atlantic = state.tables.atlantic
-    if force.characteristic != "viking" or force.astronomy or atlantic not in state.fleets:
+    """Whether a fleet carries the Vikings' army across the Atlantic: into a region of the
+    New World (§10.2)."""
+    if force.characteristic != "viking" or force.astronomy:
         return False
-    coast = state.tables.coast
-    return territory in coast[atlantic] and not any(
-        territory in coast[area] for area in state.tables.reach(state.fleets) - {atlantic})
+    return state.tables.region_of.get(territory) in state.tables.new_world
 
 
 def cost(state: BriefState, territory: str) -> int:

@@ -35,7 +35,7 @@ class Tables:
     coast: dict[str, frozenset[str]]  # sea or ocean -> the territories it borders
     ocean_seas: dict[str, frozenset[str]]  # ocean -> its adjacent seas (§6.1.4)
     water: frozenset[str]
-    atlantic: str | None  # the ocean the Vikings cross (§10.2)
+    new_world: frozenset[str]  # regions across the Atlantic (``props.new_world``, §10.2)
     empires: dict[str, EmpireCard]
     events: dict[str, EventCard]
     values: dict[int, dict[str, int]]  # epoch -> region -> value (§5.3)
@@ -68,8 +68,6 @@ class Tables:
         for card in cards:
             if isinstance(card.data, RegionValue):
                 values[card.data.epoch][card.data.region] = card.data.value
-        atlantic = next((s.id for s in board.spaces if s.kind is SpaceKind.OCEAN and "atlantic" in s.id
-                         and "north" in s.id), None)
         return cls(
             options=options,
             names={**{r.id: r.name for r in board.regions}, **{s.id: s.name for s in board.spaces},
@@ -83,7 +81,7 @@ class Tables:
             coast={w: frozenset(n) for w, n in coast.items()},
             ocean_seas={w: frozenset(n) for w, n in ocean_seas.items()},
             water=frozenset(coast),
-            atlantic=atlantic,
+            new_world=frozenset(r.id for r in board.regions if r.props.get("new_world") is True),
             empires={c.id: c.data for c in cards if isinstance(c.data, EmpireCard)},
             events={c.id: c.data for c in cards if isinstance(c.data, EventCard)},
             values=dict(values),

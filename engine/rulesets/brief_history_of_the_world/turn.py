@@ -109,7 +109,7 @@ def place_army(state: BriefState, territory: str, surrender: bool, log: list[Eve
     force = state.force
     who = state.colours[force.colour]
     by_fleet = reachable(state, force)[territory]
-    crosses = crossing(state, force, territory)
+    crosses = by_fleet and crossing(state, force, territory)
     if crosses:
         force.crossed = territory
     force.board -= 1

@@ -31,7 +31,7 @@ def in_turn(card: str = "e3-romans", colour: int = 0, board: int = 5, players: i
     state = new_game(players, **options)
     data = state.tables.empires[card]
     state.epoch, state.phase, state.current = data.epoch, "turn", colour
-    state.gold = [20] * players
+    state.gold = [20] * len(state.colours)
     state.held = {card: colour}
     state.announced = [card]
     state.force = Force(colour, card, "empire", board, barbarian=not data.capital,
@@ -64,7 +64,7 @@ def find(state: BriefState, action_id: str):
 def outcome(state: BriefState, value):
     decision = RULESET.decision(state)
     assert isinstance(decision, Chance), decision
-    return next(o for o in decision.outcomes if o.value == value)
+    return next(o for o in decision.outcomes if str(o.value) == str(value))
 
 
 def random_game(players: int, seed: int, **options):
