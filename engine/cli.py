@@ -17,7 +17,9 @@ from engine.core.picture import SeatPanel
 from engine.play.playtest import open_playtest, save_playtest, verify_digests
 from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, rulesets
+from engine.scenario import adjacency
 from engine.scenario.io import load_scenario
+from engine.scenario.model import SpaceKind
 from engine.scenario.problems import ScenarioError
 
 
@@ -333,6 +335,39 @@ def _plugins(groups: dict[str, argparse._SubParsersAction]) -> None:
         register(groups)
 
 
+def _tolerances(values: list[str]) -> dict[str, float]:
+    """``land-sea=30`` pairs; the kinds are put in the same order as the defaults'."""
+    tolerances = {}
+    for value in values:
+        pair, _, number = value.partition("=")
+        kinds = pair.split("-")
+        try:
+            tolerances["-".join(sorted(SpaceKind(kind).value for kind in kinds))] = float(number)
+        except ValueError:
+            raise ValueError(f"--tolerance {value}: expected KIND-KIND=PX, e.g. land-sea=30") from None
+        if len(kinds) != 2:
+            raise ValueError(f"--tolerance {value}: expected two kinds, e.g. land-sea=30")
+    return tolerances
+
+
+def _map_adjacency(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.scenario, get_ruleset)
+    board = scenario.board
+    found = adjacency.diff(board, adjacency.derive(board, _tolerances(args.tolerance or [])))
+    groups = {"added": found.added, "removed": found.removed, "kept": found.kept}
+    if args.json:
+        print(json.dumps({name: [{"a": c.a, "b": c.b, "kind": c.kind.value, "manual": adjacency.is_manual(c)}
+                                 for c in connections] for name, connections in groups.items()}, indent=2))
+        return 0
+    names = {space.id: space.name for space in board.spaces}
+    for name, connections in groups.items():
+        print(f"{name}: {len(connections)}")
+        if name != "kept":
+            for c in connections:
+                print(f"  {c.kind.value}: {names.get(c.a, c.a)} – {names.get(c.b, c.b)}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="epoch", description="Epoch Studio's headless rules engine.")
     commands = main.add_subparsers(dest="command", required=True)
@@ -401,6 +436,15 @@ def parser() -> argparse.ArgumentParser:
     vassal.add_argument("scenario", help="the scenario file (.json) to export")
     vassal.add_argument("out", metavar="OUT.vmod", help="the module file to write")
     export.set_defaults(run=_export)
+    board_map = commands.add_parser("map", help="the board's geometry")
+    map_commands = board_map.add_subparsers(dest="map_command", required=True)
+    derive = map_commands.add_parser("adjacency", help="connections from the drawn borders, as a diff "
+                                                       "(added, removed, kept) with the board's own")
+    derive.add_argument("scenario", type=Path)
+    derive.add_argument("--tolerance", action="append", metavar="KIND-KIND=PX",
+                        help="the gap allowed between two kinds of spaces, e.g. land-sea=30 (repeatable)")
+    derive.add_argument("--json", action="store_true", help="print the diff as JSON")
+    derive.set_defaults(run=_map_adjacency)
     serve = commands.add_parser("serve", help="speak JSON-RPC 2.0 on stdio (docs/protocol.md)")
     serve.add_argument("--ws", type=int, metavar="PORT", help="listen on a WebSocket instead (0 picks a free port)")
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind with --ws (default: localhost only)")

@@ -24,6 +24,7 @@ RUNS = {
     "service_round_trip.py": (["--games", "1"], "apply + decision round trips over stdio"),
     "civilization_speed.py": (["--games", "1", "--hotw-games", "1", "--rounds", "1"], "Civilization, 4 random players: 1 games"),
     "antike_duellum_speed.py": (["--games", "1", "--hotw-games", "1"], "Antike Duellum (greece-persia): 1 games"),
+    "adjacency.py": (["200"], "derive 200 spaces"),
 }
 
 

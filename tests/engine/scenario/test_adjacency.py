@@ -1,0 +1,64 @@
+"""Adjacency from borders on the shipped History of the World map, whose connections were
+entered by hand from the printed board: the derivation must find them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from engine.rulesets.registry import get_ruleset
+from engine.scenario.adjacency import derive, diff, measure
+from engine.scenario.io import load_scenario
+from engine.scenario.model import Connection, ConnectionKind
+
+WORLD = Path(__file__).parents[3] / "scenarios" / "history-of-the-world.json"
+
+
+@pytest.fixture(scope="module")
+def world():
+    return load_scenario(WORLD, get_ruleset).board
+
+
+@pytest.fixture(scope="module")
+def derived(world):
+    return derive(world)
+
+
+def test_every_land_connection_is_found_and_no_false_one(world, derived):
+    found, true, correct = measure(world, derived)["land connections"]
+    print(f"land: {correct} of {true} found, {found - correct} false")
+    assert (found, true, correct) == (128, 128, 128)
+
+
+def test_coasts_and_seas_are_found_at_the_default_tolerances(world, derived):
+    found, true, correct = measure(world, derived)["sea connections"]
+    print(f"sea: recall {correct / true:.1%}, precision {correct / found:.1%} ({correct} of {true}; {found} found)")
+    assert correct / true >= 0.95 and correct / found >= 0.95
+
+
+def test_manual_connections_are_never_removed_and_a_lost_border_is_added_back(world, derived):
+    board = load_scenario(WORLD, get_ruleset).board
+    strait = next(c for c in board.connections if c.kind == ConnectionKind.STRAIT)
+    land = next(c for c in board.connections if c.kind == ConnectionKind.LAND)
+    board.connections.remove(land)
+    wrap = Connection(board.spaces[0].id, board.spaces[-1].id, ConnectionKind.SEA, {"wrap": True})
+    board.connections.append(wrap)
+    result = diff(board, derived)
+    assert strait in result.kept and wrap in result.kept
+    assert any({c.a, c.b} == {land.a, land.b} and c.kind == ConnectionKind.LAND for c in result.added)
+    assert all(c.kind in (ConnectionKind.LAND, ConnectionKind.SEA) and not c.props for c in result.removed)
+
+
+def test_the_command_prints_the_same_diff_as_json(capsys, derived, world):
+    assert main(["map", "adjacency", str(WORLD), "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    expected = diff(world, derived)
+    assert len(printed["added"]) == len(expected.added) and len(printed["removed"]) == len(expected.removed)
+    assert main(["map", "adjacency", str(WORLD), "--tolerance", "sea-land=0", "--tolerance", "ocean-land=0",
+                 "--json"]) == 0
+    narrow = json.loads(capsys.readouterr().out)
+    assert len(narrow["removed"]) > len(printed["removed"])  # no coast found any more
+    assert main(["map", "adjacency", str(WORLD), "--tolerance", "land"]) == 1
