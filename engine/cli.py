@@ -440,7 +440,7 @@ def parser() -> argparse.ArgumentParser:
     map_commands = board_map.add_subparsers(dest="map_command", required=True)
     derive = map_commands.add_parser("adjacency", help="connections from the drawn borders, as a diff "
                                                        "(added, removed, kept) with the board's own")
-    derive.add_argument("scenario", type=Path)
+    derive.add_argument("scenario", type=Path, help="the scenario whose board is read")
     derive.add_argument("--tolerance", action="append", metavar="KIND-KIND=PX",
                         help="the gap allowed between two kinds of spaces, e.g. land-sea=30 (repeatable)")
     derive.add_argument("--json", action="store_true", help="print the diff as JSON")
