@@ -54,7 +54,7 @@ class ScenarioDocument(QObject):
         self.scenario = scenario
         self.path = path
         self.base_dir = path.parent if path is not None else base_dir
-        self.undo_stack = QUndoStack(self)
+        self.undo_stack = QUndoStack()  # owned by this object in Python, so it lives exactly as long
         self._group: list[QUndoCommand] | None = None
 
     # -- what it is ------------------------------------------------------------------------
