@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import field, frozen
 
 from engine.core.moves import Action, Outcome
+from engine.core.text import Words, words
 
 
 @frozen
@@ -12,8 +13,12 @@ class Choice:
     """A seat must pick one of the legal actions; the list is complete."""
 
     seat: int
-    prompt: str
+    _prompt: Words
     actions: tuple[Action, ...]
+
+    @property
+    def prompt(self) -> str:
+        return words(self._prompt)
 
     def find(self, action_id: str) -> Action | None:
         return next((a for a in self.actions if a.id == action_id), None)
@@ -23,10 +28,14 @@ class Choice:
 class Chance:
     """Chance decides among enumerable outcomes; ``weights`` None means all equally likely."""
 
-    prompt: str
+    _prompt: Words
     outcomes: tuple[Outcome, ...]
     weights: tuple[float, ...] | None = field(default=None)
     seen_by: tuple[int, ...] | None = None  # who learns the outcome; None: everyone
+
+    @property
+    def prompt(self) -> str:
+        return words(self._prompt)
 
     def visible_to(self, seat: int | None) -> bool:
         return seat is None or self.seen_by is None or seat in self.seen_by

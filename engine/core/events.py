@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from engine.core.text import Words, words
+
 
 @frozen
 class Event:
-    text: str
+    """One line of the log; its words may be made only when read (``engine/core/text.py``)."""
+
+    _text: Words
     seats: tuple[int, ...] | None = None  # None: public; otherwise only these seats see it
+
+    @property
+    def text(self) -> str:
+        return words(self._text)
 
     def visible_to(self, seat: int | None) -> bool:
         return seat is None or self.seats is None or seat in self.seats

@@ -11,6 +11,8 @@ from typing import Any, ClassVar
 import attrs
 from attrs import field, frozen
 
+from engine.core.text import Words, words
+
 
 def _id_part(value: Any) -> str:
     if isinstance(value, (tuple, list)):
@@ -20,11 +22,16 @@ def _id_part(value: Any) -> str:
 
 @frozen
 class Action:
-    """Base of every ruleset's actions. The label is for people and takes no part in equality."""
+    """Base of every ruleset's actions. The label is for people and takes no part in equality;
+    it may be given as words made when read (``engine/core/text.py``)."""
 
     tag: ClassVar[str] = ""
     space_fields: ClassVar[tuple[str, ...]] = ()  # fields naming a board space: clickable targets
-    label: str = field(default="", eq=False, kw_only=True)
+    _label: Words = field(default="", eq=False, kw_only=True)
+
+    @property
+    def label(self) -> str:
+        return words(self._label)
 
     @property
     def spaces(self) -> tuple[str, ...]:
@@ -41,7 +48,7 @@ class Action:
         parts = [
             f"{a.name}={_id_part(getattr(self, a.name))}"
             for a in attrs.fields(type(self))
-            if a.name != "label"
+            if a.name != "_label"
         ]
         return f"{self.type_tag()}({','.join(parts)})"
 
@@ -54,7 +61,11 @@ class Outcome:
     """One possible result of a chance step: a die face, a card drawn."""
 
     value: int | str
-    label: str = field(default="", eq=False)
+    _label: Words = field(default="", eq=False)
+
+    @property
+    def label(self) -> str:
+        return words(self._label)
 
     @property
     def id(self) -> str:

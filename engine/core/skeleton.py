@@ -26,6 +26,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.moves import Move, Outcome
 from engine.core.ruleset import Ruleset
+from engine.core.text import Words, words
 
 Decider = Callable[[Any], Decision]
 AutomaticStep = Callable[[Any, list[Event]], bool]
@@ -76,14 +77,14 @@ class Skeleton(Ruleset):
                 raise IllegalAction(f"{move} is not a possible outcome of: {decision.prompt}")
         elif not offered(move, decision.actions):
             reason = self.refusal(state, decision, move)
-            raise IllegalAction(reason or f"{move} is not allowed now: {decision.prompt}")
+            raise IllegalAction(words(reason) if reason else f"{move} is not allowed now: {decision.prompt}")
         log: list[Event] = []
         state.decision = None
         self.handlers[type(move)](state, move, log)
         self.advance(state, log)
         return log
 
-    def refusal(self, state: Any, decision: Choice, move: Move) -> str | None:
+    def refusal(self, state: Any, decision: Choice, move: Move) -> Words | None:
         """Why a move that was not offered is illegal, in the game's words; None for the
         frame's plain "not allowed now". Asked only for a refused move, so it may be slow."""
         return None

@@ -23,6 +23,8 @@ RUNS = {
     "cards_pdf.py": (["--repeat", "1"], "112 cards"),
     "service_round_trip.py": (["--games", "1"], "apply + decision round trips over stdio"),
     "civilization_speed.py": (["--games", "1", "--hotw-games", "1", "--rounds", "1"], "Civilization, 4 random players: 1 games"),
+    "rulesets_speed.py": (["--rounds", "1", "--seconds", "0.1", "--catan-seconds", "0"],
+                          "History of the World (history-of-the-world, 5p)"),
     "antike_duellum_speed.py": (["--games", "1", "--hotw-games", "1"], "Antike Duellum (greece-persia): 1 games"),
     "adjacency.py": (["200"], "derive 200 spaces"),
 }

@@ -37,7 +37,7 @@ def temple_problem(state: DuellumState, seat: int, city: str, marble_need: str =
         return f"all {TEMPLES} temples stand: none is left in the bank"
     due = temple_due(state, city, marble_need)
     if not can_pay(state, seat, due):
-        return f"a temple in {name} costs {describe_due(due)}, more than you have"
+        return costs_more, "a temple in {} costs {}, more than you have", due, name
     return None
 
 
@@ -109,7 +109,7 @@ def city_problem(state: DuellumState, seat: int, site: str, resource: str, settl
         return f"no {resource} city marker is left in the bank"
     due = city_due(state, site, resource, settler_gold, gold_need)
     if not can_pay(state, seat, due):
-        return f"a {resource} city in {name} costs {describe_due(due)}, more than you have"
+        return costs_more, f"a {resource} city in {{}} costs {{}}, more than you have", due, name
     return None
 
 
@@ -120,6 +120,11 @@ def found_city(state: DuellumState, seat: int, site: str, resource: str, log: li
     state.marker[site] = resource
     log.append(Event(f"{state.names[seat]} founds {state.tables.name(site)} as a {resource} city"))
     _charge(state, due, f"the city of {state.tables.name(site)}")
+
+
+def costs_more(template: str, due: dict[str, int], *parts: str) -> str:
+    """A refusal's words, made only when read: move lists ask for thousands of refusals."""
+    return template.format(*parts, describe_due(due))
 
 
 def describe_due(due: dict[str, int]) -> str:

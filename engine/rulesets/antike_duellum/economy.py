@@ -116,6 +116,12 @@ def pay_item(state: DuellumState, seat: int, item: str) -> None:
     turn.paid[item] = turn.paid.get(item, 0) + 1
 
 
+def told(template: str, *parts: object) -> str:
+    """``template`` with each mapping among ``parts`` described ("2 gold, 1 marble"): the log
+    gives ``(told, template, ...)`` as words made only when read."""
+    return template.format(*(describe(p) if isinstance(p, Mapping) else p for p in parts))
+
+
 def describe(amounts: Mapping[str, int]) -> str:
     parts = []
     for item in ITEMS:

@@ -12,7 +12,7 @@ from engine.core.decision import Choice
 from engine.core.events import Event
 from engine.core.moves import Action
 from engine.rulesets.antike_duellum import actions as a
-from engine.rulesets.antike_duellum.economy import can_pay, describe
+from engine.rulesets.antike_duellum.economy import can_pay, told
 from engine.rulesets.antike_duellum.effects import recruits_affordable, units_on_board
 from engine.rulesets.antike_duellum.military import remove
 from engine.rulesets.antike_duellum.state import DuellumState, Pending
@@ -140,9 +140,9 @@ def consume(state: DuellumState, log: list[Event]) -> None:
     if pending.kind == "trade_give":
         turn.pending[0].items = {f"-{r}": n for r, n in pending.items.items()}
     elif pending.kind == "trade_take":
-        given = describe({r[1:]: n for r, n in pending.items.items() if r.startswith("-")})
-        taken = describe({r: n for r, n in pending.items.items() if not r.startswith("-")})
-        log.append(Event(f"{name} trades {given} for {taken}"))
+        given = {r[1:]: n for r, n in pending.items.items() if r.startswith("-")}
+        taken = {r: n for r, n in pending.items.items() if not r.startswith("-")}
+        log.append(Event((told, "{} trades {} for {}", name, given, taken)))
     elif pending.kind == "merchant_take":
         turn.pending[0].items = {f"+{r}": n for r, n in pending.items.items()}
     elif pending.kind == "merchant_give":
@@ -150,10 +150,9 @@ def consume(state: DuellumState, log: list[Event]) -> None:
         given = {r: n for r, n in pending.items.items() if not r.startswith("+")}
         for resource, n in taken.items():
             state.goods[pending.seat][resource] += n
-        log.append(Event(f"{name} gives {describe(given)} to {state.names[1 - pending.seat]} "
-                         f"and takes {describe(taken)}"))
+        log.append(Event((told, "{} gives {} to {} and takes {}", name, given, state.names[1 - pending.seat], taken)))
     elif pending.kind in ("coin", "gain"):
-        log.append(Event(f"{name} takes {describe(pending.items)}"))
+        log.append(Event((told, "{} takes {}", name, dict(pending.items))))
 
 
 def on_stop(state: DuellumState, move: a.Stop, log: list[Event]) -> None:

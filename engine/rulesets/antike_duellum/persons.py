@@ -24,7 +24,7 @@ DISPLAY = 3
 
 def held(state: DuellumState, seat: int, kind: str) -> int:
     person_kind = state.tables.person_kind
-    return sum(person_kind[card] == kind for card in state.persons[seat])
+    return [person_kind[card] for card in state.persons[seat]].count(kind)
 
 
 def cities(state: DuellumState, seat: int) -> int:
@@ -163,8 +163,17 @@ def picks_step(state: DuellumState, log: list[Event]) -> bool:
     return True
 
 
+def anyone_can_win(state: DuellumState) -> bool:
+    """``can_still_win`` for either seat, worked out again only when a person card has left
+    the stacks or a technology has been developed first, the only things it depends on."""
+    key = (sum(map(len, state.stacks.values())), sum(map(len, state.firsts)))
+    if state.winnable is None or state.winnable[0] != key:
+        state.winnable = (key, any(can_still_win(state, seat) for seat in range(len(state.names))))
+    return state.winnable[1]
+
+
 def next_turn(state: DuellumState, log: list[Event]) -> None:
-    if not any(can_still_win(state, seat) for seat in range(len(state.names))):
+    if not anyone_can_win(state):
         state.phase = "over"
         state.ended = "neither player can reach 9 persons any more: the game ends"
         log.append(Event(state.ended))

@@ -8,7 +8,7 @@ from engine.core.moves import Action, Move
 from engine.rulesets.antike_duellum import actions as a
 from engine.rulesets.antike_duellum.building import (
     city_problem,
-    describe_due,
+    costs_more,
     temple_problem,
     wall_problem,
 )
@@ -69,7 +69,7 @@ def recruit_problem(state: DuellumState, seat: int, unit: str, city: str) -> str
         terrain = "sea" if unit in ("legion", "commander") else "land"
         return f"{name} has only {terrain} borders: no {unit} can be placed there"
     if not can_pay(state, seat, cost):
-        return f"a {unit} costs {describe_due(cost)}, more than you have"
+        return costs_more, f"a {unit} costs {{}}, more than you have", cost
     return None
 
 def develop_problem(state: DuellumState, seat: int, tech: str) -> str | None:

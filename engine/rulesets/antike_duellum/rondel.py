@@ -59,14 +59,19 @@ def rondel_moves(state: DuellumState, turn: Turn) -> list[Action]:
             for p in range(len(tables.rondel))]
     wealth = total_goods(state, seat) + state.coins[seat]
     moves: list[Action] = []
-    for steps in range(1, len(tables.rondel) + 1):
+    built = tables.labelled
+    segments = len(tables.rondel)
+    for steps in range(1, segments + 1):
         cost = max(0, steps - turn.free_steps)
-        if cost <= wealth:
-            p = (here + steps) % len(tables.rondel)
-            moves.append(tables.action(("rondel", p, steps, cost), lambda p=p, steps=steps, cost=cost: a.MoveRondel(
-                tables.rondel[p], steps,
-                label=f"{tables.actions[p]} ({steps} step{'s' if steps > 1 else ''}, "
-                      f"{f'costs {cost}' if cost else 'free'})")))
+        if cost > wealth:
+            break
+        p = (here + steps) % segments
+        key = ("rondel", p, steps, cost)
+        move = built.get(key)
+        if move is None:
+            move = built[key] = a.MoveRondel(tables.rondel[p], steps, label=(
+                f"{tables.actions[p]} ({steps} step{'s' if steps > 1 else ''}, {f'costs {cost}' if cost else 'free'})"))
+        moves.append(move)
     return moves
 
 

@@ -106,6 +106,9 @@ class DuellumState:
     winner: int | None = None
     ended: str = ""  # why the game is over, in words
     decision: Any = field(default=None, eq=False, repr=False)  # cached until the next move
+    # (person cards left in the stacks, technologies developed first) -> whether anyone can
+    # still win: it changes only with them, and every turn asks
+    winnable: Any = field(default=None, eq=False, repr=False)
 
     def units(self, unit: str) -> list[dict[str, int]]:
         return self.legions if unit == "legion" else self.galleys

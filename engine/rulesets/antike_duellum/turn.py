@@ -27,9 +27,9 @@ from engine.rulesets.antike_duellum.building import (
 from engine.rulesets.antike_duellum.economy import (
     can_pay,
     current_need,
-    describe,
     pay_item,
     payable_items,
+    told,
     total_goods,
 )
 from engine.rulesets.antike_duellum.refusals import trade_problem
@@ -94,6 +94,7 @@ def turn_step(state: DuellumState, log: list[Event]) -> bool:
         if len(items) == 1:
             pay(state, items[0], log)
             return True
+        state.decision = payment_choice(turn, items)  # worked out once: the frame keeps it
         return False
     if turn.conquest is not None:
         return conquest.conquest_step(state, turn.conquest, log)
@@ -120,11 +121,17 @@ def turn_step(state: DuellumState, log: list[Event]) -> bool:
 
 
 def decide_payment(state: DuellumState, turn: Turn) -> Choice:
-    need = current_need(turn.due)
+    return payment_choice(turn, payable_items(state, turn.seat, turn.due))
+
+
+def payment_choice(turn: Turn, items: list[str]) -> Choice:
+    return Choice(turn.seat, (payment_prompt, turn.due_for, dict(turn.due)), tuple(PAYS[item] for item in items))
+
+
+def payment_prompt(due_for: str, due: dict[str, int]) -> str:
+    need = current_need(due)
     what = NEEDS.get(need) or (need[:-1] if need.endswith("!") else f"{need} (or a coin)")
-    items = payable_items(state, turn.seat, turn.due)
-    return Choice(turn.seat, f"pay for {turn.due_for}: {what}; still due: {describe_due(turn.due)}",
-                  tuple(PAYS[item] for item in items))
+    return f"pay for {due_for}: {what}; still due: {describe_due(due)}"
 
 
 def on_pay(state: DuellumState, move: a.Pay, log: list[Event]) -> None:
@@ -135,7 +142,7 @@ def pay(state: DuellumState, item: str, log: list[Event]) -> None:
     turn = state.turn
     pay_item(state, turn.seat, item)
     if not turn.due:
-        log.append(Event(f"{state.names[turn.seat]} pays {describe(turn.paid)} for {turn.due_for}"))
+        log.append(Event((told, "{} pays {} for {}", state.names[turn.seat], dict(turn.paid), turn.due_for)))
 
 
 # -- phase 2: founding cities (§6.8) ---------------------------------------------------------

@@ -1,0 +1,22 @@
+"""Words for people (labels, prompts, log lines), made only when someone reads them.
+
+A headless simulation plays millions of moves that nobody reads, so a ruleset may give its
+words either as finished text or as a tuple ``(template, *arguments)``: a format string
+(``("{} occupies {}", player, province)``) or a function called with the arguments, when
+making the text costs more than keeping its parts. The arguments must not change later:
+give values, never the state's own lists or dicts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Words = str | tuple[Any, ...]
+
+
+def words(value: Words) -> str:
+    """The text of ``value``, formatted now."""
+    if value.__class__ is str:
+        return value
+    form, *arguments = value
+    return form.format(*arguments) if isinstance(form, str) else form(*arguments)
