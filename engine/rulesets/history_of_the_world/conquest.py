@@ -27,24 +27,29 @@ def development_amount(state: HistoryState, effect: str) -> int:
     return sum(events[c].amount for c in state.turn.developments if events[c].effect == effect)
 
 
-def conquest_targets(state: HistoryState) -> list[tuple[str, str]]:
-    """(province, via) for every legal conquest from the active armies (§6.4, §6.10)."""
-    geography = state.tables.geography
+def conquests(state: HistoryState) -> list[a.Conquer]:
+    """Every legal conquest from the active armies, by province (§6.4, §6.10)."""
+    tables = state.tables
+    geography = tables.geography
     turn = state.turn
     active = state.active
-    bases = set(active)
-    if not state.tables.options.conquest_from_province:  # ambiguity A3: any province of the region
+    bases = active
+    if not tables.options.conquest_from_province:  # ambiguity A3: any province of the region
+        bases = set(active)
         for region in {geography.region_of.get(p) for p in active} - {None}:
             bases |= set(geography.region_provinces[region])
-    neighbours = geography.land_neighbours
-    by_land: set[str] = set()
-    for base in bases:
-        by_land |= neighbours[base]
-    found = {(target, "land") for target in by_land - active}
-    for touched, via in state.tables.reach(tuple(turn.fleets), tuple(turn.caravans)):
-        if not touched.isdisjoint(bases):  # two networks may reach one target: a set keeps it once
-            found.update((target, via) for target in touched - active)
-    return sorted(found)
+    ranks, in_order = tables.conquest_order
+    found = set(map(ranks["land"].__getitem__, set().union(*map(geography.land_neighbours.__getitem__, bases)) - active))
+    if turn.fleets or turn.caravans:
+        for touched, via in tables.reach(tuple(turn.fleets), tuple(turn.caravans)):
+            if not touched.isdisjoint(bases):  # two networks may reach one target: a set keeps it once
+                found.update(map(ranks[via].__getitem__, touched - active))
+    return [in_order[rank] for rank in sorted(found)]
+
+
+def conquest_targets(state: HistoryState) -> list[tuple[str, str]]:
+    """(province, via) for every legal conquest."""
+    return [(move.target, move.via) for move in conquests(state)]
 
 
 def monument_candidates(state: HistoryState) -> list[str]:

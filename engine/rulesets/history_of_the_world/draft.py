@@ -119,11 +119,12 @@ def decide_draft(state: HistoryState) -> Decision:
             and options.middle_player_chooses_pile):
         return Choice(event_seat, "which pile do you look at first?", (EVENT_PILE, EMPIRE_PILE))
     if event_done or (state.draft_first == "empires" and not empire_done):
-        cards = tuple(a.PickEmpire(c, label=f"{tables.name(c)} ({tables.empires[c].order})")
-                      for c in sorted(state.empire_pile))
-        return Choice(empire_seat, f"epoch {state.epoch}: keep one empire card", cards)
-    cards = tuple(a.PickEvent(c, label=tables.name(c)) for c in sorted(state.event_pile))
-    return Choice(event_seat, f"epoch {state.epoch}: keep one event card", cards)
+        picks = tables.empire_picks
+        cards = tuple(picks[c] for c in sorted(state.empire_pile))
+        return Choice(empire_seat, ("epoch {}: keep one empire card", state.epoch), cards)
+    picks = tables.event_picks
+    cards = tuple(picks[c] for c in sorted(state.event_pile))
+    return Choice(event_seat, ("epoch {}: keep one event card", state.epoch), cards)
 
 
 def on_choose_pile(state: HistoryState, move: a.ChoosePile, log: list[Event]) -> None:

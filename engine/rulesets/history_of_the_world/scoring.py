@@ -16,7 +16,7 @@ from engine.rulesets.shared.regions import (
     CONTROL,
     DOMINANCE,
     PRESENCE,
-    counts_by_region,
+    counts_in,
     level,
 )
 
@@ -27,35 +27,32 @@ LOSE = a.ScoreDirection(False, label="lose 1 point")
 def tile_points(tile: Tile, counts: dict[int, int], seat: int, control_any: bool) -> int:
     """Presence, dominance or control: only the highest level reached counts."""
     reached = level(counts, seat, control_any)
-    return {CONTROL: tile.control, DOMINANCE: tile.dominance, PRESENCE: tile.presence}.get(reached, 0)
+    if reached == PRESENCE:
+        return tile.presence
+    return tile.dominance if reached == DOMINANCE else tile.control if reached == CONTROL else 0
 
 
 def region_points(state: HistoryState, seat: int, region: str, control_any: bool = True) -> int:
     tile_id = state.tiles.get(region)
     if tile_id is None:
         return 0
-    counts: dict[int, int] = {}
-    for province in state.tables.geography.region_provinces.get(region, ()):
-        owner = state.armies.get(province)
-        if owner is not None:
-            counts[owner] = counts.get(owner, 0) + 1
+    counts = counts_in(state.armies, state.tables.geography.region_provinces.get(region, ()))
     return tile_points(state.tables.tiles[tile_id], counts, seat, control_any)
 
 
 def turn_points(state: HistoryState, seat: int, control_any: bool = True) -> tuple[int, int]:
     """(region points, building points) for the seat's step 7: capital 2, city 1, monument 1
-    wherever the seat's army stands; forts score nothing."""
-    buildings = 0
-    for province, owner in state.armies.items():
-        if owner == seat:
-            buildings += 2 * (province in state.capitals) + (province in state.cities)
-            buildings += province in state.monuments
+    wherever the seat's army stands; forts score nothing. Only the regions where the seat
+    stands are counted."""
+    mine = [province for province, owner in state.armies.items() if owner == seat]
+    buildings = 2 * len(state.capitals.intersection(mine)) + len(state.cities.intersection(mine))
+    buildings += len(state.monuments.intersection(mine))
+    geography = state.tables.geography
     tiles = state.tables.tiles
-    regions = sum(
-        tile_points(tiles[state.tiles[region]], per_owner, seat, control_any)
-        for region, per_owner in counts_by_region(state.armies, state.tables.geography.region_of).items()
-        if seat in per_owner and region in state.tiles
-    )
+    regions = 0
+    for region in set(map(geography.region_of.get, mine)).intersection(state.tiles):
+        counts = counts_in(state.armies, geography.region_provinces[region])
+        regions += tile_points(tiles[state.tiles[region]], counts, seat, control_any)
     return regions, buildings
 
 

@@ -9,6 +9,8 @@ from attrs import frozen
 from engine.rulesets.history_of_the_world.actions import (
     BuildFort,
     Conquer,
+    PickEmpire,
+    PickEvent,
     PlayDevelopment,
 )
 from engine.rulesets.history_of_the_world.board import read_board
@@ -107,6 +109,28 @@ class Tables:
             for province in self.geography.provinces
             for via, suffix in vias.items()
         }
+
+    @cached_property
+    def conquest_order(self) -> tuple[dict[str, dict[str, int]], tuple[Conquer, ...]]:
+        """Every possible conquest's place in the order the conquest step lists them (by
+        province, then land, fleet, caravan as text sorts), per way and province; and the
+        conquests in that order. Sorting these numbers is cheaper than sorting the pairs."""
+        pairs = sorted(self.conquests)
+        ranks: dict[str, dict[str, int]] = {via: {} for _, via in pairs}
+        for rank, (province, via) in enumerate(pairs):
+            ranks[via][province] = rank
+        return ranks, tuple(self.conquests[pair] for pair in pairs)
+
+    @cached_property
+    def empire_picks(self) -> dict[str, PickEmpire]:
+        return {c: PickEmpire(c, label=f"{e.name} ({e.order})") for c, e in self.empires.items()}
+
+    @cached_property
+    def event_picks(self) -> dict[str, PickEvent]:
+        return {c: PickEvent(c, label=e.name) for c, e in self.events.items()}
+
+    def armies_prompt(self, card: str, armies: int) -> str:
+        return f"{self.name(card)}: {armies} armies on the card"
 
     @cached_property
     def development_plays(self) -> dict[str, PlayDevelopment]:

@@ -17,7 +17,7 @@ from engine.rulesets.history_of_the_world.battle import battle_step, decide_batt
 from engine.rulesets.history_of_the_world.conquest import (
     ability,
     clear,
-    conquest_targets,
+    conquests,
     fort_sites,
     gain,
     monument_candidates,
@@ -49,13 +49,14 @@ def decide_turns(state: HistoryState) -> Decision:
     if step == "conquest":
         moves: list[Action] = []
         if turn.card_armies:
-            conquests, forts = tables.conquests, tables.fort_builds
-            moves += [conquests[target] for target in conquest_targets(state)]
+            moves = conquests(state)
+            forts = tables.fort_builds
             moves += [forts[p] for p in fort_sites(state)]
-        plays = tables.development_plays
-        moves += [plays[c] for c in playable_developments(state)]
+        if state.hand[turn.seat]:
+            plays = tables.development_plays
+            moves += [plays[c] for c in playable_developments(state)]
         moves.append(END_CONQUEST)
-        return Choice(turn.seat, f"{tables.name(turn.card)}: {turn.card_armies} armies on the card", tuple(moves))
+        return Choice(turn.seat, (tables.armies_prompt, turn.card, turn.card_armies), tuple(moves))
     if step == "kingdom":
         kingdom = tables.name(turn.kingdom)
         return Choice(turn.seat, f"play the kingdom {kingdom}?", (a.PlayKingdom(label=f"play {kingdom}"), SKIP_KINGDOM))

@@ -7,7 +7,7 @@ region tiles or values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 NONE, PRESENCE, DOMINANCE, CONTROL = 0, 1, 2, 3
 
@@ -20,6 +20,15 @@ def counts_by_region(armies: Mapping[str, int], region_of: Mapping[str, str]) ->
         if region is not None:
             per_owner = counts.setdefault(region, {})
             per_owner[owner] = per_owner.get(owner, 0) + 1
+    return counts
+
+
+def counts_in(armies: Mapping[str, int], provinces: Iterable[str]) -> dict[int, int]:
+    """Armies per owner among one region's provinces."""
+    counts: dict[int, int] = {}
+    for owner in map(armies.get, provinces):
+        if owner is not None:
+            counts[owner] = counts.get(owner, 0) + 1
     return counts
 
 
