@@ -141,7 +141,7 @@ def test_every_action_type_round_trips_through_the_codec(ruleset, path):
     for action_type in ruleset.action_types:
         if not any(kind is action_type for kind, _ in seen):
             hints = typing.get_type_hints(action_type)
-            made = action_type(**{f.name: _example(hints[f.name]) for f in attrs.fields(action_type) if f.init})
+            made = action_type(**{f.alias: _example(hints[f.name]) for f in attrs.fields(action_type) if f.init})
             seen[(action_type, made.id)] = made
     for move in seen.values():
         data = json.loads(json.dumps(move_to_data(move)))
