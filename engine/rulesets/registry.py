@@ -7,12 +7,13 @@ imports a game and a new game is one line here.
 from __future__ import annotations
 
 from engine.core.ruleset import Ruleset
+from engine.rulesets.after_the_flood.ruleset import AfterTheFlood
 from engine.rulesets.antike_duellum.ruleset import AntikeDuellum
 from engine.rulesets.brief_history_of_the_world.ruleset import BriefHistory
 from engine.rulesets.civilization.ruleset import Civilization
 from engine.rulesets.history_of_the_world.ruleset import HistoryOfTheWorld
 
-SHIPPED: tuple[Ruleset, ...] = (AntikeDuellum(), BriefHistory(), Civilization(), HistoryOfTheWorld())
+SHIPPED: tuple[Ruleset, ...] = (AfterTheFlood(), AntikeDuellum(), BriefHistory(), Civilization(), HistoryOfTheWorld())
 
 _RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in SHIPPED}
 
