@@ -21,6 +21,7 @@ GAMES = {
     "antike-duellum": (ROOT / "scenarios" / "antike-duellum-carthage-rome.json", 2, {}),
     "civilization": (ROOT / "scenarios" / "civilization.json", 3, {}),
     "a-brief-history-of-the-world": (ROOT / "scenarios" / "a-brief-history-of-the-world.json", 2, {}),
+    "after-the-flood": (ROOT / "scenarios" / "after-the-flood.json", 3, {}),
 }
 
 
