@@ -42,6 +42,7 @@ class PlaceWorkers(Action):
     """§6.2: hand in a resource (none: scribes only) to place up to its value in workers."""
 
     text: ClassVar[str] = "place workers paying 1 {}"
+    blank: ClassVar[str] = "nothing (scribes only)"
     resource: str
 
 
@@ -71,6 +72,7 @@ class Put(Action):
     """Where a worker a scribe lifted goes; ``""`` is the personal supply."""
 
     text: ClassVar[str] = "put it on {}"
+    blank: ClassVar[str] = "your personal supply"
     space: str
 
     @property

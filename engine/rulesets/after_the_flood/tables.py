@@ -106,7 +106,7 @@ class Tables:
         key = (kind, *values)
         found = self._moves.get(key)
         if found is None:
-            words = [self.names.get(v, v) if isinstance(v, str) else v for v in values]
+            words = [self.names.get(v, v) if v != "" else getattr(kind, "blank", "") for v in values]
             found = self._moves[key] = kind(*values, label=kind.text.format(*words))
         return found
 
@@ -131,7 +131,6 @@ class Tables:
             for deck in scenario.decks for card in deck.cards if isinstance(card.data, EmpireEntry)
         }
         names = {s.id: s.name for s in spaces} | {e.id: e.name for e in empires.values()}
-        names[""] = "your personal supply"
         return cls(
             names=names,
             sumerian=sumerian,
