@@ -21,58 +21,68 @@ class AfterTheFloodOptions(RulesetOptions):
 
     trade_table: str = described(
         "Trade table",
-        "§9.3 / issue 1: the printed table is garbled. 'give|give > get|get; ...': which of your "
-        "resources may be handed in for each good a foreign area offers.",
+        "Which of your resources may be handed in for each good a foreign area offers, written "
+        "'give|give > get|get; ...'. The printed table is lost; this one follows the examples.",
+        rule="issue 1, §9.3",
         default=DEFAULT_TRADE_TABLE,
     )
     third_place_grain: int = described(
-        "Grain for third place", "§9.4 / issue 3: the production table's third row is lost (placeholder 2).",
-        default=2,
+        "Grain for third place", "Grain produced by the player third on the irrigation box.",
+        rule="issue 3, §9.4", default=2,
     )
     third_place_textiles: int = described(
-        "Textiles for third place", "§9.4 / issue 3: lost from the source (placeholder 1).", default=1,
+        "Textiles for third place", "Textiles produced by the player third on the spinning & weaving box.",
+        rule="issue 3, §9.4", default=1,
     )
     growth_vp_no_luxury: int = described(
-        "Growth VP, no luxury", "§9.5 / issue 3: only 3 luxuries = 14 and 4 = 20 survive (placeholder 2).",
-        default=2,
+        "Growth VP, no luxury", "Points for growing a city with 2 wood and no luxury (3 give 14, 4 give 20).",
+        rule="issue 3, §9.5", default=2,
     )
-    growth_vp_one_luxury: int = described("Growth VP, 1 luxury", "§9.5 (placeholder 5).", default=5)
-    growth_vp_two_luxuries: int = described("Growth VP, 2 luxuries", "§9.5 (placeholder 9).", default=9)
+    growth_vp_one_luxury: int = described(
+        "Growth VP, 1 luxury", "Points for growing a city with 2 wood and one luxury.", rule="issue 3, §9.5",
+        default=5,
+    )
+    growth_vp_two_luxuries: int = described(
+        "Growth VP, 2 luxuries", "Points for growing a city with 2 wood and two different luxuries.",
+        rule="issue 3, §9.5", default=9,
+    )
     decline_clears_foreign: bool = described(
         "Decline clears foreign areas",
-        "Issue 4: off, decline takes one worker of each player from each foreign area (the summary and "
-        "the tips); on, all of them (the main text). Dilmun is always cleared.",
-        default=False,
+        "On: decline takes all of every player's workers from the foreign areas. Off: one worker of "
+        "each player from each foreign area. Dilmun is always cleared.",
+        rule="issue 4, §5.3", default=False,
     )
     reentry: bool = described(
         "Re-enter through the start area",
-        "Issue 5: on, a player whose armies were all destroyed may expand into the empire's start area "
-        "(any Sumerian area for Sumer) as if adjacent, fighting as at creation.",
-        default=True,
+        "On: a player whose armies were all destroyed may expand into the empire's start area (any "
+        "Sumerian area for Sumer) as if it were adjacent, fighting as at creation. Off: they cannot.",
+        rule="issue 5, §6.5", default=True,
     )
     pass_is_free: bool = described(
-        "Passing is free", "Issue 6: on, passing never pays the cost of acting after a pass.", default=True,
+        "Passing is free",
+        "On: passing never pays the cost of acting after someone passed. Off: it does, like any action.",
+        rule="issue 6, §5.4", default=True,
     )
     creation_combat_can_stop: bool = described(
         "Creation combat may stop",
-        "Issue 7: off, combat at creation goes on until the defenders or your armies are gone; on, you may "
-        "stop after any roll as in an invasion.",
-        default=False,
+        "On: a creator fighting for the start area may stop after any roll. Off: the fight goes on until "
+        "the defenders or the creator's armies are gone.",
+        rule="issue 7, §7.3", default=False,
     )
     creation_workers_to_personal: bool = described(
         "Start-area workers come home",
-        "Issue 8: off, the workers removed from the start area at creation go to the general supply; on, "
-        "to your personal supply.",
-        default=False,
+        "On: the creator's workers leave the start area into their personal supply. Off: into the "
+        "general supply.",
+        rule="issue 8, §6.4", default=False,
     )
     ur_needs_spinner: bool = described(
         "Ur bonus needs a spinner",
-        "Issue 16: off, Ur's +1 textile comes whether or not you have a worker on spinning & weaving.",
-        default=False,
+        "On: the city in Ur gives +1 textile only to an owner with a worker on spinning & weaving. Off: "
+        "always.",
+        rule="issue 16, §5.2", default=False,
     )
     chaldea_invadable: bool = described(
         "Desert areas can be invaded",
-        "Issue 22: off, nobody enters an area marked desert (Chaldea, 'a desert few venture into') even "
-        "where a border touches it.",
-        default=False,
+        "On: armies may enter an area marked desert (Chaldea) across its borders. Off: nobody enters it.",
+        rule="issue 22, §3.5", default=False,
     )
