@@ -45,6 +45,8 @@ from studio.document import ScenarioDocument
 Index = QModelIndex | QPersistentModelIndex
 INVALID = QColor("#f4b6b6")
 CARD_ROLE = Qt.ItemDataRole.UserRole + 1  # the card itself, for the preview and the form
+ROLES = {Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.CheckStateRole,
+         Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ToolTipRole, CARD_ROLE}
 
 
 class CardTableModel(QAbstractTableModel):
@@ -54,12 +56,9 @@ class CardTableModel(QAbstractTableModel):
         self.document = document
         self.deck_id = deck_id
         self.card_types = card_types
+        self.deck: Deck = document.scenario.deck(deck_id)  # looked up again when its cards are replaced
         self.columns: list[Column] = deck_columns(self.deck, card_types)
         self.problems: dict[tuple[str, str], str] = {}
-
-    @property
-    def deck(self) -> Deck:
-        return self.document.scenario.deck(self.deck_id)
 
     def card(self, row: int) -> Card:
         return self.deck.cards[row]
@@ -73,7 +72,7 @@ class CardTableModel(QAbstractTableModel):
     # -- what the view reads ---------------------------------------------------------------
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
-        return 0 if parent.isValid() else len(self.deck.cards)
+        return len(self.deck.cards) if not parent.isValid() else 0
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.columns)
@@ -89,7 +88,9 @@ class CardTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        card, column = self.card(index.row()), self.columns[index.column()]
+        if role not in ROLES:  # a view asks for a dozen roles per cell while it paints
+            return None
+        card, column = self.deck.cards[index.row()], self.columns[index.column()]
         if role == CARD_ROLE:
             return card
         if not column.applies(card):
@@ -144,6 +145,7 @@ class CardTableModel(QAbstractTableModel):
     def reload(self) -> None:
         """The deck's list of cards changed (added, removed, moved, imported)."""
         self.beginResetModel()
+        self.deck = self.document.scenario.deck(self.deck_id)
         self.columns = deck_columns(self.deck, self.card_types)
         self.endResetModel()
 
