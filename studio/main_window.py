@@ -197,6 +197,7 @@ class MainWindow(QMainWindow):
         self.play_menu.addSeparator()
         self.play_menu.addActions([actions.step, actions.step_again, actions.roll, actions.roll_again, actions.turn,
                                    actions.round, actions.bots, actions.pause])
+        bar.addMenu(self.cards_mode.menu)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(actions.about)
 
@@ -210,6 +211,12 @@ class MainWindow(QMainWindow):
         for mode in self.modes:
             if mode.toolbar is not None:
                 self.view_menu.addAction(mode.toolbar.toggleViewAction())
+
+    def show_mode(self, name: str) -> None:
+        """Show the mode of this name (map, cards) when the open file allows it."""
+        mode = next(mode for mode in self.modes if mode.name == name)
+        if mode is self.map_mode or self.documents.document is not None:
+            self._show_mode(mode)
 
     def _show_mode(self, mode: MapMode | CardsMode | PlaytestMode, remember: bool = True) -> None:
         """Show one mode's page, docks and toolbar; the playtest's dock layout is remembered."""

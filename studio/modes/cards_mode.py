@@ -1,23 +1,89 @@
-"""Cards mode: the scenario's decks and their cards, kept current with the document.
+"""Cards mode: one table per deck, a form and a live face of the selected card, problems.
 
-A tree of decks with their cards (id, name, card type, text); it follows every card and deck
-change of the shared document, so an edit made anywhere shows here at once.
+The decks are tabs over one table view; each deck has its own model over the document's
+cards (no widget per cell). Every change — a cell, a pasted block, a new, duplicated,
+deleted or moved card, a new deck, an imported sheet — is a command on the document's
+undo stack, and the views follow the document's signals. The validator runs after each
+change (coalesced by a zero timer) and marks the cells it objects to; the face of the
+selected card is drawn again at once, and its overflow and safe-line problems are listed
+with the deck's.
 """
 
 from __future__ import annotations
 
+import copy
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem
+import attrs
+from PySide6.QtCore import (
+    QItemSelectionModel,
+    QMargins,
+    QObject,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+)
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDataWidgetMapper,
+    QDockWidget,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMenu,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QTabBar,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.scenario.model import RawCardData
+from engine.rulesets.registry import get_ruleset
+from engine.scenario.card_sheet import card_types_of, deck_table, write_sheet
+from engine.scenario.io import scenario_to_data
+from engine.scenario.layout import layout_for
+from engine.scenario.model import Card, CardData, Deck
+from engine.scenario.problems import Problem
+from studio.cards.columns import FLAG, problem_cell
+from studio.cards.import_dialog import ImportDialog, apply_import, read_import
+from studio.cards.output import Placed, card_image, cards_of, write_pdf, write_pngs
+from studio.cards.print_dialog import PrintDialog
+from studio.cards.table import CardDelegate, CardTableModel, editor_for
 from studio.document import ScenarioDocument
 
 if TYPE_CHECKING:
     from studio.main_window import MainWindow
 
-COLUMNS = ("Card", "Id", "Type", "Text")
+PREVIEW_DPI = 150
+SHEETS = "Spreadsheets (*.csv *.xlsx)"
+
+
+def blank_data(card_type: type[CardData]) -> CardData:
+    """A card of ``card_type`` with every field at its default, or empty where it has none."""
+    empty = {int: 0, float: 0.0, bool: False, str: ""}
+    values = {}
+    for field in attrs.fields(card_type):
+        if field.default is attrs.NOTHING:
+            values[field.name] = empty.get(field.type if isinstance(field.type, type) else str, "")
+    return card_type(**values)
+
+
+def fresh_id(taken: set[str], stem: str) -> str:
+    number = 1
+    while f"{stem}-{number}" in taken:
+        number += 1
+    return f"{stem}-{number}"
 
 
 class CardsMode(QObject):
@@ -27,36 +93,488 @@ class CardsMode(QObject):
         super().__init__(window)
         self.window = window
         self.document: ScenarioDocument | None = None
-        self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(COLUMNS)
-        self.tree.setUniformRowHeights(True)
-        self.widget = self.tree
+        self.models: dict[str, CardTableModel] = {}
+        self.model: CardTableModel | None = None
+        self.validation: list[Problem] = []
+        self.face_problems: list[Problem] = []
+        self._validate_soon = QTimer(self)
+        self._validate_soon.setSingleShot(True)
+        self._validate_soon.setInterval(0)
+        self._validate_soon.timeout.connect(self.validate)
+        self._build_page()
+        self._build_actions()
         self.docks: dict[str, QDockWidget] = {}
-        self.toolbar = None
+        self.toolbar = QToolBar("Cards")
+        self.toolbar.setObjectName("cards_toolbar")
+        self.toolbar.addActions([window.actions.undo, window.actions.redo])
+        self.toolbar.addSeparator()
+        self.toolbar.addActions([self.new_deck_action, self.add_action, self.duplicate_action, self.delete_action,
+                                 self.up_action, self.down_action])
+        window.addToolBar(self.toolbar)
+        self.menu = QMenu("&Cards", window)
+        self.menu.addActions([self.new_deck_action, self.add_action, self.duplicate_action, self.delete_action,
+                              self.up_action, self.down_action, self.paste_action])
+        self.menu.addSeparator()
+        self.menu.addActions([self.import_action, self.export_action, self.pdf_action, self.png_action])
+
+    # -- the page --------------------------------------------------------------------------
+
+    def _build_page(self) -> None:
+        self.tabs = QTabBar()
+        self.tabs.setExpanding(False)
+        self.tabs.setDocumentMode(True)
+        self.tabs.currentChanged.connect(self._show_deck)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search cards…")
+        self.search.setClearButtonEnabled(True)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(-1)
+        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the deck's own order until a header is clicked
+        self.table.setAlternatingRowColors(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                   | QAbstractItemView.EditTrigger.EditKeyPressed
+                                   | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.delegate = CardDelegate(lambda: self.model.columns if self.model else [], None, self)
+        self.table.setItemDelegate(self.delegate)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._selected())
+        self.form_widget = QWidget()
+        self.form = QFormLayout(self.form_widget)
+        self.mapper = QDataWidgetMapper(self)
+        self.mapper.setModel(self.proxy)
+        self.mapper.setItemDelegate(self.delegate)
+        self.mapper.setSubmitPolicy(QDataWidgetMapper.SubmitPolicy.ManualSubmit)
+        form_scroll = QScrollArea()
+        form_scroll.setWidgetResizable(True)
+        form_scroll.setWidget(self.form_widget)
+        self.preview = QLabel()
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setMinimumSize(200, 280)
+        self.preview.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.problems = QListWidget()
+        self.problems.setWordWrap(True)
+        self.problems.itemActivated.connect(self._go_to_problem)
+        side = QSplitter(Qt.Orientation.Vertical)
+        side.addWidget(self.preview)
+        side.addWidget(form_scroll)
+        side.addWidget(self.problems)
+        side.setSizes([360, 300, 120])
+        top = QHBoxLayout()
+        top.addWidget(self.tabs, 1)
+        top.addWidget(self.search)
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(top)
+        column.addWidget(self.table)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(side)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.widget = self.splitter
+
+    def _build_actions(self) -> None:
+        def action(text: str, slot: object, shortcut: QKeySequence | str | None = None) -> QAction:
+            made = QAction(text, self)
+            made.triggered.connect(slot)
+            if shortcut is not None:
+                made.setShortcut(shortcut)
+                made.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                self.table.addAction(made)
+            return made
+
+        self.new_deck_action = action("New Deck…", self.new_deck)
+        self.add_action = action("Add Card", self.add_card, "Ctrl+Return")
+        self.duplicate_action = action("Duplicate Card", self.duplicate_cards, "Ctrl+D")
+        self.delete_action = action("Delete Cards", self.delete_cards, QKeySequence.StandardKey.Delete)
+        self.up_action = action("Move Up", lambda: self.move_card(-1), "Ctrl+Up")
+        self.down_action = action("Move Down", lambda: self.move_card(1), "Ctrl+Down")
+        self.paste_action = action("Paste Cells", self.paste, QKeySequence.StandardKey.Paste)
+        self.import_action = action("Import Cards from CSV/XLSX…", self.import_cards)
+        self.export_action = action("Export Cards…", self.export_cards)
+        self.pdf_action = action("Print to PDF…", self.print_pdf)
+        self.png_action = action("Export PNGs…", self.export_pngs)
+
+    # -- the document ----------------------------------------------------------------------
 
     def install(self, document: ScenarioDocument | None) -> None:
         self.document = document
+        self.delegate.document = document
+        self.models.clear()
+        self.model = None
         if document is not None:
-            for signal in (document.card_changed, document.deck_changed, document.decks_changed):
-                signal.connect(self._fill)
-        self._fill()
+            document.card_changed.connect(self._card_changed)
+            document.deck_changed.connect(self._deck_changed)
+            document.decks_changed.connect(self._fill_tabs)
+            document.changed.connect(lambda _: self._validate_soon.start())
+        self._fill_tabs()
+        self.validate()
 
-    def _fill(self, *_: object) -> None:
-        self.tree.clear()
+    @property
+    def card_types(self) -> dict[str, type[CardData]]:
+        assert self.document is not None
+        return get_ruleset(self.document.scenario.ruleset.id).card_type_map()
+
+    def _fill_tabs(self) -> None:
+        current = self.model.deck_id if self.model else None
+        self.tabs.blockSignals(True)
+        while self.tabs.count():
+            self.tabs.removeTab(0)
+        decks = self.document.scenario.decks if self.document else []
+        for deck in decks:
+            self.tabs.addTab(f"{deck.name} ({len(deck.cards)})")
+            self.tabs.setTabData(self.tabs.count() - 1, deck.id)
+        self.models = {key: model for key, model in self.models.items() if any(d.id == key for d in decks)}
+        ids = [deck.id for deck in decks]
+        self.tabs.setCurrentIndex(ids.index(current) if current in ids else 0)
+        self.tabs.blockSignals(False)
+        self._show_deck(self.tabs.currentIndex())
+
+    def _show_deck(self, index: int) -> None:
+        if self.document is None or index < 0:
+            self.model = None
+            self.proxy.setSourceModel(None)
+            self._build_form()
+            self._selected()
+            return
+        deck_id = self.tabs.tabData(index)
+        if deck_id not in self.models:
+            self.models[deck_id] = model = CardTableModel(self.document, deck_id, self.card_types, self)
+            model.set_problems(self.validation)
+        self.model = self.models[deck_id]
+        self.proxy.setSourceModel(self.model)
+        self.table.resizeColumnsToContents()
+        for column in range(self.model.columnCount()):
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column), 220))
+        self._build_form()
+        if self.model.rowCount():
+            self.table.setCurrentIndex(self.proxy.index(0, 1))
+        self._selected()
+
+    def _build_form(self) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.mapper.clearMapping()
+        if self.model is None:
+            return
+        for number, column in enumerate(self.model.columns):
+            if column.name == "type":
+                continue
+            editor = QCheckBox() if column.kind == FLAG else editor_for(column, self.document, self.form_widget)
+            if isinstance(editor, QCheckBox):
+                editor.clicked.connect(lambda checked, n=number: self._form_edit(n, checked))
+            elif isinstance(editor, QComboBox):
+                editor.textActivated.connect(lambda text, n=number: self._form_edit(n, text))
+            else:
+                editor.editingFinished.connect(lambda e=editor, n=number: self._form_edit(n, e.text()))
+            self.mapper.addMapping(editor, number)
+            label = QLabel(column.label)
+            label.setToolTip(column.help)
+            self.form.addRow(label, editor)
+
+    def _form_edit(self, column: int, value: object) -> None:
+        """One field of the form, written like the table's cell (only what the designer touched)."""
+        current = self.table.currentIndex()
+        if current.isValid():
+            self.proxy.setData(self.proxy.index(current.row(), column), value)
+
+    def _deck_changed(self, deck_id: str) -> None:
+        model = self.models.get(deck_id)
+        if model is not None:
+            chosen = self.selected_card()
+            model.reload()
+            if model is self.model:
+                self._build_form()
+                self._select_card(chosen.id if chosen else None)
+        self._retitle_tabs()
+
+    def _retitle_tabs(self) -> None:
         if self.document is None:
             return
-        for deck in self.document.scenario.decks:
-            deck_item = QTreeWidgetItem([f"{deck.name} ({len(deck.cards)})", deck.id])
-            for card in deck.cards:
-                kind = card.data.type if isinstance(card.data, RawCardData) else type(card.data).type_name
-                deck_item.addChild(QTreeWidgetItem([card.name, card.id, kind, card.text]))
-            self.tree.addTopLevelItem(deck_item)
-        self.tree.expandAll()
-        for column in range(3):
-            self.tree.resizeColumnToContents(column)
+        for index in range(self.tabs.count()):
+            deck = self.document.scenario.deck(self.tabs.tabData(index))
+            self.tabs.setTabText(index, f"{deck.name} ({len(deck.cards)})")
+
+    def _card_changed(self, deck_id: str, card_id: str) -> None:
+        model = self.models.get(deck_id)
+        if model is not None:
+            model.card_changed(card_id)
+        if model is self.model:
+            self._selected()
+
+    # -- selection, preview, problems ------------------------------------------------------
+
+    def selected_card(self) -> Card | None:
+        index = self.table.currentIndex()
+        if self.model is None or not index.isValid():
+            return None
+        return self.model.card(self.proxy.mapToSource(index).row())
+
+    def selected_rows(self) -> list[int]:
+        """Source rows of the selected cells, in the deck's order."""
+        rows = {self.proxy.mapToSource(index).row() for index in self.table.selectionModel().selectedIndexes()}
+        current = self.table.currentIndex()
+        if not rows and current.isValid():
+            rows.add(self.proxy.mapToSource(current).row())
+        return sorted(rows)
+
+    def _select_card(self, card_id: str | None, column: int = 1) -> None:
+        if self.model is None or card_id is None:
+            return
+        row = self.model.row_of(card_id)
+        if row >= 0:
+            index = self.proxy.mapFromSource(self.model.index(row, column))
+            self.table.setCurrentIndex(index)
+            self.table.selectionModel().select(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+
+    def _selected(self) -> None:
+        index = self.table.currentIndex()
+        if index.isValid():
+            self.mapper.setCurrentIndex(index.row())
+        self.render_preview()
+
+    def render_preview(self) -> None:
+        """Draw the selected card's face again; its face problems join the list."""
+        card = self.selected_card()
+        if card is None or self.document is None:
+            self.preview.setPixmap(QPixmap())
+            self.preview.setText("No card selected")
+            self.face_problems = []
+        else:
+            scenario = self.document.scenario
+            layout = layout_for(card, scenario.layouts, self.card_types)
+            image, self.face_problems = card_image(scenario, Placed(card, layout, self.model.deck_id), PREVIEW_DPI,
+                                                   self.document.base_dir)
+            room = self.preview.size().shrunkBy(QMargins(4, 4, 4, 4)).boundedTo(image.size())
+            self.preview.setPixmap(QPixmap.fromImage(image).scaled(
+                room, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation))
+        self._list_problems()
+
+    def validate(self) -> None:
+        """Check the scenario as a file would be and mark every deck's cells."""
+        self.validation = self.document.problems() if self.document is not None else []
+        for model in self.models.values():
+            model.set_problems(self.validation)
+        self._list_problems()
+
+    def _list_problems(self) -> None:
+        self.problems.clear()
+        deck = self.model.deck_id if self.model else None
+        shown = [p for p in self.validation if deck and p.path.startswith(f"decks[{deck}]")] + self.face_problems
+        for problem in shown:
+            self.problems.addItem(str(problem))
+            self.problems.item(self.problems.count() - 1).setData(Qt.ItemDataRole.UserRole, problem.path)
+        if not shown:
+            self.problems.addItem("No problems in this deck.")
+
+    def _go_to_problem(self, item: object) -> None:
+        path = item.data(Qt.ItemDataRole.UserRole)  # type: ignore[attr-defined]
+        if self.model is None or not path:
+            return
+        cell = problem_cell(path.split(":")[0], self.model.deck_id)
+        if cell is not None:
+            card_id, name = cell
+            columns = [c.name for c in self.model.columns]
+            self._select_card(card_id, columns.index(name) if name in columns else 1)
+
+    # -- editing cards (each an undo step) -------------------------------------------------
+
+    def _cards_path(self) -> str:
+        assert self.model is not None
+        return f"decks[{self.model.deck_id}].cards"
+
+    def _taken(self) -> set[str]:
+        assert self.document is not None
+        return {card.id for deck in self.document.scenario.decks for card in deck.cards}
+
+    def add_card(self) -> None:
+        if self.model is None or self.document is None:
+            return
+        chosen = self.selected_card()
+        deck = self.model.deck
+        known = set(self.card_types.values())
+        like = chosen or (deck.cards[-1] if deck.cards else None)
+        kind = type(like.data) if like is not None and type(like.data) in known else next(iter(known))
+        card_id = fresh_id(self._taken(), deck.id)
+        rows = self.selected_rows()
+        where = rows[-1] + 1 if rows else len(deck.cards)
+        self.document.add(self._cards_path(), Card(card_id, "New card", blank_data(kind)), where, f"Add card {card_id}")
+        self._select_card(card_id)
+
+    def duplicate_cards(self) -> None:
+        if self.model is None or self.document is None:
+            return
+        rows = self.selected_rows()
+        made = []
+        with self.document.group(f"Duplicate {len(rows)} cards" if len(rows) > 1 else "Duplicate card"):
+            for offset, row in enumerate(rows):
+                card = copy.deepcopy(self.model.card(row + offset))
+                card.id = fresh_id(self._taken(), card.id.rstrip("0123456789").rstrip("-") or self.model.deck_id)
+                self.document.add(self._cards_path(), card, row + offset + 1, f"Duplicate {card.id}")
+                made.append(card.id)
+        if made:
+            self._select_card(made[-1])
+
+    def delete_cards(self) -> None:
+        if self.model is None or self.document is None:
+            return
+        ids = [self.model.card(row).id for row in self.selected_rows()]
+        with self.document.group(f"Delete {len(ids)} cards" if len(ids) > 1 else f"Delete {ids[0] if ids else ''}"):
+            for card_id in ids:
+                self.document.remove(self._cards_path(), card_id)
+
+    def move_card(self, step: int) -> None:
+        card = self.selected_card()
+        if self.model is None or self.document is None or card is None:
+            return
+        row = self.model.row_of(card.id)
+        target = row + step
+        if 0 <= target < self.model.rowCount():
+            self.document.move(self._cards_path(), row, target, f"Move {card.id}")
+            self._select_card(card.id)
+
+    def paste(self) -> None:
+        """A block of cells copied from a spreadsheet (tabs between cells, a line per row),
+        from the current cell rightwards and down, as one undo step."""
+        text = QGuiApplication.clipboard().text()
+        self.paste_text(text)
+
+    def paste_text(self, text: str) -> int:
+        start = self.table.currentIndex()
+        if self.model is None or self.document is None or not start.isValid() or not text:
+            return 0
+        lines = text.rstrip("\n").split("\n")
+        written = 0
+        with self.document.group(f"Paste {len(lines)} rows"):
+            for row_offset, line in enumerate(lines):
+                view_row = start.row() + row_offset
+                if view_row >= self.proxy.rowCount():
+                    break
+                for column_offset, cell in enumerate(line.rstrip("\r").split("\t")):
+                    index = self.proxy.index(view_row, start.column() + column_offset)
+                    if index.isValid() and self.proxy.setData(index, cell):
+                        written += 1
+        return written
+
+    def new_deck(self) -> None:
+        """A deck for one of the ruleset's card types, with a first card of that type."""
+        if self.document is None:
+            return
+        chosen = self.ask_card_type(sorted(self.card_types))
+        if chosen is None:
+            return
+        taken = {deck.id for deck in self.document.scenario.decks}
+        deck_id = chosen if chosen not in taken else fresh_id(taken, chosen)
+        name = chosen.replace("_", " ").title() + " cards"
+        card = Card(fresh_id(self._taken(), deck_id), "New card", blank_data(self.card_types[chosen]))
+        self.document.add("decks", Deck(deck_id, name, [card]), text=f"New deck {deck_id}")
+        ids = [self.tabs.tabData(index) for index in range(self.tabs.count())]
+        if deck_id in ids:
+            self.tabs.setCurrentIndex(ids.index(deck_id))
+
+    def ask_card_type(self, names: list[str]) -> str | None:
+        """Which card type the new deck holds (tests replace this question)."""
+        chosen, ok = QInputDialog.getItem(self.window, "New Deck", "Card type of the new deck:", names, 0, False)
+        return chosen if ok else None
+
+    # -- sheets and outputs ----------------------------------------------------------------
+
+    def _start(self, suffix: str) -> Path:
+        assert self.document is not None and self.model is not None
+        folder = self.document.base_dir or Path.home()
+        return folder / f"{self.model.deck_id}{suffix}"
+
+    def import_cards(self) -> None:
+        if self.model is None or self.document is None:
+            return
+        path = self.window.ask_path("Import Cards", self._start(".csv"), SHEETS, saving=False)
+        if path is None:
+            return
+        result = read_import(self.document, self.model.deck_id, path)
+        if self.window.run_dialog(ImportDialog(path, self.model.deck_id, result, self.window)) and not result.problems:
+            apply_import(self.document, self.model.deck_id, result, path.name)
+
+    def export_cards(self) -> None:
+        if self.model is None or self.document is None:
+            return
+        path = self.window.ask_path("Export Cards", self._start(".csv"), SHEETS, saving=True)
+        if path is None:
+            return
+        raw = next(d for d in scenario_to_data(self.document.scenario, get_ruleset)["decks"]
+                   if d["id"] == self.model.deck_id)
+        header, rows = deck_table(raw, card_types_of(self.card_types, raw))
+        try:
+            write_sheet(path, header, rows)
+        except OSError as error:
+            self.window.show_problems("Export Cards", f"{path} was not written.", [Problem("", str(error))])
+            return
+        self.window.statusBar().showMessage(f"Exported {len(rows)} cards to {path}", 5000)
+
+    def print_pdf(self) -> None:
+        if self.model is None or self.document is None:
+            return
+        dialog = PrintDialog(self.window)
+        if not self.window.run_dialog(dialog):
+            return
+        path = self.window.ask_path("Print to PDF", self._start(".pdf"), "PDF (*.pdf)", saving=True)
+        if path is None:
+            return
+        placed = cards_of(self.document.scenario, self.model.deck_id, self.card_types)
+        temporary = path.with_name(f".{path.name}.tmp")
+        try:
+            pages, problems = write_pdf(self.document.scenario, placed, temporary, dialog.sheet(),
+                                        self.document.base_dir)
+            temporary.replace(path)
+        except OSError as error:
+            self.window.show_problems("Print to PDF", f"{path} was not written.", [Problem("", str(error))])
+            return
+        finally:
+            temporary.unlink(missing_ok=True)
+        self._report_output(f"Printed {len(placed)} cards on {pages} pages to {path}", problems)
+
+    def export_pngs(self) -> None:
+        if self.model is None or self.document is None:
+            return
+        folder = self.ask_folder(self.document.base_dir or Path.home())
+        if folder is None:
+            return
+        placed = cards_of(self.document.scenario, self.model.deck_id, self.card_types)
+        dpi, ok = QInputDialog.getInt(self.window, "Export PNGs", "Resolution (dpi):", 300, 72, 1200)
+        if not ok:
+            return
+        try:
+            written, problems = write_pngs(self.document.scenario, placed, folder, dpi, self.document.base_dir)
+        except OSError as error:
+            self.window.show_problems("Export PNGs", "The images were not all written.", [Problem("", str(error))])
+            return
+        self._report_output(f"Wrote {len(written)} images to {folder}", problems)
+
+    def ask_folder(self, start: Path) -> Path | None:
+        """Where the PNGs go (tests replace this question)."""
+        chosen = QFileDialog.getExistingDirectory(self.window, "Export PNGs", str(start))
+        return Path(chosen) if chosen else None
+
+    def _report_output(self, summary: str, problems: list[Problem]) -> None:
+        if problems:
+            self.window.show_problems("Card faces", summary, problems, warning_only=True)
+        else:
+            self.window.statusBar().showMessage(summary, 5000)
 
     def refresh(self, showing: bool) -> str:
+        for action in (self.add_action, self.duplicate_action, self.delete_action, self.up_action,
+                       self.down_action, self.paste_action, self.import_action, self.export_action,
+                       self.pdf_action, self.png_action):
+            action.setEnabled(self.model is not None)
+        self.new_deck_action.setEnabled(self.document is not None)
         if self.document is None:
             return ""
         decks = self.document.scenario.decks
         return f"{len(decks)} decks · {sum(len(deck.cards) for deck in decks)} cards"
+

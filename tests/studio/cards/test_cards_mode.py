@@ -1,0 +1,177 @@
+"""The Cards mode as a designer uses it: a deck of a new card type, cells edited (a bad value
+shows its located message), undo and redo on the shared stack, pasted blocks, sheets in and
+out through the preview, and the live face of the selected card."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from studio.cards.table import INVALID
+
+
+@pytest.fixture
+def cards(window, hotw_path, tmp_path):
+    """History of the World opened from a copy, in Cards mode."""
+    copy = tmp_path / "hotw.json"
+    shutil.copy(hotw_path, copy)
+    assert window.open(copy)
+    window.show_mode("cards")
+    return window.cards_mode
+
+
+def cell(mode, card_id: str, name: str):
+    return mode.model.index(mode.model.row_of(card_id), mode.model.column_named(name))
+
+
+def edit(mode, card_id: str, name: str, text: object) -> None:
+    assert mode.model.setData(cell(mode, card_id, name), text)
+    mode.validate()
+
+
+def test_a_deck_of_a_new_card_type_is_made_edited_checked_undone_and_redone(cards):
+    stack = cards.document.undo_stack
+    cards.ask_card_type = lambda names: "empire" if "empire" in names else None
+    cards.new_deck()
+    assert [deck.id for deck in cards.document.scenario.decks][-1] == "empire"
+    assert stack.count() == 1 and cards.model.deck_id == "empire"
+    names = [column.name for column in cards.model.columns]
+    assert names[:6] == ["id", "name", "copies", "type", "text", "art"] and "armies" in names
+    (card,) = cards.model.deck.cards
+    edit(cards, card.id, "name", "Atlanteans")
+    edit(cards, card.id, "armies", "5")
+    edit(cards, card.id, "start_provinces", "gaul, tigris")
+    assert (card.name, card.data.armies, card.data.start_provinces) == ("Atlanteans", 5, ["gaul", "tigris"])
+    assert stack.count() == 4  # each cell one step on the document's stack
+
+    edit(cards, card.id, "armies", "ten")
+    index = cell(cards, card.id, "armies")
+    assert index.data(Qt.ItemDataRole.BackgroundRole) == INVALID
+    message = index.data(Qt.ItemDataRole.ToolTipRole)
+    assert f"decks[empire].cards[{card.id}].data.armies" in message and "'ten'" in message
+    assert cell(cards, card.id, "name").data(Qt.ItemDataRole.BackgroundRole) is None
+    assert any("data.armies" in cards.problems.item(row).text() for row in range(cards.problems.count()))
+
+    edit(cards, card.id, "start_provinces", "atlantis")
+    tooltip = cell(cards, card.id, "start_provinces").data(Qt.ItemDataRole.ToolTipRole)
+    assert "atlantis" in tooltip
+
+    stack.undo()
+    stack.undo()
+    cards.validate()
+    assert card.data.armies == 5 and card.data.start_provinces == ["gaul", "tigris"]
+    assert cell(cards, card.id, "armies").data(Qt.ItemDataRole.BackgroundRole) is None
+    stack.redo()
+    cards.validate()
+    assert card.data.armies == "ten"
+    assert cell(cards, card.id, "armies").data(Qt.ItemDataRole.BackgroundRole) == INVALID
+    while stack.canUndo():
+        stack.undo()
+    assert "empire" not in [deck.id for deck in cards.document.scenario.decks]
+
+
+def test_flags_are_checkboxes_and_lists_are_checked_cell_by_cell(cards):
+    capital = cell(cards, "e1-sumerians", "capital")
+    assert capital.flags() & Qt.ItemFlag.ItemIsUserCheckable
+    assert capital.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+    assert cards.model.setData(capital, Qt.CheckState.Unchecked.value, Qt.ItemDataRole.CheckStateRole)
+    assert cards.document.scenario.deck("empires").cards[0].data.capital is False
+    assert not cell(cards, "e1-sumerians", "type").flags() & Qt.ItemFlag.ItemIsEditable
+
+
+def test_a_pasted_block_of_cells_is_one_undo_step(cards):
+    deck = cards.document.scenario.deck("empires")
+    cards.table.setCurrentIndex(cards.proxy.mapFromSource(cell(cards, "e1-sumerians", "name")))
+    written = cards.paste_text("Sumer\t2\nEgypt\t3\n")  # name, copies of the first two cards
+    assert written == 4
+    assert [(c.name, c.copies) for c in deck.cards[:2]] == [("Sumer", 2), ("Egypt", 3)]
+    assert cards.document.undo_stack.count() == 1
+    cards.document.undo_stack.undo()
+    assert [(c.name, c.copies) for c in deck.cards[:2]] == [("Sumerians", 1), ("Egyptians", 1)]
+
+
+def test_cards_are_added_duplicated_moved_and_deleted_as_undo_steps(cards):
+    deck = cards.document.scenario.deck("empires")
+    stack = cards.document.undo_stack
+    cards.table.setCurrentIndex(cards.proxy.mapFromSource(cell(cards, "e1-egyptians", "name")))
+    cards.duplicate_cards()
+    assert [c.id for c in deck.cards[1:3]] == ["e1-egyptians", "e1-egyptians-1"]
+    assert deck.cards[2].name == "Egyptians" and deck.cards[2] is not deck.cards[1]
+    cards.move_card(-1)
+    assert [c.id for c in deck.cards[:3]] == ["e1-sumerians", "e1-egyptians-1", "e1-egyptians"]
+    cards.add_card()
+    assert deck.cards[2].name == "New card" and type(deck.cards[2].data).type_name == "empire"
+    cards.delete_cards()
+    cards.delete_cards()
+    assert len(deck.cards) == 40 and stack.count() == 5
+    assert cards.tabs.tabText(0) == "Empire cards (40)"
+    while stack.canUndo():
+        stack.undo()
+    assert [c.id for c in deck.cards[:3]] == ["e1-sumerians", "e1-egyptians", "e1-minoans"]
+
+
+def test_the_search_box_filters_and_the_preview_follows_each_edit(cards):
+    cards.search.setText("carthag")
+    assert cards.proxy.rowCount() == 1
+    cards.search.setText("")
+    cards.table.setCurrentIndex(cards.proxy.mapFromSource(cell(cards, "e1-sumerians", "name")))
+    before = cards.preview.pixmap().toImage()
+    edit(cards, "e1-sumerians", "name", "Akkadians")
+    assert cards.preview.pixmap().toImage() != before
+    edit(cards, "e1-sumerians", "text", "A very long rule text that goes on. " * 40)
+    faces = [cards.problems.item(row).text() for row in range(cards.problems.count())]
+    assert any("overflows its zone" in text for text in faces)
+
+
+def read_rows(path: Path) -> list[list[str]]:
+    with path.open(newline="", encoding="utf-8") as handle:
+        return list(csv.reader(handle))
+
+
+def write_rows(path: Path, rows: list[list[str]]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows(rows)
+
+
+def test_export_then_import_unchanged_and_an_import_with_an_error_and_a_change(cards, tmp_path):
+    window = cards.window
+    sheet = tmp_path / "empires.csv"
+    window.ask_path = lambda *args, **kwargs: sheet
+    text_before = cards.document.text()
+    cards.export_cards()
+    dialogs = []
+    window.run_dialog = lambda dialog: dialogs.append(dialog) or True
+    cards.import_cards()
+    assert "nothing to change" in dialogs[-1].summary.text()
+    assert not dialogs[-1].apply_button.isEnabled()
+    assert cards.document.text() == text_before and cards.document.undo_stack.count() == 0
+
+    rows = read_rows(sheet)
+    header = rows[0]
+    rows[1][header.index("name")] = "Sumer"  # one change
+    rows[2][header.index("armies")] = "ten"  # one error
+    write_rows(sheet, rows)
+    cards.import_cards()
+    listed = [dialogs[-1].list.topLevelItem(i).text(1) for i in range(dialogs[-1].list.topLevelItemCount())]
+    assert len(listed) == 1 and "'ten'" in listed[0]
+    column = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[header.index("armies")]
+    assert f"row 3, column {column}" in listed[0]
+    assert dialogs[-1].list.topLevelItem(0).text(0) == "decks[empires].cards[e1-egyptians].data.armies"
+    assert not dialogs[-1].apply_button.isEnabled()
+    assert cards.document.text() == text_before  # nothing applied
+
+    rows[2][header.index("armies")] = "9"  # the error fixed: two changes
+    write_rows(sheet, rows)
+    cards.import_cards()
+    changes = {dialogs[-1].list.topLevelItem(i).text(0): dialogs[-1].list.topLevelItem(i).text(2)
+               for i in range(dialogs[-1].list.topLevelItemCount())}
+    assert changes == {"e1-sumerians": "name", "e1-egyptians": "data.armies"}
+    deck = cards.document.scenario.deck("empires")
+    assert deck.cards[0].name == "Sumer" and deck.cards[1].data.armies == 9
+    assert cards.document.undo_stack.count() == 1
+    cards.document.undo_stack.undo()
+    assert cards.document.text() == text_before
