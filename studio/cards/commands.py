@@ -73,10 +73,10 @@ def register(groups: dict[str, argparse._SubParsersAction]) -> None:
     """Called by `epoch` with its command groups; adds the Qt-drawn card outputs."""
     cards = groups["cards"]
     pdf = cards.add_parser("pdf", help="a print-and-play PDF of a deck (drawn with Qt, no display needed)")
-    pdf.add_argument("scenario")
+    pdf.add_argument("scenario", help="the scenario file (.json) whose deck is printed")
     pdf.add_argument("--deck", required=True, help="the deck's id")
-    pdf.add_argument("--out", required=True, metavar="FILE.pdf")
-    pdf.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    pdf.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
+    pdf.add_argument("--paper", choices=["a4", "letter"], default="a4", help="the paper size (default: a4)")
     pdf.add_argument("--bleed-mm", type=float, default=0.0,
                      help="background printed beyond each trim line (0: cards butt, for home printing)")
     pdf.add_argument("--margin-mm", type=float, default=6.0, help="blank paper around the cards, for crop marks")
@@ -87,8 +87,8 @@ def register(groups: dict[str, argparse._SubParsersAction]) -> None:
                      help="the edge the printer turns the paper on")
     pdf.set_defaults(run=_pdf)
     png = cards.add_parser("png", help="a PNG per card of a deck")
-    png.add_argument("scenario")
+    png.add_argument("scenario", help="the scenario file (.json) whose deck is drawn")
     png.add_argument("--deck", required=True, help="the deck's id")
-    png.add_argument("--out", required=True, metavar="DIR")
-    png.add_argument("--dpi", type=int, default=300)
+    png.add_argument("--out", required=True, metavar="DIR", help="the folder the images go into")
+    png.add_argument("--dpi", type=int, default=300, help="dots per inch of each image (default: 300)")
     png.set_defaults(run=_png)
