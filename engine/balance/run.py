@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from attrs import frozen
 
 from engine.balance.figures import GameRecord
 from engine.bots.random_bot import RandomBot
-from engine.bots.restricted import RestrictedBot
+from engine.bots.restricted import RestrictedBot, named
 from engine.bots.search import GreedyBot, SearchBot
 from engine.core.bot import Played, Table, seated
 from engine.core.decision import Chance, Choice, End
@@ -101,7 +101,7 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
                 actor = decision.seat
                 turns += 1
                 first = decision.seat if first is None else first
-            played += [(decision.seat, value) for value in _values(move) if value in cards]
+            played += [(decision.seat, value) for value in named(move) if value in cards]
             actions += 1
         history.append(Played(move, decision.seen_by if isinstance(decision, Chance) else None))
         if moves is not None:
@@ -114,14 +114,6 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
     trajectory.append(tuple(end.scores))
     return GameRecord(seed, tuple(end.scores), tuple(end.winners), actions, turns, first or 0, False,
                       tuple(trajectory), tuple(played), _factions(ruleset, state, players))
-
-
-def _values(move: Any) -> Iterator[str]:
-    for field in attrs.fields(type(move)):
-        value = getattr(move, field.name)
-        for item in value if isinstance(value, (tuple, list)) else (value,):
-            if isinstance(item, str):
-                yield item
 
 
 def _scores(ruleset: Ruleset, state: Any) -> tuple[float, ...]:

@@ -7,7 +7,7 @@ that never changes the win rate when it is forbidden never matters.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from typing import Any
 
 import attrs
@@ -17,16 +17,18 @@ from engine.core.decision import Choice
 from engine.core.moves import Action
 
 
+def named(move: Any) -> Iterator[str]:
+    """Every text value of a move's fields, list items included: the ids it names."""
+    for field in attrs.fields(type(move)):
+        value = getattr(move, field.name)
+        for item in value if isinstance(value, (tuple, list)) else (value,):
+            if isinstance(item, str):
+                yield item
+
+
 def forbidden(action: Action, action_types: Collection[str], cards: Collection[str]) -> bool:
     """The action is of a forbidden type, or one of its values names a forbidden card."""
-    if action.type_tag() in action_types:
-        return True
-    for field in attrs.fields(type(action)):
-        value = getattr(action, field.name)
-        values = value if isinstance(value, (tuple, list)) else (value,)
-        if any(isinstance(item, str) and item in cards for item in values):
-            return True
-    return False
+    return action.type_tag() in action_types or any(value in cards for value in named(action))
 
 
 class RestrictedBot:
