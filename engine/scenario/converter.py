@@ -1,16 +1,26 @@
 """The cattrs converter that reads and writes scenarios, strict about types.
 
-cattrs would quietly turn "5" into 5 and 5.7 into 5; a hand-edited scenario deserves to
-hear about such mistakes instead, so scalars are checked, not coerced.
+cattrs would quietly turn "5" into 5, 5.7 into 5 and the text "mountain" into a list of
+letters; a hand-edited scenario deserves to hear about such mistakes instead, so scalars
+and containers are checked, not coerced. Numbers must be finite and of a sane size (a
+field's own bounds are checked by ``bounds.py``), and text must be valid Unicode without
+control characters, so that whatever loads can also be saved and drawn.
 """
 
 from __future__ import annotations
 
+import math
+import re
+import typing
 from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+import attrs
 import cattrs
+from cattrs.cols import list_structure_factory, mapping_structure_factory
+from cattrs.errors import IterableValidationError, IterableValidationNote
+from cattrs.gen import make_dict_structure_fn
 
 from engine.scenario.model import (
     CardData,
@@ -26,13 +36,117 @@ CARD_TYPE_KEY = "type"
 STRUCTURE_ERRORS = (cattrs.BaseValidationError, TypeError, ValueError, KeyError)
 
 
+# Any number beyond this is a typo (or an attack), whatever the field; fields declare tighter
+# bounds in their metadata.
+LARGEST_NUMBER = 10**9
+# Lone surrogates cannot be written as UTF-8; control characters other than a line break or a
+# tab cannot be seen, and NUL ends strings in many a frontend.
+_BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def value_problem(value: Any) -> str | None:
+    """What is wrong with a scalar read from a file, whatever field it is in; None if fine."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"expected a finite number, found {value!r}"
+        if abs(value) > LARGEST_NUMBER:
+            return f"number {_short(value)} is out of range (at most {LARGEST_NUMBER:,} either way)"
+    elif isinstance(value, str):
+        bad = _BAD_TEXT.search(value)
+        if bad:
+            what = "a lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else "a control character"
+            return f"text holds {what} (U+{ord(bad.group()):04X}) at position {bad.start()}"
+    return None
+
+
+def plain_problem(value: Any, depth: int = 0) -> str | None:
+    """The first problem of any scalar inside free JSON (card data of an unknown ruleset)."""
+    if isinstance(value, dict):
+        items = list(value.keys()) + list(value.values())
+    elif isinstance(value, list):
+        items = value
+    else:
+        return value_problem(value)
+    for item in items:
+        problem = plain_problem(item, depth + 1)
+        if problem:
+            return problem
+    return None
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 24 else f"{text[:10]}...{text[-6:]} ({len(text)} digits)"
+
+
 def _expect(kind: type | tuple[type, ...], what: str):
     def structure(value: Any, _: type) -> Any:
         if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
             raise TypeError(f"expected {what}, found {_describe(value)}")
         if not isinstance(value, kind):
             raise TypeError(f"expected {what}, found {_describe(value)}")
+        problem = value_problem(value)
+        if problem:
+            raise ValueError(problem)
         return float(value) if what == "a number" else value
+
+    return structure
+
+
+def _is_list(t: Any) -> bool:
+    return typing.get_origin(t) is list
+
+
+def _is_dict(t: Any) -> bool:
+    return typing.get_origin(t) is dict
+
+
+def _is_fixed_tuple(t: Any) -> bool:
+    args = typing.get_args(t)
+    return typing.get_origin(t) is tuple and bool(args) and args[-1] is not Ellipsis
+
+
+def _checked(kind: type, what: str, make: Any) -> Any:
+    """A container hook that first checks the value is that container: cattrs would take any
+    iterable for a list (a text's letters) and report a missing method for a dict."""
+
+    def factory(t: Any, converter: cattrs.Converter) -> Any:
+        inner = make(t, converter)
+
+        def structure(value: Any, _: Any) -> Any:
+            if not isinstance(value, kind):
+                raise TypeError(f"expected {what}, found {_describe(value)}")
+            return inner(value, t)
+
+        return structure
+
+    return factory
+
+
+def _tuple_factory(t: Any, converter: cattrs.Converter) -> Any:
+    """A point and its like: a list of exactly as many values as the tuple has places."""
+    args = typing.get_args(t)
+    hooks = [converter.get_structure_hook(arg) for arg in args]
+    what = f"a list of {len(args)} {'numbers' if all(arg is float for arg in args) else 'values'}"
+
+    def structure(value: Any, _: Any) -> tuple:
+        if not isinstance(value, list):
+            raise TypeError(f"expected {what}, found {_describe(value)}")
+        if len(value) != len(args):
+            raise ValueError(f"expected {what}, found {len(value)}")
+        items, errors = [], []
+        for index, (hook, arg, item) in enumerate(zip(hooks, args, value)):
+            try:
+                items.append(hook(item, arg))
+            except STRUCTURE_ERRORS as error:
+                error.__notes__ = [*getattr(error, "__notes__", []),
+                                   IterableValidationNote(f"Structuring index {index}", index, arg)]
+                errors.append(error)
+        if errors:
+            raise IterableValidationError(f"While structuring {t!r}", errors, t)
+        return tuple(items)
 
     return structure
 
@@ -48,7 +162,7 @@ def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"text {value!r}"
+        return f"text {value!r}" if len(value) <= 60 else f"text {value[:50]!r}... ({len(value):,} characters)"
     if isinstance(value, (int, float)):
         return f"number {value!r}"
     if isinstance(value, list):
@@ -78,6 +192,10 @@ def make_converter(
     converter.register_structure_hook(bool, _expect(bool, "true or false"))
     converter.register_unstructure_hook(float, _compact_float)
     converter.register_structure_hook(Scalar, _expect((str, int, float, bool), "text, number or true/false"))
+    converter.register_structure_hook_factory(_is_list, _checked(list, "a list", list_structure_factory))
+    converter.register_structure_hook_factory(_is_dict, _checked(dict, "an object", mapping_structure_factory))
+    converter.register_structure_hook_factory(_is_fixed_tuple, _tuple_factory)
+    converter.register_structure_hook_factory(attrs.has, _checked(dict, "an object", make_dict_structure_fn))
     converter.register_unstructure_hook(Scalar, lambda value: value)
     converter.register_structure_hook_func(
         lambda t: isinstance(t, type) and issubclass(t, Enum), _structure_enum
@@ -91,6 +209,9 @@ def make_converter(
         if not isinstance(type_name, str):
             raise TypeError(f"card data needs a {CARD_TYPE_KEY!r} naming its card type")
         if card_types is None:
+            problem = plain_problem(value)
+            if problem:
+                raise ValueError(problem)
             return RawCardData(type=type_name, fields=fields)
         if type_name not in card_types:
             known = ", ".join(sorted(card_types)) or "none"
@@ -106,6 +227,9 @@ def make_converter(
         if not isinstance(value, dict):
             raise TypeError(f"expected an object, found {_describe(value)}")
         if options_type is None:
+            problem = plain_problem(value)
+            if problem:
+                raise ValueError(problem)
             return RawOptions(fields=dict(value))
         return converter.structure(value, options_type)
 

@@ -15,6 +15,9 @@ class GameRules(Protocol):
     """A game as the scenario file sees it: its card types, its options type and the checks
     only it can make."""
 
+    title: str
+    min_players: int
+    max_players: int
     options_type: type[RulesetOptions]
 
     def card_type_map(self) -> Mapping[str, type[CardData]]: ...

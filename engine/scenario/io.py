@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import glob
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from engine.scenario.bounds import check_bounds
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
 from engine.scenario.games import GameLookup
 from engine.scenario.jsonfmt import dumps
@@ -18,21 +21,89 @@ from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem, ScenarioError
 from engine.scenario.references import check_references
 
+# A scenario of 10,000 spaces with every card written out is a few megabytes; anything far
+# larger is not a scenario (or is /dev/zero), and reading it would only exhaust memory.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+# Deeper nesting than any scenario or playtest has; beyond it Python's recursion gives out.
+MAX_NESTING = 64
+# A path longer than this is cut in the middle when it prefixes a message.
+_LONGEST_SOURCE = 160
+
 
 def parse_json(text: str) -> tuple[Any, list[Problem]]:
     try:
-        return json.loads(text), []
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         return None, [Problem("", f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}")]
+    except RecursionError:
+        return None, [Problem("", f"invalid JSON: nested deeper than {MAX_NESTING} levels")]
+    except ValueError as error:  # a number of more digits than Python converts
+        return None, [Problem("", f"invalid JSON: {error}")]
+    if _too_deep(data):
+        return None, [Problem("", f"invalid JSON: nested deeper than {MAX_NESTING} levels")]
+    return data, []
+
+
+def _too_deep(data: Any) -> bool:
+    level = [data]
+    for _ in range(MAX_NESTING):
+        level = [child for item in level if isinstance(item, (dict, list))
+                 for child in (item.values() if isinstance(item, dict) else item)]
+        if not level:
+            return False
+    return any(isinstance(item, (dict, list)) for item in level)
+
+
+def source_name(path: str | os.PathLike[str]) -> str:
+    """The path as a message prefix: a monstrous one is cut in the middle, not dumped whole."""
+    text = str(path)
+    if len(text) <= _LONGEST_SOURCE:
+        return text
+    half = _LONGEST_SOURCE // 2
+    return f"{text[:half]}...{text[-half:]}"
+
+
+def _what_it_is(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe (FIFO)"),
+                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
 
 
 def read_text(path: Path) -> str:
+    """The text of a regular file of at most MAX_FILE_BYTES, UTF-8 with or without the byte
+    order mark Windows editors write. A pipe, a device or a folder is refused before any
+    byte is read, so nothing waits on a writer that never comes or reads an endless stream."""
+    def refuse(message: str) -> ScenarioError:
+        return ScenarioError([Problem("", message)], source_name(path))
+
     try:
-        return path.read_text(encoding="utf-8")
+        # O_NONBLOCK: opening a FIFO with no writer would otherwise wait for ever.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise ScenarioError([Problem("", "file not found")], str(path)) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ScenarioError([Problem("", f"cannot read the file: {error}")], str(path)) from None
+        raise refuse("file not found") from None
+    except (OSError, ValueError) as error:  # a folder on Windows, a name too long, a NUL in it
+        raise refuse(f"cannot read the file: {getattr(error, 'strerror', None) or error}") from None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise refuse(f"cannot read the file: it is {_what_it_is(info.st_mode)}")
+        if info.st_size > MAX_FILE_BYTES:
+            raise refuse(f"cannot read the file: {info.st_size:,} bytes is more than the "
+                         f"{MAX_FILE_BYTES:,} a scenario or playtest may have")
+        with os.fdopen(descriptor, "rb", closefd=False) as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise refuse(f"cannot read the file: {error.strerror or error}") from None
+    finally:
+        os.close(descriptor)
+    if len(data) > MAX_FILE_BYTES:  # it grew while we read it
+        raise refuse(f"cannot read the file: more than {MAX_FILE_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise refuse(f"cannot read the file: not UTF-8 text (byte {error.start})") from None
 
 
 def _format_version(data: dict[str, Any]) -> tuple[int | None, list[Problem]]:
@@ -77,7 +148,13 @@ def scenario_from_data(
         scenario = converter.structure(data, Scenario)
     except STRUCTURE_ERRORS as error:  # cattrs gathers every structural problem in one error
         problems += problems_from(error, "", data)
-    problems += check_references(data, base_dir, ruleset.card_type_map() if ruleset else {})
+    card_types = ruleset.card_type_map() if ruleset else {}
+    problems += check_references(data, base_dir, card_types)
+    problems += check_bounds(data, card_types, ruleset.options_type if ruleset else None)
+    if ruleset is not None and scenario is not None and len(scenario.seats) < ruleset.max_players:
+        problems.append(Problem("seats", (
+            f"{ruleset.title} is played by {ruleset.min_players} to {ruleset.max_players} players: "
+            f"the scenario needs at least {ruleset.max_players} seats, it has {len(scenario.seats)}")))
     if ruleset is not None and not problems:
         problems += layout_problems(scenario.layouts, ruleset.card_type_map())
         problems += ruleset.validate(scenario)
@@ -91,7 +168,7 @@ def load_scenario(path: str | os.PathLike[str], games: GameLookup) -> Scenario:
     if not problems:
         scenario, problems = scenario_from_data(data, path.parent, games)
     if problems:
-        raise ScenarioError(problems, str(path))
+        raise ScenarioError(problems, source_name(path))
     return scenario
 
 
@@ -117,9 +194,39 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
+def _remove_leftovers(path: Path) -> None:
+    """Delete what an earlier save of this target left when it was killed mid-write."""
+    try:
+        leftovers = list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
+    except OSError:
+        return
+    for leftover in leftovers:
+        try:
+            if leftover.is_file() and not leftover.is_symlink():
+                leftover.unlink()
+        except OSError:
+            pass  # another save of the same file is writing it, or it is not ours to remove
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable; systems that cannot open a folder (Windows) skip it."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write beside the target, then replace it: a crash never leaves a half-written file."""
+    """Write beside the target, then replace it: a crash never leaves a half-written file,
+    and the next save clears the temporary file such a crash left behind."""
     path = Path(path)
+    _remove_leftovers(path)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         os.chmod(temporary, _mode_for(path))
@@ -131,6 +238,7 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
 
 
 def save_scenario(scenario: Scenario, path: str | os.PathLike[str], games: GameLookup) -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from cattrs.errors import (
-    ClassValidationError,
+    AttributeValidationNote,
     ForbiddenExtraKeysError,
-    IterableValidationError,
+    IterableValidationNote,
 )
 
 from engine.scenario.problems import Problem
@@ -20,8 +20,16 @@ from engine.scenario.problems import Problem
 def item_key(raw: Any, index: int) -> str:
     item = raw[index] if isinstance(raw, list) and 0 <= index < len(raw) else None
     if isinstance(item, dict) and isinstance(item.get("id"), str):
-        return item["id"]
+        return shown(item["id"])
     return str(index)
+
+
+def shown(key: str) -> str:
+    """A key from the file as a path may show it: control characters, lone surrogates and
+    monstrous lengths escaped or cut, so a problem line cannot drive the terminal."""
+    if len(key) > 60:
+        key = f"{key[:40]}...{key[-10:]}"
+    return key if key.isprintable() else ascii(key)[1:-1]
 
 
 def join(path: str, name: str) -> str:
@@ -29,28 +37,29 @@ def join(path: str, name: str) -> str:
 
 
 def _child(exc: BaseException, path: str, raw: Any) -> tuple[str, Any]:
+    # cattrs notes a nested error with where it happened; other notes are plain text.
     for note in getattr(exc, "__notes__", []):
-        if hasattr(note, "name"):
+        if isinstance(note, AttributeValidationNote):
             value = raw.get(note.name) if isinstance(raw, dict) else None
             return join(path, note.name), value
-        if hasattr(note, "index"):
+        if isinstance(note, IterableValidationNote):
             index = note.index
             if isinstance(raw, dict):
-                return f"{path}[{index}]", raw.get(index)
+                return f"{path}[{shown(str(index))}]", raw.get(index)
             value = raw[index] if isinstance(raw, list) and 0 <= index < len(raw) else None
             return f"{path}[{item_key(raw, index)}]", value
     return path, raw
 
 
 def problems_from(exc: BaseException, path: str = "", raw: Any = None) -> list[Problem]:
-    if isinstance(exc, (ClassValidationError, IterableValidationError)):
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return [Problem(join(path, key), "unknown field") for key in sorted(exc.extra_fields)]
+    if isinstance(exc, BaseExceptionGroup):  # cattrs' Class- and IterableValidationError among them
         found: list[Problem] = []
         for sub in exc.exceptions:
             sub_path, sub_raw = _child(sub, path, raw)
             found.extend(problems_from(sub, sub_path, sub_raw))
         return found
-    if isinstance(exc, ForbiddenExtraKeysError):
-        return [Problem(join(path, key), "unknown field") for key in sorted(exc.extra_fields)]
     if isinstance(exc, KeyError):
         return [Problem(path, "missing required field")]
     message = str(exc) or type(exc).__name__

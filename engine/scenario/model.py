@@ -2,7 +2,8 @@
 
 Field metadata drives both the editors and the validator: ``label`` and ``help`` are
 shown to the designer, ``ref`` names what kind of thing a string refers to
-(space, region, deck, card, seat, asset) so one validator can check every reference.
+(space, region, deck, card, seat, asset) so one validator can check every reference, and
+``min``/``max`` bound a number (checked by ``bounds.py``, written into the JSON Schema).
 """
 
 from __future__ import annotations
@@ -16,18 +17,38 @@ Scalar = str | int | float | bool
 Point = tuple[float, float]
 
 
-def described(label: str, help: str = "", ref: str | None = None, rule: str = "", **kwargs: Any) -> Any:
+def described(
+    label: str,
+    help: str = "",
+    ref: str | None = None,
+    rule: str = "",
+    *,
+    min: float | None = None,
+    max: float | None = None,
+    **kwargs: Any,
+) -> Any:
     """An attrs field carrying the metadata that editors and the validator read.
 
     ``help`` is for the designer choosing a value, in the game's words; ``rule`` is a short tag
-    pointing into the rules digest ("A2", "§10.1"), for whoever wants the reasoning behind it.
+    pointing into the rules digest ("A2", "§10.1"), for whoever wants the reasoning behind it;
+    ``min`` and ``max`` bound a number.
     """
-    metadata = {"label": label, "help": help}
+    metadata: dict[str, Any] = {"label": label, "help": help}
     if ref is not None:
         metadata["ref"] = ref
     if rule:
         metadata["rule"] = rule
+    if min is not None:
+        metadata["min"] = min
+    if max is not None:
+        metadata["max"] = max
     return field(metadata=metadata, **kwargs)
+
+
+# Board coordinates and sizes: generous, but a typo of many digits is caught.
+BOARD_LIMIT = 1_000_000
+# Card sizes in millimetres: a poster is still a card, a kilometre is not.
+CARD_LIMIT_MM = 1000
 
 
 class CardData:
@@ -127,8 +148,8 @@ class Connection:
 
 @define
 class Board:
-    width: float = described("Width", "Board width in board coordinates", default=1000.0)
-    height: float = described("Height", default=1000.0)
+    width: float = described("Width", "Board width in board coordinates", default=1000.0, min=1, max=BOARD_LIMIT)
+    height: float = described("Height", default=1000.0, min=1, max=BOARD_LIMIT)
     background: str | None = described("Background image", ref="asset", default=None)
     regions: list[Region] = described("Regions", factory=list)
     spaces: list[Space] = described("Spaces", factory=list)
@@ -145,7 +166,7 @@ class Card:
     data: CardData = described("Data", "The values this card's ruleset reads")
     text: str = described("Text", default="")
     art: str | None = described("Art", ref="asset", default=None)
-    copies: int = described("Copies", "How many of this card the box holds", default=1)
+    copies: int = described("Copies", "How many of this card the box holds", default=1, min=1, max=1000)
 
 
 @define
@@ -167,7 +188,7 @@ class Placement:
     space: str = described("Space", ref="space")
     piece: str = described("Piece", "What is placed, in the game's words (army, city, marker)")
     owner: str | None = described("Owner", ref="seat", default=None)
-    count: int = described("Count", default=1)
+    count: int = described("Count", default=1, min=1, max=1000)
 
 
 class ZoneKind(Enum):
@@ -186,17 +207,19 @@ class Align(Enum):
 @define
 class Zone:
     kind: ZoneKind = described("Kind", "text, image, shape or a row of icons", default=ZoneKind.TEXT)
-    x: float = described("X (mm)", "From the card's left edge (trim line)", default=0.0)
-    y: float = described("Y (mm)", "From the card's top edge (trim line)", default=0.0)
-    width: float = described("Width (mm)", default=10.0)
-    height: float = described("Height (mm)", default=5.0)
+    x: float = described("X (mm)", "From the card's left edge (trim line)", default=0.0,
+                         min=-CARD_LIMIT_MM, max=CARD_LIMIT_MM)
+    y: float = described("Y (mm)", "From the card's top edge (trim line)", default=0.0,
+                         min=-CARD_LIMIT_MM, max=CARD_LIMIT_MM)
+    width: float = described("Width (mm)", default=10.0, min=0, max=CARD_LIMIT_MM)
+    height: float = described("Height (mm)", default=5.0, min=0, max=CARD_LIMIT_MM)
     content: str = described(
         "Content", "Text with {field} bindings ({name}, {text}, {armies}); for an image, an asset path or "
         "builtin:icon; for icons, the list field whose items name them, e.g. {resources}", default="")
     icon_prefix: str = described("Icon prefix", "Put before each item of an icon row, e.g. builtin:resource/",
                                  default="builtin:")
     font: str = described("Font", "A font family; DejaVu Sans ships with the studio", default="DejaVu Sans")
-    size: float = described("Size (pt)", default=8.0)
+    size: float = described("Size (pt)", default=8.0, min=0.5, max=500)
     bold: bool = described("Bold", default=False)
     colour: str = described("Colour", "#rrggbb of text, or a shape's outline", ref="colour", default="#000000")
     fill: str | None = described("Fill", "#rrggbb behind the zone; none for transparent", ref="colour",
@@ -210,10 +233,13 @@ class CardLayout:
     id: str = described("Id")
     card_type: str = described("Card type", "The card type this layout draws")
     extends: str | None = described("Extends", "Another layout whose zones are drawn first", default=None)
-    width: float = described("Width (mm)", "Trim size; poker cards are 63.5 x 88.9", default=63.5)
-    height: float = described("Height (mm)", default=88.9)
-    bleed: float = described("Bleed (mm)", "Printed beyond the trim line, cut away", default=3.0)
-    safe: float = described("Safe margin (mm)", "Text must stay this far inside the trim line", default=3.0)
+    width: float = described("Width (mm)", "Trim size; poker cards are 63.5 x 88.9", default=63.5,
+                             min=1, max=CARD_LIMIT_MM)
+    height: float = described("Height (mm)", default=88.9, min=1, max=CARD_LIMIT_MM)
+    bleed: float = described("Bleed (mm)", "Printed beyond the trim line, cut away", default=3.0,
+                             min=0, max=CARD_LIMIT_MM)
+    safe: float = described("Safe margin (mm)", "Text must stay this far inside the trim line", default=3.0,
+                            min=0, max=CARD_LIMIT_MM)
     background: str = described("Background", "#rrggbb", default="#ffffff")
     zones: list[Zone] = described("Zones", factory=list)
 

@@ -21,7 +21,7 @@ import attrs
 
 from engine.scenario.converter import CARD_TYPE_KEY
 from engine.scenario.locate import item_key, join
-from engine.scenario.model import CardData, Scenario
+from engine.scenario.model import CardData, RulesetOptions, Scenario
 from engine.scenario.problems import Problem
 
 # Where the things a reference may name are listed in the file.
@@ -50,38 +50,51 @@ def _classes(hint: Any) -> tuple[type | None, bool]:
     if origin is list:
         inner, _ = _classes(typing.get_args(hint)[0])
         return inner, True
-    if isinstance(hint, type) and (attrs.has(hint) or hint is CardData):
+    if isinstance(hint, type) and (attrs.has(hint) or hint in (CardData, RulesetOptions)):
         return hint, False
     return None, False
 
 
-def _walk(raw: Any, cls: type, path: str, card_types: Mapping[str, type]) -> Iterator[tuple[str, str, Any]]:
-    """Yield (path, ref kind, value) for every reference field found in the raw data."""
+def walk_fields(
+    raw: Any, cls: type | None, path: str, card_types: Mapping[str, type], options_type: type | None = None
+) -> Iterator[tuple[str, attrs.Attribute, Any]]:
+    """Yield (path, attribute, raw value) for every field of every attrs object found in the
+    raw data, so checks driven by field metadata run even where the types are wrong."""
     if cls is CardData:
-        cls = card_types.get(raw.get(CARD_TYPE_KEY)) if isinstance(raw, dict) else None
-        if cls is None:
-            return
+        type_name = raw.get(CARD_TYPE_KEY) if isinstance(raw, dict) else None
+        cls = card_types.get(type_name) if isinstance(type_name, str) else None
+    elif cls is RulesetOptions:
+        cls = options_type
+    if cls is None or not attrs.has(cls):
+        return
     if not isinstance(raw, dict):
         return
     for attribute in attrs.fields(cls):
         if attribute.name not in raw:
             continue
         value, child_path = raw[attribute.name], join(path, attribute.name)
-        ref = attribute.metadata.get("ref")
-        if ref is not None:
-            values = enumerate(value) if isinstance(value, list) else [(None, value)]
-            for index, item in values:
-                if isinstance(item, str):
-                    yield (child_path if index is None else f"{child_path}[{index}]"), ref, item
-            continue
+        yield child_path, attribute, value
         inner, many = _classes(_hints(cls)[attribute.name])
         if inner is None:
             continue
         if many and isinstance(value, list):
             for index in range(len(value)):
-                yield from _walk(value[index], inner, f"{child_path}[{item_key(value, index)}]", card_types)
+                yield from walk_fields(
+                    value[index], inner, f"{child_path}[{item_key(value, index)}]", card_types, options_type)
         elif not many:
-            yield from _walk(value, inner, child_path, card_types)
+            yield from walk_fields(value, inner, child_path, card_types, options_type)
+
+
+def _references(raw: Any, card_types: Mapping[str, type]) -> Iterator[tuple[str, str, str]]:
+    """Yield (path, ref kind, value) for every reference field found in the raw data."""
+    for path, attribute, value in walk_fields(raw, Scenario, "", card_types):
+        ref = attribute.metadata.get("ref")
+        if ref is None:
+            continue
+        values = enumerate(value) if isinstance(value, list) else [(None, value)]
+        for index, item in values:
+            if isinstance(item, str):
+                yield (path if index is None else f"{path}[{index}]"), ref, item
 
 
 def _dig(raw: Any, keys: tuple[str, ...]) -> list[Any]:
@@ -109,8 +122,17 @@ def _asset_problem(value: str, base_dir: Path | None) -> str | None:
     relative = Path(value)
     if relative.is_absolute() or ".." in relative.parts:
         return f"asset path {value!r} leaves the scenario's folder"
-    if base_dir is not None and not (base_dir / relative).is_file():
-        return f"asset {value!r} not found in {base_dir}"
+    if base_dir is None:
+        return None
+    try:
+        folder = base_dir.resolve()
+        target = (base_dir / relative).resolve()  # a symbolic link counts where it points
+        if not target.is_relative_to(folder):
+            return f"asset {value!r} is a link that leads out of the scenario's folder"
+        if not target.is_file():
+            return f"asset {value!r} not found in {base_dir}"
+    except (OSError, RuntimeError, ValueError) as error:  # a link loop, a name too long, a NUL
+        return f"asset {value!r} cannot be read: {getattr(error, 'strerror', None) or error}"
     return None
 
 
@@ -122,8 +144,11 @@ def check_references(raw: Any, base_dir: Path | None, card_types: Mapping[str, t
     for deck in _dig(raw, ("decks",)):
         deck_id = deck.get("id") if isinstance(deck, dict) else None
         cards = _dig(deck, ("cards",))
-        known["card"] |= _ids(cards, f"decks[{deck_id}].cards", "card", problems)
-    for path, ref, value in _walk(raw, Scenario, "", card_types):
+        ids = _ids(cards, f"decks[{deck_id}].cards", "card", problems)
+        for card_id in sorted(ids & known["card"]):  # a card is named by its id alone
+            problems.append(Problem(f"decks[{deck_id}].cards[{card_id}].id", "card id used in another deck too"))
+        known["card"] |= ids
+    for path, ref, value in _references(raw, card_types):
         if ref == "asset":
             message = _asset_problem(value, base_dir)
             if message:

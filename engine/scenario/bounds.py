@@ -1,0 +1,84 @@
+"""Numbers within the bounds their fields declare, and a board that makes sense as a board.
+
+Like the reference check, this reads the parsed JSON guided by the attrs classes, so a
+width of 0 is reported beside a misspelt field rather than after it is fixed. The bounds
+themselves live in the fields' metadata (``min``, ``max``), where the JSON Schema reads them
+too; the geometry checks are the few a field cannot state alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from engine.scenario.converter import LARGEST_NUMBER
+from engine.scenario.locate import item_key
+from engine.scenario.model import Scenario
+from engine.scenario.problems import Problem
+from engine.scenario.references import walk_fields
+
+
+def _number(value: Any) -> float | None:
+    """A number worth comparing; the converter reports the rest (non-finite, enormous)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return value if math.isfinite(value) and abs(value) <= LARGEST_NUMBER else None
+
+
+def _field_bounds(raw: Any, card_types: Mapping[str, type], options_type: type | None) -> list[Problem]:
+    problems = []
+    for path, attribute, value in walk_fields(raw, Scenario, "", card_types, options_type):
+        number = _number(value)
+        if number is None:
+            continue
+        low, high = attribute.metadata.get("min"), attribute.metadata.get("max")
+        if low is not None and number < low:
+            problems.append(Problem(path, f"must be at least {low:g}, found {number:g}"))
+        elif high is not None and number > high:
+            problems.append(Problem(path, f"must be at most {high:g}, found {number:g}"))
+    return problems
+
+
+def _points(space: dict[str, Any]) -> list[tuple[str, Any]]:
+    polygon = space.get("polygon")
+    found = [(f"polygon[{i}]", point) for i, point in enumerate(polygon)] if isinstance(polygon, list) else []
+    return [*found, ("label", space.get("label"))]
+
+
+def _board_shape(raw: Any) -> list[Problem]:
+    """Points more than a board's size off the board (a slipped digit, not a margin) and
+    connections from a space to itself."""
+    board = raw.get("board") if isinstance(raw, dict) else None
+    if not isinstance(board, dict):
+        return []
+    problems = []
+    width, height = _number(board.get("width", 1000)), _number(board.get("height", 1000))
+    spaces = board.get("spaces") if isinstance(board.get("spaces"), list) else []
+    if width and height and width > 0 and height > 0:
+        for index, space in enumerate(spaces):
+            if not isinstance(space, dict):
+                continue
+            for where, point in _points(space):
+                if not isinstance(point, list) or len(point) != 2:
+                    continue
+                x, y = _number(point[0]), _number(point[1])
+                if x is None or y is None:
+                    continue
+                if not (-width <= x <= 2 * width and -height <= y <= 2 * height):
+                    problems.append(Problem(
+                        f"board.spaces[{item_key(spaces, index)}].{where}",
+                        f"({x:g}, {y:g}) lies far outside the {width:g} x {height:g} board"))
+    connections = board.get("connections") if isinstance(board.get("connections"), list) else []
+    for index, connection in enumerate(connections):
+        if isinstance(connection, dict) and isinstance(connection.get("a"), str) \
+                and connection.get("a") == connection.get("b"):
+            problems.append(Problem(f"board.connections[{index}]",
+                                    f"connects space {connection['a']!r} to itself"))
+    return problems
+
+
+def check_bounds(raw: Any, card_types: Mapping[str, type], options_type: type | None = None) -> list[Problem]:
+    """Every number outside its field's bounds (options included), and every misshapen part
+    of the board."""
+    return _field_bounds(raw, card_types, options_type) + _board_shape(raw)
