@@ -18,7 +18,7 @@ from engine.play.playtest import open_playtest, save_playtest, verify_digests
 from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario import adjacency
-from engine.scenario.io import load_scenario
+from engine.scenario.io import load_scenario, source_name
 from engine.scenario.model import SpaceKind
 from engine.scenario.problems import ScenarioError
 
@@ -29,14 +29,18 @@ def _count(number: int, noun: str) -> str:
 
 
 def _validate(args: argparse.Namespace) -> int:
+    """Every file is checked, whatever the one before it did."""
     failed = False
     for file in args.files:
         try:
             load_scenario(file, get_ruleset)
-            print(f"{file}: ok")
+            print(f"{source_name(file)}: ok")
         except ScenarioError as error:
             failed = True
             print("\n".join(error.lines()))
+        except (OSError, ValueError, RuntimeError) as error:
+            failed = True
+            print(f"{source_name(file)}: {error}")
     return 1 if failed else 0
 
 
@@ -259,25 +263,35 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from engine.scenario.overrides import parse_assignment
     from engine.sim import simulate
 
-    scenario = load_scenario(args.scenario, get_ruleset)
+    overrides = [parse_assignment(text) for text in args.set]
+    scenario = load_scenario(args.scenario, get_ruleset, overrides)
     ruleset = get_ruleset(scenario.ruleset.id)
     players = args.players or ruleset.min_players
-    summary = simulate(Path(args.scenario), args.games, args.seed, players, args.workers, progress=not args.json)
+    summary = simulate(scenario, args.games, args.seed, players, args.workers, progress=not args.json,
+                       max_turns=args.max_turns)
     if args.json:
         print(json.dumps(summary.as_data(), indent=2))
         return 0
     print(f"{summary.games} games of {summary.scenario}, {summary.players} players, seed {summary.seed}, "
-          f"{summary.workers} worker(s)")
+          f"{summary.workers} worker(s)" + "".join(f", {path}={value!r}" for path, value in overrides))
+    if summary.unfinished:
+        shown = ", ".join(str(n) for n in summary.unfinished[:20]) + (", ..." if len(summary.unfinished) > 20 else "")
+        print(f"{len(summary.unfinished)} unfinished at the {summary.max_turns}-turn cap, not scored (games {shown}); "
+              f"the figures below are of the {summary.finished} finished games")
+    if not summary.finished:
+        print("no game finished: raise --max-turns to see wins and scores")
+        return 0
     print(f"{'seat':<12}{'wins':>6}{'shared':>8}{'win rate':>10}{'mean':>9}{'min':>7}{'max':>7}")
     for seat in summary.seats:
         print(f"{seat.seat:<12}{seat.wins:>6}{seat.shared_wins:>8}{seat.win_rate:>10.1%}{seat.mean_score:>9.2f}"
               f"{seat.min_score:>7g}{seat.max_score:>7g}")
     print(f"wins: games won alone; shared: games won jointly ({_count(summary.shared_games, 'game')} "
           "had several winners)")
-    print(f"win rate: wins plus each shared win split equally among its winners, over all {summary.games} "
-          "games, so the rates add up to at most 100%")
+    print(f"win rate: wins plus each shared win split equally among its winners, over all {summary.finished} "
+          "finished games, so the rates add up to at most 100%")
     print(f"mean game length: {summary.mean_actions:.1f} actions ({summary.mean_steps:.1f} steps with chance)")
     print(f"{summary.actions_per_second:,.0f} actions per second ({summary.seconds:.2f} s)")
     return 0
@@ -368,6 +382,17 @@ def _map_adjacency(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive(text: str) -> int:
+    """A whole number of at least 1, for counts where 0 or less means nothing sensible."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, found {number}")
+    return number
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="epoch", description="Epoch Studio's headless rules engine.")
     commands = main.add_subparsers(dest="command", required=True)
@@ -393,12 +418,18 @@ def parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_replay)
     sim = commands.add_parser("simulate", help="play many games between random bots")
     sim.add_argument("scenario", help="the scenario file (.json) to play")
-    sim.add_argument("--games", type=int, default=100, metavar="N", help="how many games to play (default: 100)")
+    sim.add_argument("--games", type=_positive, default=100, metavar="N", help="how many games to play (default: 100)")
     sim.add_argument("--seed", type=int, default=1,
                      help="game i is seeded with SEED:i, so a run can be repeated exactly (default: 1)")
-    sim.add_argument("--players", type=int, metavar="N", help="how many seats play (default: the ruleset's fewest)")
-    sim.add_argument("--workers", type=int, default=1, metavar="N",
+    sim.add_argument("--players", type=_positive, metavar="N", help="how many seats play (default: the ruleset's fewest)")
+    sim.add_argument("--workers", type=_positive, default=1, metavar="N",
                      help="processes sharing the games; the figures do not depend on it (default: 1)")
+    sim.add_argument("--max-turns", type=_positive, metavar="N",
+                     help="stop a game after N turns (a turn: a run of choices by one seat); it is reported "
+                          "as unfinished and never scored. Without it every game plays to its rules' end")
+    sim.add_argument("--set", action="append", default=[], metavar="PATH=VALUE",
+                     help="change a ruleset option (coin_supply=12) or a scenario value (board.spaces[gaul].props.wall=2) "
+                          "for this run; checked like the file. Repeatable")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     sim.set_defaults(run=_simulate)
     golden = commands.add_parser("playthrough", help="write a seeded game's decisions as text")

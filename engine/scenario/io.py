@@ -7,6 +7,7 @@ import json
 import os
 import stat
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from engine.scenario.layout import layout_problems
 from engine.scenario.locate import problems_from
 from engine.scenario.migrations import FORMAT_VERSION, migrate
 from engine.scenario.model import Scenario
+from engine.scenario.overrides import apply_override
 from engine.scenario.problems import Problem, ScenarioError
 from engine.scenario.references import check_references
 
@@ -161,15 +163,35 @@ def scenario_from_data(
     return (None if problems else scenario), problems
 
 
-def load_scenario(path: str | os.PathLike[str], games: GameLookup) -> Scenario:
-    """Load and fully validate a scenario file; raises ScenarioError listing every problem."""
+def load_scenario(
+    path: str | os.PathLike[str], games: GameLookup, overrides: Sequence[tuple[str, Any]] = ()
+) -> Scenario:
+    """Load and fully validate a scenario file; raises ScenarioError listing every problem.
+    ``overrides`` (path, value) change the parsed file before it is checked, for one run."""
     path = Path(path)
     data, problems = parse_json(read_text(path))
+    if not problems and overrides:
+        problems = _override(data, games, overrides)
     if not problems:
         scenario, problems = scenario_from_data(data, path.parent, games)
     if problems:
         raise ScenarioError(problems, source_name(path))
     return scenario
+
+
+def _override(data: Any, games: GameLookup, overrides: Sequence[tuple[str, Any]]) -> list[Problem]:
+    if not isinstance(data, dict):
+        return [Problem("", "a scenario file must hold a JSON object")]
+    ruleset_raw = data.get("ruleset")
+    ruleset = games(ruleset_raw.get("id")) if isinstance(ruleset_raw, dict) \
+        and isinstance(ruleset_raw.get("id"), str) else None
+    problems = []
+    for where, value in overrides:
+        try:
+            apply_override(data, where, value, ruleset.options_type if ruleset else None)
+        except ValueError as error:
+            problems.append(Problem("", str(error)))
+    return problems
 
 
 def scenario_to_data(scenario: Scenario, games: GameLookup) -> dict[str, Any]:

@@ -207,3 +207,78 @@ def test_validate_refuses_a_colour_that_is_not_a_colour(capsys, dice_race_path, 
     seat, region = data["seats"][0]["id"], data["board"]["regions"][0]["id"]
     assert f"{broken}: seats[{seat}].colour: expected a colour as #rrggbb, found 'blood red'" in out.splitlines()
     assert f"{broken}: board.regions[{region}].colour: expected a colour as #rrggbb, found '#12345'" in out.splitlines()
+
+
+def test_validate_checks_every_file_whatever_the_one_before_did(capsys, dice_race_path, tmp_path):
+    """A FIFO, a device, a folder, a file over the size limit and a missing file each get one
+    located line, and the files after them are still checked; a BOM is no problem."""
+    import os
+    from pathlib import Path
+
+    import engine.scenario.io as scenario_io
+
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * (scenario_io.MAX_FILE_BYTES + 1))
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + dice_race_path.read_bytes())
+    long_name = tmp_path / ("n" * 5000)
+    files = [fifo, Path("/dev/zero"), tmp_path, huge, long_name, bom]
+    code, out = run(capsys, "validate", *map(str, files))
+    assert code == 1
+    assert out.splitlines() == [
+        f"{fifo}: cannot read the file: it is a pipe (FIFO)",
+        "/dev/zero: cannot read the file: it is a device",
+        f"{tmp_path}: cannot read the file: it is a folder",
+        (f"{huge}: cannot read the file: {scenario_io.MAX_FILE_BYTES + 1:,} bytes is more than the "
+         f"{scenario_io.MAX_FILE_BYTES:,} a scenario or playtest may have"),
+        f"{scenario_io.source_name(long_name)}: cannot read the file: File name too long",
+        f"{bom}: ok",
+    ]
+    assert len(out.splitlines()[4]) < 250  # the 5,000-character path is not dumped
+
+
+def test_simulate_refuses_counts_below_one(capsys, dice_race_path):
+    for games in ("0", "-3"):
+        try:
+            main(["simulate", str(dice_race_path), "--games", games])
+        except SystemExit as exit:
+            assert exit.code == 2
+        assert "--games: must be 1 or more" in capsys.readouterr().err
+
+
+def test_simulate_caps_games_and_never_scores_a_capped_one(capsys, dice_race_path):
+    """A game stopped at --max-turns is listed as unfinished; wins count finished games only."""
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "40", "--players", "2",
+                    "--max-turns", "3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["max_turns"] == 3
+    assert 0 < len(data["unfinished"]) < 40
+    assert data["finished"] + len(data["unfinished"]) == 40
+    assert sum(seat["wins"] for seat in data["seats"]) >= data["finished"]
+    assert sum(seat["wins"] for seat in data["seats"]) <= 2 * data["finished"]
+    code, text = run(capsys, "simulate", str(dice_race_path), "--games", "40", "--players", "2", "--max-turns", "3")
+    assert f"{len(data['unfinished'])} unfinished at the 3-turn cap, not scored" in text
+
+
+def test_simulate_set_overrides_a_value_checked_like_the_file(capsys, dice_race_path):
+    code, base = run(capsys, "simulate", str(dice_race_path), "--games", "30", "--players", "2", "--json")
+    code, longer = run(capsys, "simulate", str(dice_race_path), "--games", "30", "--players", "2", "--json",
+                       "--set", "target=40")
+    assert code == 0
+    assert json.loads(longer)["mean_actions"] > json.loads(base)["mean_actions"]
+    code, out = run(capsys, "simulate", str(dice_race_path), "--set", "ruleset.options.target=\"far\"",
+                    "--set", "board.spaces[nowhere].name=x", "--set", "board.width=0")
+    assert code == 1
+    assert out.splitlines() == [
+        f"{dice_race_path}: --set board.spaces[nowhere].name: no item 'nowhere' in that list "
+        "(items are named by id or number)",
+    ]
+    code, out = run(capsys, "simulate", str(dice_race_path), "--set", "target=\"far\"", "--set", "board.width=0")
+    assert code == 1
+    assert out.splitlines() == [
+        f"{dice_race_path}: ruleset.options.target: expected a whole number, found text 'far'",
+        f"{dice_race_path}: board.width: must be at least 1, found 0",
+    ]
