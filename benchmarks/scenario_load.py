@@ -57,7 +57,7 @@ def generated() -> Scenario:
         ruleset=RulesetRef("dice-race", DiceRaceOptions()),
         board=Board(width=SIDE * 20, height=ROWS * 20, regions=regions, spaces=spaces, connections=connections),
         decks=[Deck("bonus", "Bonus", cards)],
-        seats=[Seat("a", "A"), Seat("b", "B")],
+        seats=[Seat(s, s.upper()) for s in "abcd"],  # Dice Race takes up to 4 players
     )
 
 
