@@ -273,8 +273,8 @@ def test_simulate_set_overrides_a_value_checked_like_the_file(capsys, dice_race_
                     "--set", "board.spaces[nowhere].name=x", "--set", "board.width=0")
     assert code == 1
     assert out.splitlines() == [
-        f"{dice_race_path}: --set board.spaces[nowhere].name: no item 'nowhere' in that list "
-        "(items are named by id or number)",
+        (f"{dice_race_path}: --set board.spaces[nowhere].name: no item 'nowhere' in that list "
+         "(items are named by id or number)"),
     ]
     code, out = run(capsys, "simulate", str(dice_race_path), "--set", "target=\"far\"", "--set", "board.width=0")
     assert code == 1
