@@ -124,6 +124,13 @@ class Skip(Action):
 
 
 @frozen
+class UseAbility(Action):
+    """Use the empire's optional ability now, or not (§9.1: the player decides)."""
+
+    use: bool
+
+
+@frozen
 class ScoreDirection(Action):
     """On a shared score, gain or lose 1 until the marker stands alone (§8.4)."""
 
@@ -150,5 +157,6 @@ ACTION_TYPES = (
     PlaceFort,
     Target,
     Skip,
+    UseAbility,
     ScoreDirection,
 )

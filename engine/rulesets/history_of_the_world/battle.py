@@ -127,12 +127,15 @@ def on_reroll(state: HistoryState, move: a.Reroll, log: list[Event]) -> None:
 
 
 def on_pass(state: HistoryState, move: Action, log: list[Event]) -> None:
+    """A pass keeps the side's rerolls for an answer to the other's, unless the option says a
+    pass gives them up (§7.3); two passes in a row end the exchange either way."""
     battle = state.turn.battle
     battle.passes += 1
-    if battle.reroll_turn == "attacker":
-        battle.attack_rerolls = 0
-    else:
-        battle.defence_rerolls = 0
+    if not state.tables.options.rerolls_until_both_pass:
+        if battle.reroll_turn == "attacker":
+            battle.attack_rerolls = 0
+        else:
+            battle.defence_rerolls = 0
     battle.reroll_turn = "defender" if battle.reroll_turn == "attacker" else "attacker"
 
 

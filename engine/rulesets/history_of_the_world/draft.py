@@ -90,13 +90,19 @@ def dealt(state: HistoryState, log: list[Event]) -> bool:
 # -- the draft (§5.3) ------------------------------------------------------------------------
 
 
+def empire_order(state: HistoryState) -> list[int]:
+    """Who is served the empire pile, in turn (§5.3, ambiguity A1). The fewest points always
+    start; then upwards to the leader (the summary page), or, by the main text's "second most
+    points", on to the second-placed player and downwards from there, the leader last."""
+    ranking = state.ranking  # most points first
+    if state.tables.options.empire_draft_ascending or len(ranking) < 3:
+        return ranking[::-1]
+    return [ranking[-1], *ranking[1:-1], ranking[0]]
+
+
 def draft_pickers(state: HistoryState) -> tuple[int, int]:
     """Who picks from the event pile and from the empire pile at this draft step (§5.3)."""
-    n = len(state.names)
-    event_seat = state.ranking[state.draft_step]
-    ascending = state.tables.options.empire_draft_ascending
-    empire_seat = state.ranking[n - 1 - state.draft_step] if ascending else event_seat
-    return event_seat, empire_seat
+    return state.ranking[state.draft_step], empire_order(state)[state.draft_step]
 
 
 def event_picked(state: HistoryState) -> bool:
@@ -195,9 +201,9 @@ def classic_pile(state: HistoryState) -> list[str]:
 
 
 def classic_order(state: HistoryState) -> list[int]:
-    """Events pass from most to fewest points, empires from fewest to most (§10.1)."""
+    """Events pass from most to fewest points, empires as in the open draft (§10.1, A1)."""
     events = state.event_pile or state.classic_card in state.tables.events
-    return state.ranking if events or not state.tables.options.empire_draft_ascending else state.ranking[::-1]
+    return state.ranking if events else empire_order(state)
 
 
 def decide_classic(state: HistoryState) -> Decision:

@@ -129,3 +129,10 @@ class HistoryOfTheWorldOptions(RulesetOptions):
         rule="A24",
         default=True,
     )
+    rerolls_until_both_pass: bool = described(
+        "Rerolls until both pass",
+        "§7.3: on, the reroll exchange (attacker first, then alternating) ends when both sides pass "
+        "in succession or neither has a reroll left, so a side that passed may answer the other's "
+        "reroll. Off, a side that passes has given up its rerolls for that battle.",
+        default=True,
+    )

@@ -91,6 +91,7 @@ class HistoryOfTheWorld(Skeleton):
         a.PlaceFort: turn.on_place_fort,
         a.Target: effects.on_target,
         a.Skip: turn.on_skip,
+        a.UseAbility: turn.on_use_ability,
         a.ScoreDirection: scoring.on_score_direction,
     }
 

@@ -151,7 +151,8 @@ class Tables:
         key = (fleets, caravans)
         if key not in self._reach_memo:
             networks = self.geography.networks(fleets, caravans, self.options.fleet_chains)
-            self._reach_memo[key] = tuple(self.geography.network_reach(network) for network in networks)
+            self._reach_memo[key] = tuple(
+                crossing for network in networks for crossing in self.geography.network_crossings(network))
         return self._reach_memo[key]
 
     def name(self, card_or_space: str) -> str:

@@ -60,6 +60,11 @@ def decide_turns(state: HistoryState) -> Decision:
     if step == "kingdom":
         kingdom = tables.name(turn.kingdom)
         return Choice(turn.seat, f"play the kingdom {kingdom}?", (a.PlayKingdom(label=f"play {kingdom}"), SKIP_KINGDOM))
+    if step == "pyramids":
+        usual, per_icon = monument_counts(state)
+        return Choice(turn.seat, "use Pyramids, a monument for every resource icon?", (
+            a.UseAbility(True, label=f"use Pyramids: {monuments(per_icon)}"),
+            a.UseAbility(False, label=f"do not: {monuments(usual)}")))
     if step == "monuments":
         return Choice(turn.seat, f"place a monument ({turn.monuments_due} to build)",
                       tuple(a.PlaceMonument(p, label=tables.name(p)) for p in monument_candidates(state)))
@@ -86,7 +91,7 @@ def turn_step(state: HistoryState, log: list[Event]) -> bool:
     if turn.battle is not None:
         return battle_step(state, turn.battle, log)
     step = turn.step
-    if step in ("kingdom", "conquest"):
+    if step in ("kingdom", "conquest", "pyramids"):
         return False
     if step == "effect":
         return effect_step(state, log)
@@ -167,23 +172,41 @@ def found(state: HistoryState, log: list[Event]) -> None:
     log.append(Event(f"{tables.name(turn.card)} is founded in {starts} with {armies} armies"))
 
 
-def on_end_conquest(state: HistoryState, move: Action, log: list[Event]) -> None:
-    """The armies left on the card return; monuments are due per 2 resource provinces (§6.5)."""
-    turn = state.turn
-    state.supply[turn.seat] += turn.card_armies
-    turn.card_armies = turn.card_tokens = 0
+def monument_counts(state: HistoryState) -> tuple[int, int]:
+    """Monuments due (§6.5): the usual count, per 2 resource provinces (or 2 icons, A20), and
+    the Pyramids' count, one per icon (§9.2)."""
     icons = state.tables.geography.icons
     resources = [p for p in state.active if icons.get(p)]
     icon_count = sum(icons[p] for p in resources)
-    if ability(state) == "monument_per_icon":
-        turn.monuments_due = icon_count
-    elif state.tables.options.monuments_count_icons:  # ambiguity A20
-        turn.monuments_due = icon_count // 2
-    else:
-        turn.monuments_due = len(resources) // 2
+    usual = icon_count // 2 if state.tables.options.monuments_count_icons else len(resources) // 2
+    return usual, icon_count
+
+
+def on_end_conquest(state: HistoryState, move: Action, log: list[Event]) -> None:
+    """The armies left on the card return; monuments are due (§6.5). Pyramids would build
+    more: using an ability is the player's decision (§9.1), asked when it changes anything."""
+    turn = state.turn
+    state.supply[turn.seat] += turn.card_armies
+    turn.card_armies = turn.card_tokens = 0
+    usual, per_icon = monument_counts(state)
+    turn.monuments_due = usual
     if ability(state) == "forts_per_icon":
-        turn.forts_due += icon_count
+        turn.forts_due += per_icon
+    pyramids = ability(state) == "monument_per_icon" and per_icon > usual and monument_candidates(state)
+    turn.step = "pyramids" if pyramids else "monuments"
+
+
+def on_use_ability(state: HistoryState, move: a.UseAbility, log: list[Event]) -> None:
+    turn = state.turn
+    usual, per_icon = monument_counts(state)
+    turn.monuments_due = per_icon if move.use else usual
     turn.step = "monuments"
+    verb = "uses" if move.use else "does not use"
+    log.append(Event(f"{state.names[turn.seat]} {verb} Pyramids: {monuments(turn.monuments_due)} due"))
+
+
+def monuments(count: int) -> str:
+    return f"{count} monument{'' if count == 1 else 's'}"
 
 
 def on_place_monument(state: HistoryState, move: a.PlaceMonument, log: list[Event]) -> None:

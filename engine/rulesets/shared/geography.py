@@ -103,9 +103,28 @@ class Geography:
             groups.append(group)
         return groups
 
-    def network_reach(self, network: set[str]) -> tuple[frozenset[str], str]:
-        """The provinces a network of discs makes adjacent, and how: ``fleet`` when any of
-        its areas is water, else ``caravan``."""
-        touched = frozenset().union(*(self.area_borders[area] for area in network))
-        by_fleet = any(self.area_kind[area] is not SpaceKind.WASTELAND for area in network)
-        return touched, "fleet" if by_fleet else "caravan"
+    def network_crossings(self, network: set[str]) -> list[tuple[frozenset[str], str]]:
+        """The provinces a network of discs makes adjacent, and how (HotW §6.10).
+
+        Every province bordering the network reaches every other: by ``fleet`` when the
+        network holds water. Provinces that border one run of barren areas linked among
+        themselves also reach each other by ``caravan``, even when that run is chained to a
+        fleet: such a crossing uses no water, so the defender gets no Sea reroll."""
+        def touched(areas: Iterable[str]) -> frozenset[str]:
+            return frozenset().union(*(self.area_borders[area] for area in areas))
+
+        crossings = []
+        if any(self.area_kind[area] is not SpaceKind.WASTELAND for area in network):
+            crossings.append((touched(network), "fleet"))
+        barren = {area for area in network if self.area_kind[area] is SpaceKind.WASTELAND}
+        while barren:
+            run, frontier = set(), [min(barren)]
+            while frontier:
+                area = frontier.pop()
+                if area in run:
+                    continue
+                run.add(area)
+                frontier += [n for n in self.area_neighbours[area] if n in barren and n not in run]
+            barren -= run
+            crossings.append((touched(run), "caravan"))
+        return crossings

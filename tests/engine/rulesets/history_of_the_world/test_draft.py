@@ -110,3 +110,26 @@ def test_the_classic_draft_draws_and_keeps_or_gives():
         RULES.apply(state, decision.outcomes[0] if hasattr(decision, "outcomes") else decision.actions[-1])
     assert all(state.drafted_empire) and sorted(len(h) for h in state.hand) == [1, 1, 1, 1]
     assert state.phase == "turns"
+
+
+def test_the_other_reading_of_a1_still_starts_the_empire_pile_with_the_fewest_points():
+    """§5.3 and ambiguity A1, the main text's reading (empire_draft_ascending off): the player
+    with the fewest points (P1) takes the empire pile first and passes it to the player with
+    the "second most" points (P3); it goes on downwards (P2) and the leader (P4) receives the
+    last card. Where one player gets both piles, they see one at a time."""
+    state = drafting(4, empire_draft_ascending=False)
+    assert pickers(state) == [
+        (3, "PickEvent"), (0, "PickEmpire"),
+        (2, "ChoosePile"), (2, "PickEvent"), (2, "PickEmpire"),
+        (1, "ChoosePile"), (1, "PickEvent"), (1, "PickEmpire"),
+    ]
+    assert all(state.drafted_empire) and all(len(hand) == 1 for hand in state.hand)
+
+
+def test_the_classic_draft_follows_the_same_empire_order():
+    """§10.1 with A1's other reading: the empire pile also starts with the fewest points."""
+    state = drafting(4, classic_draft=True, empire_draft_ascending=False)
+    while state.event_pile or state.classic_card in state.tables.events:
+        decision = RULES.decision(state)
+        RULES.apply(state, decision.outcomes[0] if hasattr(decision, "outcomes") else decision.actions[-1])
+    assert RULES.decision(state).seen_by == (0,)  # P1, the fewest points, draws the first empire

@@ -144,7 +144,7 @@ def test_monuments_of_equal_priority_are_the_players_choice():
     state = turn_state(empire("egyptians", ability="monument_per_icon"))
     state.capitals.add("zagros")
     found(state)
-    play(state, a.Conquer("zagros", "land"), a.EndConquest())
+    play(state, a.Conquer("zagros", "land"), a.EndConquest(), a.UseAbility(True))
     decision = RULES.decision(state)
     assert isinstance(decision, Choice)
     assert [m.id for m in decision.actions] == ["PlaceMonument(province=mesopotamia)",

@@ -216,6 +216,58 @@ def test_attacker_rerolls_first_and_the_exchange_alternates():
     assert state.turn.battle is None and state.armies["tigris"] == 0  # 6 beats 5
 
 
+def test_a_side_that_passed_may_answer_a_reroll():
+    """§7.3 (digest: the exchange ends when both sides pass in succession): the attacker
+    passes, the defender rerolls (Sea effect), and the attacker may still use its reroll."""
+    state = turn_state(empire("sailors", starts=("nile",), fleets=("indian_ocean",), ability="attack_reroll"))
+    place(state, "tigris", owner=1)
+    found(state)
+    play(state, a.Conquer("tigris", "fleet"))
+    roll(state, 5, 2, 4)
+    assert RULES.decision(state).seat == 0
+    play(state, a.Pass())
+    assert RULES.decision(state).seat == 1
+    play(state, a.Reroll(0))
+    roll(state, 6)
+    decision = RULES.decision(state)
+    assert decision.seat == 0 and "Reroll(die=1)" in [m.id for m in decision.actions]
+    play(state, a.Reroll(1))
+    roll(state, 6)
+    assert state.turn.battle is None and "tigris" not in state.armies  # 6 against 6: a tie, both fall
+
+
+def test_with_the_option_off_a_pass_gives_up_the_rerolls():
+    """§7.3, the other reading (rerolls_until_both_pass off): once the attacker passed, the
+    defender's reroll is the last word."""
+    state = turn_state(empire("sailors", starts=("nile",), fleets=("indian_ocean",), ability="attack_reroll"),
+                       rerolls_until_both_pass=False)
+    place(state, "tigris", owner=1)
+    found(state)
+    play(state, a.Conquer("tigris", "fleet"))
+    roll(state, 5, 2, 4)
+    play(state, a.Pass())
+    play(state, a.Reroll(0))
+    roll(state, 6)
+    assert state.turn.battle.lost  # 5 against 6, and no answer
+
+
+def test_a_caravan_crossing_chained_to_a_fleet_is_still_a_caravan_conquest():
+    """§6.10: the Sea effect never applies to a conquest made by caravan. Levant and Nile both
+    border the Empty Quarter (barren land), which is chained to a fleet in the Arabian Sea:
+    Nile may be conquered by caravan, and then the defender gets no reroll; Zagros, reached
+    only through the water, is a fleet conquest."""
+    state = turn_state(empire("arabs", starts=("levant",), armies=5, fleets=("arabian_sea",),
+                              caravans=("empty_quarter",)))
+    place(state, "nile", owner=2)
+    found(state)
+    targets = {(m.target, m.via) for m in RULES.decision(state).actions if isinstance(m, a.Conquer)}
+    assert {("nile", "caravan"), ("nile", "fleet"), ("zagros", "fleet")} <= targets
+    assert ("zagros", "caravan") not in targets
+    play(state, a.Conquer("nile", "caravan"))
+    roll(state, 5, 2, 4)
+    assert state.turn.battle is None and state.armies["nile"] == 0  # no Sea reroll was offered
+
+
 def test_a_looter_scores_one_per_building_destroyed_in_battle():
     """§6.11: a torch empire gains 1 point at once for each building it destroys in battle."""
     state = turn_state(empire("huns", capital=False))
@@ -249,7 +301,31 @@ def test_pyramids_build_a_monument_per_icon():
     state = turn_state(empire("egyptians", ability="monument_per_icon"))
     found(state)
     play(state, a.Conquer("zagros", "land"), a.EndConquest())
+    assert [m.id for m in RULES.decision(state).actions] == ["UseAbility(use=True)", "UseAbility(use=False)"]
+    play(state, a.UseAbility(True))
     assert state.monuments == {"mesopotamia", "zagros"}
+
+
+def test_pyramids_may_be_declined():
+    """§9.1: "you decide whether to use it in your turn": the Egyptians may build the usual
+    monuments instead (1 for Mesopotamia and Zagros, the 2 resource provinces)."""
+    state = turn_state(empire("egyptians", ability="monument_per_icon"))
+    found(state)
+    play(state, a.Conquer("zagros", "land"), a.EndConquest())
+    decision = RULES.decision(state)
+    assert decision.seat == 0 and "do not: 1 monument" in [m.label for m in decision.actions]
+    play(state, a.UseAbility(False))
+    assert state.monuments == {"mesopotamia"}
+
+
+def test_pyramids_are_not_asked_about_when_they_change_nothing():
+    """Only real decisions are asked: without a resource province both counts are 0."""
+    state = turn_state(empire("egyptians", starts=("levant",), ability="monument_per_icon"))
+    found(state)
+    play(state, a.Conquer("nile", "land"))
+    log = RULES.apply(state, a.EndConquest())
+    assert not any("Pyramids" in event.text for event in log) and state.monuments == set()
+    assert state.turn is None or state.turn.step != "pyramids"
 
 
 def test_a_fort_costs_an_army_from_the_card():
