@@ -14,7 +14,7 @@ from engine.core.decision import Chance, Choice, End
 from engine.core.errors import IllegalAction
 from engine.core.moves import Outcome
 from engine.core.picture import SeatPanel
-from engine.play.playtest import open_playtest, save_playtest, verify_digests
+from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario import adjacency
@@ -170,19 +170,16 @@ def _play(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     if args.playtest.endswith(".jsonl"):
         return _check_record(args)
-    session, _, digests = open_playtest(args.playtest)
-    problems = verify_digests(session, digests)
-    if not digests:
-        print(f"{args.playtest}: no recorded digests to check")
-        return 1
+    session, _, recorded = open_playtest(args.playtest)
+    problems = check_replay(session, recorded)
     for problem in problems:
-        print(f"{args.playtest}: {problem}")
+        print(f"{source_name(args.playtest)}: {problem}")
     if problems:
         return 1
     decision = session.decision()
     result = "the game is over" if isinstance(decision, End) else f"at step {session.current}"
-    print(f"{args.playtest}: replayed {_count(len(session.steps) - 1, 'step')}, "
-          f"{_count(len(digests), 'state')} identical; {result}")
+    print(f"{source_name(args.playtest)}: replayed {_count(len(session.steps) - 1, 'step')}, "
+          f"{_count(len(recorded.digests), 'state')} identical; {result}")
     if args.jsonl:
         from engine.export.game_record import write_record
 

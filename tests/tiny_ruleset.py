@@ -35,8 +35,8 @@ class BonusCard(CardData):
 
 @define
 class DiceRaceOptions(RulesetOptions):
-    target: int = described("Target", "Points that end the game", default=20)
-    rounds: int = described("Rounds", "The game also ends after this many rounds", default=30)
+    target: int = described("Target", "Points that end the game", default=20, min=1, max=1_000_000)
+    rounds: int = described("Rounds", "The game also ends after this many rounds", default=30, min=1, max=1_000_000)
 
 
 @frozen

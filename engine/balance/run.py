@@ -27,6 +27,7 @@ from engine.bots.restricted import RestrictedBot, named
 from engine.bots.search import GreedyBot, SearchBot
 from engine.core.bot import Played, Table, seated
 from engine.core.decision import Chance, Choice, End
+from engine.core.moves import Outcome
 from engine.core.ruleset import Ruleset
 from engine.play.drive import drive
 from engine.rulesets.registry import get_ruleset
@@ -255,5 +256,7 @@ def playtest_of(plan: Plan, index: int) -> Any:
     for move in moves:
         decision = session.decision()
         options = decision.actions if isinstance(decision, Choice) else decision.outcomes
-        session.play(next(option for option in options if option == move), forced=False)
+        # the run's generator drew these outcomes, not the session's seed: they are forced,
+        # so a saved playtest of the game does not claim its seed rolls them
+        session.play(next(option for option in options if option == move), forced=isinstance(move, Outcome))
     return session

@@ -5,39 +5,62 @@ the scenario's digest, so a playtest moved or sent on finds its scenario beside 
 embedded copy), the chosen options, seats and seed, every step with its note, the
 bookmarks, and a digest of the current step's state and of every leaf, so a replay can
 prove it reproduced the game exactly.
+
+A file is checked as a scenario is: options through the ruleset's options type, its bounds
+and its own checks; seats against the scenario's; every step well formed. ``check_replay``
+then says what does not reproduce (a changed scenario, seed, rolled outcome or leaf), the
+same list for ``epoch replay``, the service and the studio.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import cattrs
+from attrs import frozen
 
 from engine.bots import BOTS
+from engine.core.decision import Chance
 from engine.core.errors import IllegalAction
+from engine.core.moves import Outcome
+from engine.core.randomness import chance_rng, sample
 from engine.core.ruleset import Ruleset
 from engine.play.codec import move_from_data, move_to_data
 from engine.play.session import HUMAN, Session
 from engine.rulesets.registry import get_ruleset
-from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
+from engine.scenario.bounds import check_bounds
+from engine.scenario.converter import STRUCTURE_ERRORS, make_converter, value_problem
 from engine.scenario.io import (
     load_scenario,
     parse_json,
     read_text,
     scenario_from_data,
     scenario_to_data,
+    source_name,
     write_atomic,
 )
 from engine.scenario.jsonfmt import dumps
-from engine.scenario.locate import problems_from
+from engine.scenario.locate import problems_from, shown
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 from engine.scenario.problems import Problem, ScenarioError
 
 PLAYTEST_FORMAT = 1
 KIND = "epoch-playtest"
+_STEP_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+@frozen
+class Recorded:
+    """What a playtest file recorded to prove its replay: state digests by step number, and
+    the digest of the scenario it was played on (None in files saved before it was kept)."""
+
+    digests: dict[str, Any]
+    scenario: str | None = None  # the digest of the scenario a path refers to, as saved
 
 
 def _converter(ruleset: Ruleset) -> cattrs.Converter:
@@ -145,10 +168,24 @@ def _header(data: Any) -> list[Problem]:
     version = data.get("format_version")
     if not isinstance(version, int) or version > PLAYTEST_FORMAT:
         return [Problem("format_version", f"unsupported playtest format {version!r}")]
-    for key, kind in (("seats", list), ("steps", list), ("seed", int), ("current", int)):
-        if not isinstance(data.get(key), kind):
-            return [Problem(key, f"missing or not a {kind.__name__}")]
-    return []
+    problems = []
+    for key, kind, what in (("seats", list, "a list"), ("steps", list, "a list"), ("seed", int, "a whole number"),
+                            ("current", int, "a whole number"), ("digests", dict, "an object")):
+        value = data.get(key, {} if key == "digests" else None)  # check_replay reports no digests
+        if not isinstance(value, kind) or isinstance(value, bool):
+            problems.append(Problem(key, f"missing or not {what}"))
+    if not problems and not data["steps"]:
+        problems.append(Problem("steps", "needs at least the first step (the game's start)"))
+    return problems + _digest_keys(data.get("digests"))
+
+
+def _digest_keys(digests: Any) -> list[Problem]:
+    if not isinstance(digests, dict):
+        return []
+    return [Problem(f"digests[{shown(str(key))}]", "is not a step number") for key in digests
+            if not _STEP_NUMBER.fullmatch(key)] + [
+        Problem(f"digests[{key}]", "is not a digest (text)") for key, value in digests.items()
+        if _STEP_NUMBER.fullmatch(key) and not isinstance(value, str)]
 
 
 def _session(data: dict[str, Any], scenario: Scenario, problems: list[Problem]) -> Session:
@@ -158,17 +195,29 @@ def _session(data: dict[str, Any], scenario: Scenario, problems: list[Problem]) 
     converter = _converter(ruleset)
     seats: list[Seat] = []
     controllers: list[str] = []
+    known = {seat.id for seat in scenario.seats}
     for index, raw in enumerate(data["seats"]):
-        raw = dict(raw) if isinstance(raw, dict) else {}
-        controllers.append(str(raw.pop("controller", HUMAN)))
+        if not isinstance(raw, dict):
+            problems.append(Problem(f"seats[{index}]", "expected an object"))
+            continue
+        raw = dict(raw)
+        controller = raw.pop("controller", HUMAN)
+        if controller != HUMAN and controller not in BOTS:
+            names = ", ".join([HUMAN, *sorted(BOTS)])
+            problems.append(Problem(f"seats[{index}].controller", f"expected one of {names}"))
+        controllers.append(str(controller))
         try:
-            seats.append(converter.structure(raw, Seat))
+            seat = converter.structure(raw, Seat)
         except STRUCTURE_ERRORS as error:
             problems += problems_from(error, f"seats[{index}]", raw)
-    try:
-        options = converter.structure(data.get("options", {}), RulesetOptions)
-    except STRUCTURE_ERRORS as error:
-        problems += problems_from(error, "options", data.get("options"))
+            continue
+        if seat.id not in known:
+            problems.append(Problem(f"seats[{index}].id", f"{shown(seat.id)!r} is not one of the scenario's seats "
+                                                          f"({', '.join(s.id for s in scenario.seats)})"))
+        elif any(seat.id == other.id for other in seats):
+            problems.append(Problem(f"seats[{index}].id", f"seat {seat.id!r} is taken twice"))
+        seats.append(seat)
+    options = _options(data.get("options", {}), scenario, ruleset, problems)
     if problems:
         raise ScenarioError(problems)
     try:
@@ -185,32 +234,73 @@ def _draw(raw: dict[str, Any], where: str) -> int:
     return draw
 
 
+def _options(raw: Any, scenario: Scenario, ruleset: Ruleset, problems: list[Problem]) -> Any:
+    """The playtest's options, checked as the scenario's own would be: their type, their
+    fields' bounds and what the ruleset knows of them."""
+    try:
+        options = _converter(ruleset).structure(raw, RulesetOptions)
+    except STRUCTURE_ERRORS as error:
+        problems += problems_from(error, "options", raw)
+        return None
+    found = check_bounds({"ruleset": {"options": raw}}, {}, ruleset.options_type)
+    found += ruleset.validate(attrs.evolve(scenario, ruleset=attrs.evolve(scenario.ruleset, options=options)))
+    problems += [Problem(p.path.replace("ruleset.options", "options", 1), p.message) for p in found
+                 if p.path.startswith("ruleset.options")]
+    return options
+
+
+def _text_problem(raw: dict[str, Any], key: str, where: str) -> Problem | None:
+    value = raw.get(key, "")
+    if not isinstance(value, str):
+        return Problem(f"{where}.{key}", "expected text")
+    problem = value_problem(value)
+    return Problem(f"{where}.{key}", problem) if problem else None
+
+
+def _step_problem(raw: Any, index: int) -> Problem | None:
+    where = f"steps[{index}]"
+    if not isinstance(raw, dict):
+        return Problem(where, "expected an object")
+    unknown = set(raw) - {"parent", "move", "forced", "note", "draw"}
+    if unknown:
+        return Problem(f"{where}.{shown(str(min(unknown)))}", "unknown field")
+    if index == 0:
+        if raw.get("parent") is not None or raw.get("move") is not None:
+            return Problem(where, "the first step is the game's start: no parent, no move")
+    elif not isinstance(raw.get("parent"), int) or isinstance(raw["parent"], bool) or not 0 <= raw["parent"] < index:
+        return Problem(f"{where}.parent", "must name an earlier step")
+    if not isinstance(raw.get("forced", False), bool):
+        return Problem(f"{where}.forced", "expected true or false")
+    return _text_problem(raw, "note", where)
+
+
 def _replay(session: Session, steps: list[Any]) -> None:
+    problems = [problem for index, raw in enumerate(steps) if (problem := _step_problem(raw, index))]
+    if problems:
+        raise ScenarioError(problems)
     for index, raw in enumerate(steps[1:], start=1):
         where = f"steps[{index}]"
-        if not isinstance(raw, dict) or not isinstance(raw.get("parent"), int) or not 0 <= raw["parent"] < index:
-            raise ScenarioError([Problem(f"{where}.parent", "must name an earlier step")])
         try:
             move = move_from_data(session.ruleset, raw.get("move"))
             session.goto(raw["parent"])
-            step = session.play(move, forced=bool(raw.get("forced", False)), draw=_draw(raw, where))
-        except (ValueError, TypeError, IllegalAction) as error:
+            step = session.play(move, forced=raw.get("forced", False), draw=_draw(raw, where))
+        except (ValueError, TypeError, KeyError, IllegalAction) as error:
             raise ScenarioError([Problem(f"{where}.move", str(error))]) from None
         if step.id != index:
             raise ScenarioError([Problem(where, "repeats an earlier step")])
-        step.note = str(raw.get("note", ""))
-    note = steps[0].get("note", "") if isinstance(steps[0], dict) else ""
-    session.steps[0].note = str(note)
+        step.note = raw.get("note", "")
+    session.steps[0].note = steps[0].get("note", "")
 
 
-def open_playtest(path: str | os.PathLike[str]) -> tuple[Session, Path | None, dict[str, str]]:
+def open_playtest(path: str | os.PathLike[str]) -> tuple[Session, Path | None, Recorded]:
     """Replay a playtest file; returns the session, its scenario path (None when embedded)
-    and the recorded digests. Raises ScenarioError with located problems."""
+    and what the file recorded to check the replay against (``check_replay``). Raises
+    ScenarioError with located problems when the file cannot be replayed at all."""
     path = Path(path)
     data, problems = parse_json(read_text(path))
     problems = problems or _header(data)
     if problems:
-        raise ScenarioError(problems, str(path))
+        raise ScenarioError(problems, source_name(path))
     try:
         scenario, scenario_path = _scenario(data, path.parent)
         session = _session(data, scenario, [])
@@ -218,26 +308,58 @@ def open_playtest(path: str | os.PathLike[str]) -> tuple[Session, Path | None, d
         if not 0 <= data["current"] < len(session.steps):
             raise ScenarioError([Problem("current", "names no step")])
     except ScenarioError as error:
-        raise ScenarioError(error.problems, str(path)) from None
+        raise ScenarioError(error.problems, source_name(path)) from None
     bookmarks = data.get("bookmarks", {})
     session.bookmarks = {
-        str(name): step for name, step in bookmarks.items() if isinstance(step, int) and 0 <= step < len(session.steps)
+        str(name): step for name, step in bookmarks.items()
+        if isinstance(step, int) and 0 <= step < len(session.steps) and not value_problem(name)
     } if isinstance(bookmarks, dict) else {}
     session.goto(data["current"])
-    digests = data.get("digests", {})
-    return session, scenario_path, digests if isinstance(digests, dict) else {}
+    reference = data.get("scenario")
+    recorded_scenario = reference.get("digest") if isinstance(reference, dict) else None
+    return session, scenario_path, Recorded(data.get("digests", {}), recorded_scenario if isinstance(recorded_scenario, str)
+                                            else None)
 
 
-def verify_digests(session: Session, digests: dict[str, str]) -> list[Problem]:
-    """Compare the replayed states with the recorded digests; empty when all match."""
+def check_replay(session: Session, recorded: Recorded) -> list[Problem]:
+    """Everything in which the replay differs from what the file recorded; empty when it
+    reproduces exactly: the scenario's digest, each rolled chance step against the seed,
+    a digest for every leaf, and the recorded state digests."""
     problems = []
+    if not recorded.digests:
+        problems.append(Problem("digests", "no recorded digests to check"))
+    if recorded.scenario is not None and recorded.scenario != scenario_digest(session.scenario):
+        problems.append(Problem("scenario", "the scenario differs from the one the playtest was played on"))
     here = session.current
-    for key, expected in digests.items():
-        if not key.isdigit() or int(key) >= len(session.steps):
+    problems += _rolls(session)
+    for leaf in session.leaves():
+        if recorded.digests and str(leaf) not in recorded.digests:
+            problems.append(Problem(f"steps[{leaf}]", "a leaf without a recorded digest: a step after it is missing"))
+    for key, expected in recorded.digests.items():
+        if int(key) >= len(session.steps):
             problems.append(Problem(f"digests[{key}]", "names no step"))
             continue
         session.goto(int(key))
         if session.digest() != expected:
             problems.append(Problem(f"digests[{key}]", "the replayed state differs from the recorded one"))
     session.goto(here)
+    return problems
+
+
+def _rolls(session: Session) -> list[Problem]:
+    """Re-roll every rolled (not forced) chance step from the seed, as the session rolled it."""
+    problems = []
+    for step in session.steps[1:]:
+        if not isinstance(step.move, Outcome) or step.forced:
+            continue
+        session.goto(step.parent)
+        decision = session.decision()
+        if not isinstance(decision, Chance):
+            continue
+        draw = step.parent if step.draw == 0 else f"{step.parent}:{step.draw}"  # "roll again" draws afresh
+        rolled = sample(decision, chance_rng(session.seed, draw))
+        if rolled != step.move:
+            problems.append(Problem(f"steps[{step.id}].move", (
+                f"the seed {session.seed} rolls {rolled.label or rolled.value} here, the file has "
+                f"{step.move.label or step.move.value}: the seed or this step was changed")))
     return problems

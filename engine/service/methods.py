@@ -15,7 +15,7 @@ from typing import Any
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
-from engine.play.playtest import open_playtest, save_playtest, verify_digests
+from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session
 from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
@@ -287,10 +287,10 @@ class EngineService:
         self._designer_only(params, "load")
         path = self._path(params.get("path", str, required=True))
         try:
-            session, _, digests = open_playtest(path)
+            session, _, recorded = open_playtest(path)
         except ScenarioError as error:
             raise _bad_file(error.problems, os.fspath(path)) from None
-        problems = verify_digests(session, digests)
+        problems = check_replay(session, recorded)
         if problems:
             raise _bad_file(problems, os.fspath(path))
         session_id = self._add(session)

@@ -19,7 +19,7 @@ from engine.core.decision import Chance, Choice, Decision, End
 from engine.core.errors import IllegalAction
 from engine.core.moves import Action, Outcome
 from engine.core.picture import Picture
-from engine.play.playtest import open_playtest, save_playtest, verify_digests
+from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session, Step
 from engine.scenario.problems import Problem
 
@@ -64,12 +64,13 @@ class PlaytestController(QObject):
 
     @classmethod
     def open(cls, path: Path) -> tuple[PlaytestController, list[Problem]]:
-        """Replay a playtest file; the problems are digests that differ (the rules changed).
+        """Replay a playtest file; the problems are what does not reproduce (the rules, the
+        scenario or the seed changed), the same list ``epoch replay`` prints.
 
         Raises ScenarioError when the file cannot be replayed at all.
         """
-        session, scenario_path, digests = open_playtest(path)
-        return cls(session, scenario_path, path), verify_digests(session, digests)
+        session, scenario_path, recorded = open_playtest(path)
+        return cls(session, scenario_path, path), check_replay(session, recorded)
 
     def save(self, path: Path) -> None:
         """Write the playtest file (OSError when the disk refuses); the scenario is embedded, or

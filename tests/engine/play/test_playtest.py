@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine.bots import BOTS
-from engine.play.playtest import open_playtest, save_playtest, verify_digests
+from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import Session
 from engine.scenario.problems import ScenarioError
 
@@ -36,7 +36,7 @@ def test_save_open_and_replay_give_identical_states(played, dice_race_path, tmp_
     save_playtest(played, path, None if embed else dice_race_path)
     reopened, scenario_path, digests = open_playtest(path)
     assert (scenario_path is None) == embed
-    assert verify_digests(reopened, digests) == []
+    assert check_replay(reopened, digests) == []
     assert reopened.current == played.current
     assert reopened.bookmarks == played.bookmarks
     assert reopened.steps[15].note == "a branch from step 15"
@@ -61,7 +61,7 @@ def test_fresh_draws_are_kept_in_the_file_and_replay_exactly(dice_race, ruleset,
     assert [step["draw"] for step in saved["steps"]] == [step.draw for step in session.steps]
     assert max(step["draw"] for step in saved["steps"]) >= 1
     reopened, _, digests = open_playtest(path)
-    assert verify_digests(reopened, digests) == []
+    assert check_replay(reopened, digests) == []
     assert [step.draw for step in reopened.steps] == [step.draw for step in session.steps]
     saved["steps"][-1]["draw"] = "two"
     path.write_text(json.dumps(saved))
@@ -78,7 +78,7 @@ def test_a_tampered_playtest_fails_its_digest_check(played, dice_race_path, tmp_
     data["digests"][key] = "0" * 64
     path.write_text(json.dumps(data))
     session, _, digests = open_playtest(path)
-    assert [str(p) for p in verify_digests(session, digests)] == [
+    assert [str(p) for p in check_replay(session, digests)] == [
         f"digests[{key}]: the replayed state differs from the recorded one"
     ]
 
@@ -125,7 +125,7 @@ def test_a_playtest_sent_to_another_folder_finds_its_scenario_beside_it_by_diges
     (received / "the race.json").write_text(dice_race_path.read_text())
     session, scenario_path, digests = open_playtest(received / "game.playtest.json")
     assert scenario_path == received / "the race.json"
-    assert verify_digests(session, digests) == [] and session.current == played.current
+    assert check_replay(session, digests) == [] and session.current == played.current
     # A changed copy is not the scenario the playtest was played on.
     (received / "the race.json").write_text(dice_race_path.read_text().replace('"Red"', '"Crimson"', 1))
     with pytest.raises(ScenarioError, match="no scenario there has the digest"):
@@ -138,7 +138,7 @@ def test_a_playtest_with_its_scenario_embedded_opens_anywhere(played, tmp_path):
     save_playtest(played, tmp_path / "a" / "game.playtest.json", None)
     (tmp_path / "b" / "game.playtest.json").write_text((tmp_path / "a" / "game.playtest.json").read_text())
     session, scenario_path, digests = open_playtest(tmp_path / "b" / "game.playtest.json")
-    assert scenario_path is None and verify_digests(session, digests) == []
+    assert scenario_path is None and check_replay(session, digests) == []
 
 
 def test_a_file_that_is_not_a_playtest(tmp_path):
@@ -146,3 +146,93 @@ def test_a_file_that_is_not_a_playtest(tmp_path):
     path.write_text('{"format_version": 2}')
     with pytest.raises(ScenarioError, match="not an Epoch Studio playtest file"):
         open_playtest(path)
+
+
+def saved(played, dice_race_path, tmp_path, change) -> tuple:
+    path = tmp_path / "game.playtest.json"
+    save_playtest(played, path, dice_race_path)
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    return path, data
+
+
+def problems_opening(path) -> list[str]:
+    with pytest.raises(ScenarioError) as error:
+        open_playtest(path)
+    return [str(problem) for problem in error.value.problems]
+
+
+def test_a_playtest_is_checked_like_a_scenario(played, dice_race_path, tmp_path):
+    """Options through the ruleset's options type and bounds, seats against the scenario's,
+    controllers, steps and digest keys: every problem located, nothing raised."""
+    def break_it(data):
+        data["options"] = {"target": 0, "rounds": "many", "speed": 3}
+        data["seats"][1]["id"] = "purple"
+        data["seats"][2]["controller"] = "skynet"
+        data["steps"][3]["forced"] = "yes"
+        data["digests"]["²"] = "0" * 64
+
+    path, _ = saved(played, dice_race_path, tmp_path, break_it)
+    assert problems_opening(path) == ["digests[²]: is not a step number"]
+    path, _ = saved(played, dice_race_path, tmp_path, lambda data: break_it(data) or data["digests"].pop("²"))
+    assert problems_opening(path) == [
+        "seats[1].id: 'purple' is not one of the scenario's seats (red, blue, green, yellow)",
+        "seats[2].controller: expected one of human, greedy, random, search",
+        "options.rounds: expected a whole number, found text 'many'",
+        "options.speed: unknown field",
+    ]
+    path, _ = saved(played, dice_race_path, tmp_path, lambda data: data.update(options={"target": 0}))
+    assert problems_opening(path) == ["options.target: must be at least 1, found 0"]
+    path, _ = saved(played, dice_race_path, tmp_path, lambda data: data["steps"][3].update(forced="yes"))
+    assert problems_opening(path) == ["steps[3].forced: expected true or false"]
+
+
+def test_empty_or_rootless_steps_are_located(played, dice_race_path, tmp_path):
+    path, _ = saved(played, dice_race_path, tmp_path, lambda data: data.update(steps=[]))
+    assert problems_opening(path) == ["steps: needs at least the first step (the game's start)"]
+    path, _ = saved(played, dice_race_path, tmp_path, lambda data: data["steps"][0].update(parent=0))
+    assert problems_opening(path) == ["steps[0]: the first step is the game's start: no parent, no move"]
+    path, _ = saved(played, dice_race_path, tmp_path, lambda data: data["steps"][4].update(note="\ud800"))
+    assert problems_opening(path) == ["steps[4].note: text holds a lone surrogate (U+D800) at position 0"]
+
+
+def test_a_changed_seed_is_found_by_rerolling(played, dice_race_path, tmp_path):
+    """The rolled (not forced) chance steps are rolled again from the seed."""
+    path, data = saved(played, dice_race_path, tmp_path, lambda data: data.update(seed=data["seed"] + 1))
+    session, _, recorded = open_playtest(path)
+    problems = [str(p) for p in check_replay(session, recorded)]
+    rolled = [p for p in problems if "the seed or this step was changed" in p]
+    assert rolled and all(p.startswith("steps[") and f"the seed {data['seed']} rolls" in p for p in rolled)
+
+
+def test_a_leaf_deleted_with_its_digest_is_missed(played, dice_race_path, tmp_path):
+    def cut(data):
+        last = len(data["steps"]) - 1
+        del data["steps"][last]
+        data["digests"].pop(str(last))
+        data["current"] = min(data["current"], last - 1)
+
+    path, _ = saved(played, dice_race_path, tmp_path, cut)
+    session, _, recorded = open_playtest(path)
+    parent = played.steps[-1].parent
+    assert f"steps[{parent}]: a leaf without a recorded digest: a step after it is missing" in [
+        str(p) for p in check_replay(session, recorded)]
+
+
+def test_a_changed_scenario_and_missing_digests_are_reported(played, dice_race_path, tmp_path):
+    copy = tmp_path / "dice-race.json"
+    copy.write_text(dice_race_path.read_text())
+    path = tmp_path / "game.playtest.json"
+    save_playtest(played, path, copy)
+    data = json.loads(path.read_text())
+    data["digests"] = {}
+    path.write_text(json.dumps(data))
+    edited = json.loads(copy.read_text())
+    edited["meta"]["title"] = "Dice Race, edited"
+    copy.write_text(json.dumps(edited))
+    session, _, recorded = open_playtest(path)
+    assert [str(p) for p in check_replay(session, recorded)] == [
+        "digests: no recorded digests to check",
+        "scenario: the scenario differs from the one the playtest was played on",
+    ]

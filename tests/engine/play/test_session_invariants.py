@@ -9,7 +9,8 @@ import pytest
 
 from engine.bots import BOTS
 from engine.core.decision import Choice
-from engine.play.playtest import open_playtest, save_playtest, verify_digests
+from engine.core.moves import Outcome
+from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
@@ -58,6 +59,12 @@ def other_move(session: Session):
     return next(move for move in moves(session) if move not in taken)
 
 
+def play_other(session: Session) -> None:
+    """Another move than those played here; a chance outcome so chosen is forced."""
+    move = other_move(session)
+    session.play(move, forced=isinstance(move, Outcome))
+
+
 def test_undo_to_the_root_gives_the_initial_state(game):
     session = new_session(game)
     initial = session.digest()
@@ -86,7 +93,7 @@ def test_a_branch_keeps_both_lines(game):
     while len(moves(session)) < 2:
         session.bot_step()
     fork = session.current
-    session.play(other_move(session))
+    play_other(session)
     advance(session, 40)
     new_tip, new_digest = session.current, session.digest()
     assert len(session.branches(fork)) == 2
@@ -97,16 +104,15 @@ def test_a_branch_keeps_both_lines(game):
 
 
 def test_save_open_and_replay_give_identical_states(game, tmp_path):
-    path, _, _ = game
     session = new_session(game)
     advance(session, 80)
     session.goto(40)
-    session.play(other_move(session))
+    play_other(session)
     advance(session, 20)
     playtest = tmp_path / "game.playtest.json"
-    save_playtest(session, playtest, path)
+    save_playtest(session, playtest, None)  # embedded: the game's options differ from the file's
     reopened, _, digests = open_playtest(playtest)
-    assert verify_digests(reopened, digests) == []
+    assert check_replay(reopened, digests) == []
     for step in range(0, len(session.steps), 7):
         session.goto(step)
         reopened.goto(step)
