@@ -9,6 +9,7 @@ control characters, so that whatever loads can also be saved and drawn.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import typing
@@ -184,7 +185,16 @@ def make_converter(
     card_types: Mapping[str, type[CardData]] | None = None,
     options_type: type[RulesetOptions] | None = None,
 ) -> cattrs.Converter:
-    """A converter for one ruleset's card types and options; ``None`` keeps them raw."""
+    """A converter for one ruleset's card types and options; ``None`` keeps them raw. One is
+    kept per game: cattrs generates its code on first use, which costs more than the reading."""
+    return _converter(None if card_types is None else tuple(sorted(card_types.items())), options_type)
+
+
+@functools.cache
+def _converter(
+    card_types_items: tuple[tuple[str, type[CardData]], ...] | None, options_type: type[RulesetOptions] | None
+) -> cattrs.Converter:
+    card_types = None if card_types_items is None else dict(card_types_items)
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     converter.register_structure_hook(str, _expect(str, "text"))
     converter.register_structure_hook(int, _expect(int, "a whole number"))

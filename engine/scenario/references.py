@@ -38,6 +38,14 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+@cache
+def _layout(cls: type) -> tuple[tuple[attrs.Attribute, type | None, bool], ...]:
+    """Each field of an attrs class with the attrs class it holds and whether a list of them:
+    worked out once per class, as a scenario has thousands of objects of a few classes."""
+    hints = _hints(cls)
+    return tuple((attribute, *_classes(hints[attribute.name])) for attribute in attrs.fields(cls))
+
+
 def _classes(hint: Any) -> tuple[type | None, bool]:
     """The attrs class a field holds (or CardData), and whether it holds a list of them."""
     origin = typing.get_origin(hint)
@@ -69,12 +77,11 @@ def walk_fields(
         return
     if not isinstance(raw, dict):
         return
-    for attribute in attrs.fields(cls):
+    for attribute, inner, many in _layout(cls):
         if attribute.name not in raw:
             continue
         value, child_path = raw[attribute.name], join(path, attribute.name)
         yield child_path, attribute, value
-        inner, many = _classes(_hints(cls)[attribute.name])
         if inner is None:
             continue
         if many and isinstance(value, list):
