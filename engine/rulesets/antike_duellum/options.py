@@ -127,12 +127,3 @@ class AntikeDuellumOptions(RulesetOptions):
         rule="A18",
         default=0,
     )
-    turn_limit: int = described(
-        "Turn limit",
-        "0 plays the rulebook: the game ends only when a player holds 9 persons. A number ends "
-        "the game after that many player turns, the player with most persons winning and a tie "
-        "sharing the win; a safety net for games between random bots, which can wander for "
-        "thousands of turns.",
-        rule="not a rule",
-        default=0,
-    )

@@ -178,12 +178,6 @@ def next_turn(state: DuellumState, log: list[Event]) -> None:
         state.ended = "neither player can reach 9 persons any more: the game ends"
         log.append(Event(state.ended))
         return
-    limit = state.tables.options.turn_limit
-    if limit and state.turn_number >= limit:
-        state.phase = "over"
-        state.ended = f"the turn limit of {limit} turns is reached: the game ends"
-        log.append(Event(state.ended))
-        return
     state.phase = "turn"
     start_turn(state, 1 - state.active, log)
 

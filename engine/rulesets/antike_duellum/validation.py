@@ -52,8 +52,6 @@ def _options(scenario: Scenario) -> list[Problem]:
                                  f"must be one of {', '.join(map(repr, RONDEL_ORDERS))}"))
         if options.coin_supply < 0:
             found.append(Problem("ruleset.options.coin_supply", "must be 0 (unlimited) or more"))
-        if options.turn_limit < 0:
-            found.append(Problem("ruleset.options.turn_limit", "must be 0 (no limit) or more"))
     return found
 
 

@@ -27,9 +27,9 @@ DISPLAY = ("ev-charity", "ev-prosperity", "ev-purchase")
 
 def new_game(side: str = "carthage-rome", first: int = BROWN, **options) -> DuellumState:
     """A game after setup: ``first`` starts, the display holds DISPLAY, turn 1 waits at the rondel.
-    The shipped turn limit is lifted: the rulebook has none (§5.3)."""
+    There is no turn limit: the rulebook has none (§5.3)."""
     scenario = SCENARIOS[side]
-    chosen = attrs.evolve(scenario.ruleset.options, **{"turn_limit": 0, **options})
+    chosen = attrs.evolve(scenario.ruleset.options, **options)
     state = new_state(Tables.of(scenario, scenario.seats, chosen), [seat.name for seat in scenario.seats])
     RULES.apply(state, Outcome(first))
     for card in DISPLAY:

@@ -141,12 +141,3 @@ def test_the_game_ends_when_nobody_can_reach_nine():
     assert "neither player can reach 9 persons any more: the game ends" in log
     end = decision(state)
     assert isinstance(end, End) and end.ranking == (BROWN, BEIGE)
-
-
-def test_the_turn_limit_option_ends_the_game():
-    """Not a rule (§5.3): the turn-limit option ends a game after that many turns; a tie of
-    persons shares the win."""
-    state = new_game(turn_limit=1)
-    end_turn(state)
-    end = decision(state)
-    assert isinstance(end, End) and end.winners == (BROWN, BEIGE)

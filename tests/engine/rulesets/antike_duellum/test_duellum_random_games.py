@@ -1,10 +1,10 @@
 """500 seeded random games on each side end in a valid state (issue 4's proof).
 
 A game between uniformly random bots wanders: it reaches 9 persons only after some 350 to
-several thousand turns, and a few seeds run on for tens of thousands of steps. So the 500
-games per side are played with the turn-limit option (150 turns: the limit is the game's other
-end), checking the state at every turn; a second test plays whole games to 9 persons with a
-random bot that prefers building to trading, under the shipped scenario's options."""
+several thousand turns, and a few seeds run on for tens of thousands of steps. The game has
+no turn limit (§5.3), so the test stops the 500 games per side after 150 turns (such a game
+is unfinished, not ended), checking the state at every turn; a second test plays whole games
+to 9 persons with a random bot that prefers building to trading, stopped after 500 turns."""
 
 from __future__ import annotations
 
@@ -61,7 +61,8 @@ def check(state: DuellumState) -> None:
         assert not set(state.units(unit)[0]) & set(state.units(unit)[1])
 
 
-def play(side: str, seed: int, options: dict, choose) -> tuple[DuellumState, End]:
+def play(side: str, seed: int, options: dict, choose, max_turns: int) -> tuple[DuellumState, End | None]:
+    """A game to its end, or stopped after ``max_turns`` turns (then no End)."""
     scenario = SCENARIOS[side]
     chosen = attrs.evolve(scenario.ruleset.options, **options)
     state = RULESET.start(scenario, scenario.seats, chosen)
@@ -77,6 +78,8 @@ def play(side: str, seed: int, options: dict, choose) -> tuple[DuellumState, End
         if state.turn_number != turn:
             turn = state.turn_number
             check(state)
+            if turn > max_turns:
+                return state, None
     check(state)
     assert [persons[seat.name] for seat in scenario.seats] == [len(p) for p in state.persons]
     assert RULESET.view(state, 0).status == f"The game is over: {state.ended}"
@@ -97,10 +100,13 @@ def builder(decision: Choice, rng: random.Random):
 @pytest.mark.parametrize("side", sorted(SCENARIOS))
 def test_random_games_end_in_a_valid_state(side):
     for seed in range(500):
-        state, end = play(side, seed, {"turn_limit": 150}, BOTS["random"].choose)
+        state, end = play(side, seed, {}, BOTS["random"].choose, max_turns=150)
+        if end is None:  # stopped by the test: the game goes on
+            assert state.phase != "over" and state.winner is None
+            continue
         assert state.phase == "over" and state.turn is None
-        if state.winner is None:  # the turn limit, or nobody can reach 9 persons any more
-            assert state.turn_number == 150 or not any(can_still_win(state, seat) for seat in (0, 1))
+        if state.winner is None:  # nobody can reach 9 persons any more
+            assert not any(can_still_win(state, seat) for seat in (0, 1))
         else:
             assert len(state.persons[state.winner]) == VICTORY and end.winners == (state.winner,)
         assert list(end.scores) == [len(p) for p in state.persons]
@@ -110,12 +116,12 @@ def test_random_games_end_in_a_valid_state(side):
 def test_whole_games_end_with_nine_persons(side):
     winners = 0
     for seed in range(20):
-        state, end = play(side, seed, {}, builder)
+        state, end = play(side, seed, {}, builder, max_turns=500)
+        if end is None:
+            continue
         assert list(end.scores) == [len(p) for p in state.persons]
         if state.winner is not None:
             winners += 1
             assert len(state.persons[state.winner]) == VICTORY
             assert len(state.persons[1 - state.winner]) < VICTORY
-        else:
-            assert state.turn_number == state.tables.options.turn_limit
-    assert winners >= 12, "most end at 9 persons; the rest at the shipped turn limit"
+    assert winners >= 12, "most end at 9 persons within 500 turns"
