@@ -131,8 +131,9 @@ class HistoryOfTheWorldOptions(RulesetOptions):
     )
     rerolls_until_both_pass: bool = described(
         "Rerolls until both pass",
-        "§7.3: on, the reroll exchange (attacker first, then alternating) ends when both sides pass "
-        "in succession or neither has a reroll left, so a side that passed may answer the other's "
-        "reroll. Off, a side that passes has given up its rerolls for that battle.",
+        "On: the rerolls of a battle go back and forth, attacker first, until both sides pass one "
+        "after the other, so a side that passed may still answer the other's reroll. Off: a side "
+        "that passes gives up its rerolls for that battle.",
+        rule="§7.3",
         default=True,
     )
