@@ -133,7 +133,7 @@ def _tuple_factory(t: Any, converter: cattrs.Converter) -> Any:
     what = f"a list of {len(args)} {'numbers' if all(arg is float for arg in args) else 'values'}"
 
     def structure(value: Any, _: Any) -> tuple:
-        if not isinstance(value, list):
+        if not isinstance(value, (list, tuple)):  # a tuple: unstructured data read back directly
             raise TypeError(f"expected {what}, found {_describe(value)}")
         if len(value) != len(args):
             raise ValueError(f"expected {what}, found {len(value)}")
