@@ -9,6 +9,7 @@ problems and leaves the window as it was.
 
 from __future__ import annotations
 
+import html
 from enum import Enum
 from pathlib import Path
 
@@ -20,7 +21,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QGridLayout,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QStackedWidget,
@@ -47,6 +47,7 @@ from studio.modes.cards_mode import CardsMode
 from studio.modes.map_mode import MapMode
 from studio.modes.playtest_mode import PlaytestMode
 from studio.new_scenario_dialog import NewScenarioDialog
+from studio.plain import message, plain_label, tooltip
 from studio.playtest.controller import PlaytestController
 from studio.playtest.new_playtest_dialog import NewPlaytestDialog, PlaytestSetup
 from studio.problems_dialog import ProblemsDialog
@@ -86,9 +87,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.pages)
         # Hover details sit under the status bar's messages, which take over while they last:
         # moving the mouse does not wipe out why a click did nothing.
-        self.hover_info = QLabel()
+        self.hover_info = plain_label()
         self.statusBar().addWidget(self.hover_info, 1)
-        self.position = QLabel()
+        self.position = plain_label()
         self.statusBar().addPermanentWidget(self.position)
         self.map_mode = MapMode(self)
         self.cards_mode = CardsMode(self)
@@ -306,7 +307,7 @@ class MainWindow(QMainWindow):
                                              (actions.redo, can[1], texts[1], "Redo")):
             action.setEnabled(enabled)
             action.setText(text)  # the menu names the step; the toolbar keeps its short word
-            action.setToolTip(text)
+            action.setToolTip(tooltip(text))
             action.setIconText(short)
         position = ""
         for mode in self.modes:
@@ -419,33 +420,41 @@ class MainWindow(QMainWindow):
             self.open(path)
 
     def open(self, path: Path) -> bool:
-        """Open a scenario or a playtest. The file is read and checked completely first: a
-        broken one lists its problems and nothing in the window changes."""
+        """Open a scenario or a playtest. The file is read and checked completely, and its
+        boards are built, before anything changes: a broken one lists its problems and the
+        window stays as it was."""
         path = Path(path)
         try:
             opened = self.documents.read(path)
+            scenario = opened.scenario
+            if opened.playtest is not None:  # the playtest keeps its scenario; the editor gets a copy
+                scenario, _ = scenario_from_data(scenario_to_data(scenario, get_ruleset), path.parent, get_ruleset)
+            map_board = BoardScene(scenario, path.parent)
+            play_board = BoardScene(opened.scenario, path.parent) if opened.playtest is not None else None
         except ScenarioError as error:
-            count = len(error.problems)
-            found = "1 problem was found" if count == 1 else f"{count} problems were found"
-            self.show_problems(f"Cannot open {path.name}",
-                               f"<b>{path.name}</b> cannot be opened: {found}. Nothing has changed in the window.",
-                               error.problems)
+            self._cannot_open(path, error.problems)
+            return False
+        except Exception as error:  # noqa: BLE001 - whatever a hostile file provokes is shown, not raised
+            self._cannot_open(path, [Problem("", f"{type(error).__name__}: {error}")])
             return False
         if not self.confirm_discard():
             return False
-        scenario = opened.scenario
-        if opened.playtest is not None:  # the playtest keeps its scenario; the editor gets a copy
-            scenario, _ = scenario_from_data(scenario_to_data(scenario, get_ruleset), path.parent, get_ruleset)
-        self._edit(scenario, opened.scenario_path, path.parent)
+        self._edit(scenario, opened.scenario_path, path.parent, map_board)
         if opened.playtest is not None:
-            self._install_playtest(opened.playtest)
+            self._install_playtest(opened.playtest, play_board)
         self.documents.remember(path)
         if opened.mismatches:
             self.show_problems(f"{path.name} replays differently", (
-                f"<b>{path.name}</b> is open, but replaying it did not reproduce every recorded state: "
-                "the rules or the scenario changed since it was saved."), opened.mismatches, warning_only=True)
+                f"<b>{html.escape(path.name)}</b> is open, but replaying it did not reproduce every recorded "
+                "state: the rules or the scenario changed since it was saved."), opened.mismatches, warning_only=True)
         self.statusBar().showMessage(self._summary(opened.scenario), 10000)
         return True
+
+    def _cannot_open(self, path: Path, problems: list[Problem]) -> None:
+        count = len(problems)
+        found = "1 problem was found" if count == 1 else f"{count} problems were found"
+        self.show_problems(f"Cannot open {path.name}", (
+            f"<b>{html.escape(path.name)}</b> cannot be opened: {found}. Nothing has changed in the window."), problems)
 
     def _summary(self, scenario: Scenario) -> str:
         ruleset = get_ruleset(scenario.ruleset.id)
@@ -454,19 +463,21 @@ class MainWindow(QMainWindow):
                 f"{sum(len(deck.cards) for deck in scenario.decks)} cards · "
                 f"{len(scenario.meta.provisional)} provisional values")
 
-    def _edit(self, scenario: Scenario, path: Path | None, base_dir: Path | None) -> None:
-        """Make ``scenario`` the one being edited, closing whatever was open (the caller asked)."""
+    def _edit(self, scenario: Scenario, path: Path | None, base_dir: Path | None,
+              board: BoardScene | None = None) -> None:
+        """Make ``scenario`` the one being edited, closing whatever was open (the caller asked);
+        ``board`` is its map when the caller built it already."""
         self._drop_playtest()
         document = self.documents.install(scenario, path, base_dir)
         document.path_changed.connect(self.refresh)
-        for mode in (self.map_mode, self.cards_mode):
-            mode.install(document)
+        self.map_mode.install(document, board)
+        self.cards_mode.install(document)
         self._show_mode(self.map_mode)
 
-    def _install_playtest(self, playtest: PlaytestController) -> None:
+    def _install_playtest(self, playtest: PlaytestController, board: BoardScene | None = None) -> None:
         document = self.documents.document
         self._drop_playtest()
-        self.playtest_mode.install(playtest, document.base_dir if document else None)
+        self.playtest_mode.install(playtest, document.base_dir if document else None, board)
         self._show_mode(self.playtest_mode)
 
     def _drop_playtest(self) -> None:
@@ -493,7 +504,7 @@ class MainWindow(QMainWindow):
         if scenario is None or ruleset is None:
             return
         if len(scenario.seats) < ruleset.min_players:
-            QMessageBox.warning(self, "Playtest", f"{ruleset.title} needs {ruleset.min_players} seats; "
+            message(self, QMessageBox.Icon.Warning, "Playtest", f"{ruleset.title} needs {ruleset.min_players} seats; "
                                 f"the scenario has {len(scenario.seats)}.")
             return
         dialog = NewPlaytestDialog(scenario, ruleset, self)
@@ -506,7 +517,7 @@ class MainWindow(QMainWindow):
         if document is None:
             return None
         if document.path is None or document.is_modified():
-            QMessageBox.information(self, "Balance", "Save the scenario first: the simulation's worker "
+            message(self, QMessageBox.Icon.Information, "Balance", "Save the scenario first: the simulation's worker "
                                     "processes read it from its file.")
             return None
         window = BalanceWindow(document.scenario, document.path, self)
@@ -521,7 +532,7 @@ class MainWindow(QMainWindow):
         try:
             session = playtest_of(plan, index)
         except (ValueError, IllegalAction, ScenarioError) as error:
-            QMessageBox.warning(self, "Balance", f"The game cannot be opened: {error}")
+            message(self, QMessageBox.Icon.Warning, "Balance", f"The game cannot be opened: {error}")
             return False
         self._install_playtest(PlaytestController(session, Path(plan.scenario)))
         return True
@@ -545,7 +556,7 @@ class MainWindow(QMainWindow):
             session = Session(snapshot, ruleset, setup.seats, setup.options, setup.seed, setup.controllers, BOTS)
             session.decision()
         except (ValueError, IllegalAction) as error:
-            QMessageBox.warning(self, "Playtest", f"The playtest cannot start: {error}")
+            message(self, QMessageBox.Icon.Warning, "Playtest", f"The playtest cannot start: {error}")
             return False
         # An edited scenario is embedded in the playtest file: the one on disk is not what is played.
         scenario_path = document.path if not document.is_modified() else None
@@ -596,7 +607,7 @@ class MainWindow(QMainWindow):
         try:
             self.playtest.save(path)
         except OSError as error:
-            QMessageBox.critical(self, "Cannot save", f"{path} could not be written: {error.strerror or error}")
+            message(self, QMessageBox.Icon.Critical, "Cannot save", f"{path} could not be written: {error.strerror or error}")
             return False
         self.documents.remember(path)
         self.statusBar().showMessage(f"Saved {path.name}", 5000)
@@ -616,7 +627,7 @@ class MainWindow(QMainWindow):
             self.documents.save(path)
         except OSError as error:
             target = path or document.path
-            QMessageBox.critical(self, "Cannot save", f"{target} could not be written: {error.strerror or error}")
+            message(self, QMessageBox.Icon.Critical, "Cannot save", f"{target} could not be written: {error.strerror or error}")
             return False
         self.statusBar().showMessage(f"Saved {document.path.name}", 5000)
         self.refresh()

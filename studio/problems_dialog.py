@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.scenario.problems import Problem
+from studio.plain import tooltip
 
 
 class ProblemsDialog(QDialog):
@@ -43,8 +44,8 @@ class ProblemsDialog(QDialog):
         self.table.setWordWrap(True)
         for problem in problems:
             item = QTreeWidgetItem([problem.path or "(whole file)", problem.message])
-            item.setToolTip(0, problem.path)
-            item.setToolTip(1, problem.message)
+            item.setToolTip(0, tooltip(problem.path))
+            item.setToolTip(1, tooltip(problem.message))
             self.table.addTopLevelItem(item)
         self.table.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.table.header().setStretchLastSection(True)

@@ -12,7 +12,6 @@ from pathlib import Path
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QLabel,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -24,6 +23,7 @@ from engine.scenario.card_sheet import SheetImport, import_sheet, read_sheet
 from engine.scenario.io import scenario_to_data
 from engine.scenario.problems import Problem
 from studio.document import ScenarioDocument
+from studio.plain import plain_label
 
 
 def read_import(document: ScenarioDocument, deck_id: str, path: Path) -> SheetImport:
@@ -67,7 +67,7 @@ class ImportDialog(QDialog):
             for change in result.changes:
                 self.list.addTopLevelItem(QTreeWidgetItem([change.card, change.kind, ", ".join(change.fields)]))
         self.list.resizeColumnToContents(0)
-        self.summary = QLabel(summary)
+        self.summary = plain_label(summary)
         self.summary.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
         self.apply_button = buttons.button(QDialogButtonBox.StandardButton.Apply)

@@ -41,6 +41,7 @@ from studio.cards.columns import (
     valid_ids,
 )
 from studio.document import ScenarioDocument
+from studio.plain import tooltip
 
 Index = QModelIndex | QPersistentModelIndex
 INVALID = QColor("#f4b6b6")
@@ -106,7 +107,7 @@ class CardTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole and problem:
             return INVALID
         if role == Qt.ItemDataRole.ToolTipRole:
-            return problem or column.help or None
+            return tooltip(problem) if problem else column.help or None
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:

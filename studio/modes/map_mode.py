@@ -39,14 +39,15 @@ class MapMode(QObject):
         self.toolbar.addAction(window.actions.fit)
         window.addToolBar(self.toolbar)
 
-    def install(self, document: ScenarioDocument | None) -> None:
-        """Edit ``document``'s board (None: nothing to edit)."""
+    def install(self, document: ScenarioDocument | None, board: BoardScene | None = None) -> None:
+        """Edit ``document``'s board (None: nothing to edit); ``board`` is its scene when the
+        caller built it already (opening a file builds it before anything changes)."""
         self.document = document
         if document is None:
             self.view.setScene(None)
             self.board = None
             return
-        self.board = BoardScene(document.scenario, document.base_dir)
+        self.board = board or BoardScene(document.scenario, document.base_dir)
         self.view.setScene(self.board)
         self.view.fit()
         document.space_changed.connect(self._space_changed)

@@ -94,13 +94,14 @@ class PlaytestMode(QObject):
 
     # -- installing and dropping ---------------------------------------------------------------
 
-    def install(self, controller: PlaytestController, base_dir) -> None:
-        """Show ``controller``'s game on a board of its own scenario (the caller has asked)."""
+    def install(self, controller: PlaytestController, base_dir, board: BoardScene | None = None) -> None:
+        """Show ``controller``'s game on a board of its own scenario (the caller has asked);
+        ``board`` is that scene when the caller built it already."""
         self.drop()
         controller.setParent(self)
         self.controller = controller
         scenario = controller.session.scenario
-        self.board = BoardScene(scenario, base_dir)
+        self.board = board or BoardScene(scenario, base_dir)
         self.view.setScene(self.board)
         self.view.fit()
         self.actions_panel.space_name = {space.id: space.name for space in scenario.board.spaces}

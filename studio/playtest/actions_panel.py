@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from engine.core.decision import Chance, Choice, End
 from engine.core.moves import Action, Outcome
 from studio.board.style import TARGET_OUTLINE, colour
+from studio.plain import plain_label, tooltip
 from studio.playtest.controller import PlaytestController
 
 
@@ -57,15 +58,15 @@ class ActionsPanel(QWidget):
         self._moves: list[Action | Outcome] = []
         self._target_icon = QIcon(target_mark())
         self.swatch = QLabel()
-        self.title = QLabel()
+        self.title = plain_label()
         title_font = QFont(self.title.font())
         title_font.setPointSizeF(title_font.pointSizeF() * 1.25)
         title_font.setBold(True)
         self.title.setFont(title_font)
-        self.status = QLabel()
+        self.status = plain_label()
         self.status.setWordWrap(True)
         self.status.setStyleSheet("color: palette(dark);")
-        self.prompt = QLabel()
+        self.prompt = plain_label()
         self.prompt.setWordWrap(True)
         self.list = QListWidget()
         self.list.setMouseTracking(True)
@@ -74,7 +75,7 @@ class ActionsPanel(QWidget):
         self.list.currentItemChanged.connect(lambda item, _: self._point_at(item))
         self.list.itemActivated.connect(lambda _: self.take_selected())
         self.list.installEventFilter(self)
-        self.hidden = QLabel()
+        self.hidden = plain_label()
         self.hidden.setWordWrap(True)
         self.hidden.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.take = QPushButton("Play")
@@ -184,7 +185,7 @@ class ActionsPanel(QWidget):
         item.setData(Qt.ItemDataRole.UserRole, len(self._moves))
         if isinstance(move, Action) and move.spaces:
             names = ", ".join(self.space_name.get(space, space) for space in move.spaces)
-            item.setToolTip(f"Also by clicking {names} on the board")
+            item.setToolTip(tooltip(f"Also by clicking {names} on the board"))
             item.setIcon(self._target_icon)
         self._moves.append(move)
         self.list.addItem(item)

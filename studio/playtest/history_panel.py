@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.play.session import Step
+from studio.plain import tooltip
 from studio.playtest.controller import PlaytestController
 
 STEP_ROLE = Qt.ItemDataRole.UserRole
@@ -153,7 +154,7 @@ class HistoryPanel(QWidget):
             item = self._items[step.id]
             if item.text(1) != text:
                 item.setText(1, text)
-                item.setToolTip(1, text)
+                item.setToolTip(1, tooltip(text))
         self.bookmarks.clear()
         self.bookmarks.addItem(f"Bookmarks ({len(controller.session.bookmarks)})", None)
         for name, step_id in sorted(controller.session.bookmarks.items()):

@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QHeaderView,
-    QLabel,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.play.session import Step
+from studio.plain import plain_label
 from studio.playtest.controller import PlaytestController
 
 STEP_ROLE = Qt.ItemDataRole.UserRole
@@ -33,7 +33,7 @@ class LogPanel(QWidget):
         self._line: list[int] = []  # step ids shown, root first
         self._rows: dict[int, list[QTreeWidgetItem]] = {}
         self._now: QTreeWidgetItem | None = None  # the last row of the current step
-        self.hint = QLabel()
+        self.hint = plain_label()
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(dark);")
         self.tree = QTreeWidget()

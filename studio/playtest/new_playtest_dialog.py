@@ -9,6 +9,7 @@ no studio code to be playtested.
 from __future__ import annotations
 
 import enum
+import html
 import random
 from typing import Any
 
@@ -39,6 +40,7 @@ from engine.core.ruleset import Ruleset
 from engine.play.session import HUMAN
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 from studio.board.style import colour
+from studio.plain import plain_label
 
 SEED_LIMIT = 2**31 - 1
 
@@ -80,7 +82,7 @@ class OptionEditor:
             for member in kind:
                 self.widget.addItem(str(member.value), member)
         else:  # lists, tables: edited in the scenario (the editors), played as they are here
-            self.widget = QLabel(f"{value!r} (as in the scenario)")
+            self.widget = plain_label(f"{value!r} (as in the scenario)")
         self.widget.setToolTip(self.help_text)
         self.set(value)
 
@@ -139,7 +141,7 @@ class NewPlaytestDialog(QDialog):
         self.ruleset = ruleset
         self.resize(620, 720)
         most = min(ruleset.max_players, len(scenario.seats))
-        intro = QLabel(f"<b>{scenario.meta.title}</b><br>{ruleset.title}, "
+        intro = QLabel(f"<b>{html.escape(scenario.meta.title)}</b><br>{ruleset.title}, "
                        f"{ruleset.min_players} to {ruleset.max_players} players")
         self.players = QSpinBox()
         self.players.setRange(ruleset.min_players, max(most, ruleset.min_players))
@@ -161,7 +163,7 @@ class NewPlaytestDialog(QDialog):
         for row, seat in enumerate(scenario.seats[:most], start=1):
             mark = QLabel()
             mark.setPixmap(swatch(seat.colour))
-            name = QLabel(seat.name)
+            name = plain_label(seat.name)
             choice = QComboBox()
             for controller in (HUMAN, *BOTS):
                 choice.addItem(controller_label(controller), controller)
