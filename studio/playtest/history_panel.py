@@ -1,8 +1,11 @@
-"""The history tree: every step of the playtest, its branches, bookmarks and notes.
+"""The history tree: every step of the playtest, grouped by turn, with branches, bookmarks and notes.
 
-A line of play reads top to bottom; a step's later alternatives (played after an undo) hang
-under it as numbered branches, each again a line. Clicking a step goes there. Items are
-added as steps are played rather than rebuilt, so a long playtest stays quick to extend.
+A line of play reads top to bottom as turns; a turn is a run of choices by one seat, as
+``epoch simulate --max-turns`` counts them, and chance steps belong to the turn they fall in.
+Past turns fold away so a long game stays a short list; the current step's turn is open.
+A step's later alternatives (played after an undo) hang under it as numbered branches, each
+again a line of turns. Clicking a step goes there. Items are added as steps are played
+rather than rebuilt, so a long playtest stays quick to extend.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from studio.plain import tooltip
 from studio.playtest.controller import PlaytestController
 
 STEP_ROLE = Qt.ItemDataRole.UserRole
+SEAT_ROLE = Qt.ItemDataRole.UserRole + 1  # on a turn: the seat choosing in it (None: only chance yet)
+NUMBER_ROLE = Qt.ItemDataRole.UserRole + 2  # on a turn: its number along its line
 CURRENT = QBrush(QColor(245, 183, 0, 90))
 
 
@@ -35,6 +40,7 @@ class HistoryPanel(QWidget):
         super().__init__(parent)
         self.controller: PlaytestController | None = None
         self._items: list[QTreeWidgetItem] = []  # by step id
+        self._turns: list[QTreeWidgetItem | None] = []  # by step id: the turn holding it (None: the start)
         self._current: int | None = None
         self.bookmarks = QComboBox()
         self.bookmarks.setToolTip("Go to a bookmarked step")
@@ -78,6 +84,7 @@ class HistoryPanel(QWidget):
     def rebuild(self) -> None:
         self.tree.clear()
         self._items = []
+        self._turns = []
         self._current = None
         self.sync()
         self._annotations()
@@ -97,39 +104,82 @@ class HistoryPanel(QWidget):
             self._current = current
             item = self._items[current]
             self._style(item, True)
-            self.tree.scrollToItem(item)
+            self._reveal(item)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self._current is not None and self._current < len(self._items):
-            self.tree.scrollToItem(self._items[self._current])
+            self._reveal(self._items[self._current])
+
+    def _reveal(self, item: QTreeWidgetItem) -> None:
+        """Open the turns and branches above ``item`` and scroll to it."""
+        above = item.parent()
+        while above is not None:
+            above.setExpanded(True)
+            above = above.parent()
+        self.tree.scrollToItem(item)
 
     def _add(self, step: Step) -> None:
         controller = self.controller
         assert controller is not None
         item = QTreeWidgetItem([self._label(step)])
         item.setData(0, STEP_ROLE, step.id)
+        turn = None
         if step.parent is None:
             self.tree.addTopLevelItem(item)
         else:
             parent = controller.session.steps[step.parent]
-            parent_item = self._items[step.parent]
+            before = self._turns[step.parent]
             if parent.children[0] == step.id:
-                # The first continuation goes on the parent's line, right after it.
-                container = parent_item.parent()
-                if container is None:
-                    self.tree.insertTopLevelItem(self.tree.indexOfTopLevelItem(parent_item) + 1, item)
-                else:
-                    container.insertChild(container.indexOfChild(parent_item) + 1, item)
+                # The first continuation goes on the parent's line, right after it (the parent
+                # was the line's last step when it was played).
+                turn = self._turn_for(step, before, before.parent() if before else None)
             else:
                 branch = QTreeWidgetItem([f"⑂ branch {len(parent.children)} from step {parent.depth}"])
                 branch.setData(0, STEP_ROLE, step.id)
                 branch.setForeground(0, QBrush(QColor("#7a5a20")))
-                parent_item.addChild(branch)
-                branch.addChild(item)
-                parent_item.setExpanded(True)
+                self._items[step.parent].addChild(branch)
                 branch.setExpanded(True)
+                turn = self._new_turn(step, branch, before)
+            turn.addChild(item)
         self._items.append(item)
+        self._turns.append(turn)
+
+    def _turn_for(self, step: Step, last: QTreeWidgetItem | None,
+                  container: QTreeWidgetItem | None) -> QTreeWidgetItem:
+        """The turn ``step`` belongs to: the line's last one, unless another seat chooses now."""
+        if last is not None:
+            seat = last.data(0, SEAT_ROLE)
+            if step.seat is None or seat is None or step.seat == seat:
+                if seat is None and step.seat is not None:
+                    self._name_turn(last, step.seat)
+                return last
+            last.setExpanded(False)  # a finished turn folds away
+        return self._new_turn(step, container, last)
+
+    def _new_turn(self, step: Step, container: QTreeWidgetItem | None,
+                  before: QTreeWidgetItem | None) -> QTreeWidgetItem:
+        turn = QTreeWidgetItem()
+        number = 1
+        if before is not None:  # a branch may go on with the same seat's turn
+            seat = before.data(0, SEAT_ROLE)
+            same = step.seat is None or seat is None or step.seat == seat
+            number = before.data(0, NUMBER_ROLE) + (0 if same and container is not before.parent() else 1)
+        turn.setData(0, NUMBER_ROLE, number)
+        turn.setForeground(0, QBrush(QColor("#3d4f6b")))
+        if container is None:
+            self.tree.addTopLevelItem(turn)
+        else:
+            container.addChild(turn)
+        self._name_turn(turn, step.seat)
+        turn.setExpanded(True)
+        return turn
+
+    def _name_turn(self, turn: QTreeWidgetItem, seat: int | None) -> None:
+        assert self.controller is not None
+        turn.setData(0, SEAT_ROLE, seat)
+        who = self.controller.session.seats[seat].name if seat is not None else "chance"
+        turn.setText(0, f"Turn {turn.data(0, NUMBER_ROLE)} · {who}")
 
     def _label(self, step: Step) -> str:
         assert self.controller is not None
@@ -205,9 +255,9 @@ class HistoryPanel(QWidget):
 
     def _menu(self, point: QPoint) -> None:
         item = self.tree.itemAt(point)
-        if item is None or self.controller is None:
+        step_id = item.data(0, STEP_ROLE) if item is not None else None
+        if step_id is None or self.controller is None:  # a turn's heading names no one step
             return
-        step_id = item.data(0, STEP_ROLE)
         menu = QMenu(self)
         menu.addAction("Go to This Step", lambda: self.controller and self.controller.goto(step_id))
         menu.addAction("Bookmark…", lambda: self.ask_bookmark(step_id))

@@ -155,7 +155,7 @@ def test_history_of_the_world_played_through_the_window(window, qtbot, hotw_path
     other = next(a for a in playtest.decision().actions if a != single)
     take_from_list(window, qtbot, other)
     assert [s.id for s in session.branches(fork)] == [clicked_step, session.current]
-    branch_item = window.playtest_mode.history_panel.item_of(session.current).parent()
+    branch_item = window.playtest_mode.history_panel.item_of(session.current).parent().parent()  # step, turn, branch
     assert branch_item is not None and branch_item.text(0).startswith("⑂ branch 2")
     window.docks["history"].raise_()  # the History tab, beside Seats and Log
     click_item(qtbot, window.playtest_mode.history_panel.tree, window.playtest_mode.history_panel.item_of(clicked_step))
