@@ -304,7 +304,7 @@ def _playthrough(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from engine.scenario.io import write_atomic
+    from engine.scenario.atomic import write_atomic
     from engine.scenario.schema import scenario_schema, schema_files, schema_text
 
     chosen = rulesets()

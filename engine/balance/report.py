@@ -8,6 +8,7 @@ import io
 from pathlib import Path
 
 from engine.balance.summary import Summary, text
+from engine.scenario.atomic import replacing, write_atomic
 
 
 def plots(summary: Summary) -> dict[str, object]:
@@ -74,7 +75,8 @@ def write_report(summary: Summary, out_dir: Path, title: str) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     sections = []
     for name, figure in plots(summary).items():
-        figure.savefig(out_dir / f"{name}.png", dpi=110)
+        with replacing(out_dir / f"{name}.png") as temporary:
+            figure.savefig(temporary, dpi=110, format="png")
         buffer = io.StringIO()
         figure.savefig(buffer, format="svg")
         plt.close(figure)
@@ -91,7 +93,5 @@ figure{{display:inline-block;margin:0.5rem}} svg{{max-width:100%;height:auto}}</
 </body></html>
 """
     path = out_dir / "index.html"
-    temporary = out_dir / ".index.html.tmp"
-    temporary.write_text(page, encoding="utf-8")
-    temporary.replace(path)
+    write_atomic(path, page)
     return path

@@ -17,8 +17,8 @@ from engine.core.errors import IllegalAction
 from engine.play.codec import move_from_data, move_to_data
 from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
+from engine.scenario.atomic import write_atomic
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
-from engine.scenario.io import write_atomic
 from engine.scenario.model import RulesetOptions, Scenario
 from engine.scenario.problems import Problem
 

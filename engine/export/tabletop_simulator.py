@@ -20,7 +20,7 @@ from engine.export.images import (
     deck_sheets,
     label_point,
 )
-from engine.scenario.io import write_atomic
+from engine.scenario.atomic import replacing, write_atomic
 from engine.scenario.model import Scenario
 
 BOARD_WIDTH = 40.0  # world units across the table the board tile spans (about the table's size)
@@ -38,10 +38,8 @@ def _transform(x: float = 0.0, y: float = TILE_HEIGHT, z: float = 0.0, scale: fl
 
 
 def _save_image(image, folder: Path, name: str, base_url: str) -> str:
-    path = folder / name
-    temporary = path.with_name(f".{name}.tmp")
-    image.save(temporary, format="PNG")
-    temporary.replace(path)
+    with replacing(folder / name) as temporary:
+        image.save(temporary, format="PNG")
     return f"{base_url.rstrip('/')}/{name}"
 
 

@@ -10,13 +10,12 @@ and pulls in Sphinx and ImageMagick bindings for what is a few dozen elements he
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 import zipfile
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from engine.export.images import board_image, card_face
+from engine.scenario.atomic import replacing
 from engine.scenario.model import Scenario
 
 VASSAL_VERSION = "3.7.0"
@@ -111,15 +110,9 @@ def module_data(scenario: Scenario) -> str:
 def export_vassal(scenario: Scenario, out: Path) -> Path:
     """Write the module atomically: beside the target first, then replace it."""
     build, images = build_file(scenario)
-    handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as file, zipfile.ZipFile(file, "w", zipfile.ZIP_DEFLATED) as archive:
-            archive.writestr("buildFile.xml", build)
-            archive.writestr("moduledata", module_data(scenario))
-            for name, data in images.items():
-                archive.writestr(name, data)
-        os.replace(temporary, out)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with replacing(out) as temporary, zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("buildFile.xml", build)
+        archive.writestr("moduledata", module_data(scenario))
+        for name, data in images.items():
+            archive.writestr(name, data)
     return out

@@ -33,6 +33,7 @@ from engine.core.ruleset import Ruleset
 from engine.play.codec import move_from_data, move_to_data
 from engine.play.session import HUMAN, Session
 from engine.rulesets.registry import get_ruleset
+from engine.scenario.atomic import write_atomic
 from engine.scenario.bounds import check_bounds
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter, value_problem
 from engine.scenario.io import (
@@ -42,7 +43,6 @@ from engine.scenario.io import (
     scenario_from_data,
     scenario_to_data,
     source_name,
-    write_atomic,
 )
 from engine.scenario.jsonfmt import dumps
 from engine.scenario.locate import problems_from, shown

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from engine.scenario.atomic import replacing
 from engine.scenario.games import GameLookup
 from engine.scenario.model import CardData
 from engine.scenario.problems import Problem
@@ -73,8 +74,7 @@ def deck_table(raw_deck: Mapping[str, Any], card_types: Sequence[type[CardData]]
 
 def write_sheet(path: Path, header: list[str], rows: list[list[Cell]]) -> None:
     """CSV through the standard library, XLSX through openpyxl; written beside, then moved."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    try:
+    with replacing(path) as temporary:
         if path.suffix.lower() == ".xlsx":
             from openpyxl import Workbook
 
@@ -90,10 +90,6 @@ def write_sheet(path: Path, header: list[str], rows: list[list[Cell]]) -> None:
                 writer = csv.writer(file)
                 writer.writerow(header)
                 writer.writerows(["" if cell is None else cell for cell in row] for row in rows)
-        temporary.replace(path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
 
 
 def read_sheet(path: Path) -> tuple[list[str], list[list[Cell]]]:

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import glob
 import json
 import os
 import stat
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.scenario.atomic import write_atomic
 from engine.scenario.bounds import check_bounds
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
 from engine.scenario.games import GameLookup
@@ -204,63 +203,6 @@ def scenario_to_data(scenario: Scenario, games: GameLookup) -> dict[str, Any]:
 
 def scenario_text(scenario: Scenario, games: GameLookup) -> str:
     return dumps(scenario_to_data(scenario, games))
-
-
-def _mode_for(path: Path) -> int:
-    """Keep an existing file's permissions; a new file gets the usual ones, not mkstemp's 0600."""
-    try:
-        return path.stat().st_mode & 0o777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def _remove_leftovers(path: Path) -> None:
-    """Delete what an earlier save of this target left when it was killed mid-write."""
-    try:
-        leftovers = list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
-    except OSError:
-        return
-    for leftover in leftovers:
-        try:
-            if leftover.is_file() and not leftover.is_symlink():
-                leftover.unlink()
-        except OSError:
-            pass  # another save of the same file is writing it, or it is not ours to remove
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable; systems that cannot open a folder (Windows) skip it."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write beside the target, then replace it: a crash never leaves a half-written file,
-    and the next save clears the temporary file such a crash left behind."""
-    path = Path(path)
-    _remove_leftovers(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.chmod(temporary, _mode_for(path))
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    _sync_folder(path.parent)
 
 
 def save_scenario(scenario: Scenario, path: str | os.PathLike[str], games: GameLookup) -> None:

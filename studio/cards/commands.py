@@ -12,6 +12,8 @@ import os
 import sys
 from pathlib import Path
 
+from engine.scenario.atomic import replacing
+
 
 def _application() -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -47,12 +49,8 @@ def _pdf(args: argparse.Namespace) -> int:
     sheet = PrintSheet(paper=args.paper, margin=args.margin_mm, gap=args.gap_mm, bleed=args.bleed_mm,
                        crop_length=args.crop_mm, backs=args.backs, duplex_edge=args.duplex_edge)
     out = Path(args.out)
-    temporary = out.with_name(f".{out.name}.tmp")
-    try:
+    with replacing(out) as temporary:
         pages, problems = write_pdf(scenario, placed, temporary, sheet, Path(args.scenario).parent)
-        temporary.replace(out)
-    finally:
-        temporary.unlink(missing_ok=True)
     _report(problems)
     print(f"wrote {out}: {len(placed)} cards on {pages} pages ({args.paper})")
     return 0

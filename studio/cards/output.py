@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
+from engine.scenario.atomic import replacing
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, CardData, CardLayout, Scenario
 from engine.scenario.problems import Problem
@@ -197,8 +198,9 @@ def write_pngs(scenario: Scenario, placed: Sequence[Placed], out_dir: Path, dpi:
         image, found = card_image(scenario, item, dpi, scenario_dir)
         problems += found
         path = out_dir / f"{item.deck}-{item.card.id}.png"
-        if not image.save(str(path), "PNG"):
-            raise OSError(f"{path}: cannot write the image")
+        with replacing(path) as temporary:
+            if not image.save(str(temporary), "PNG"):
+                raise OSError(f"{path}: cannot write the image")
         written.append(path)
     return written, problems
 

@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.rulesets.registry import get_ruleset
+from engine.scenario.atomic import replacing
 from engine.scenario.card_sheet import card_types_of, deck_table, write_sheet
 from engine.scenario.io import scenario_to_data
 from engine.scenario.layout import layout_for
@@ -527,16 +528,13 @@ class CardsMode(QObject):
         if path is None:
             return
         placed = cards_of(self.document.scenario, self.model.deck_id, self.card_types)
-        temporary = path.with_name(f".{path.name}.tmp")
         try:
-            pages, problems = write_pdf(self.document.scenario, placed, temporary, dialog.sheet(),
-                                        self.document.base_dir)
-            temporary.replace(path)
+            with replacing(path) as temporary:
+                pages, problems = write_pdf(self.document.scenario, placed, temporary, dialog.sheet(),
+                                            self.document.base_dir)
         except OSError as error:
             self.window.show_problems("Print to PDF", f"{path} was not written.", [Problem("", str(error))])
             return
-        finally:
-            temporary.unlink(missing_ok=True)
         self._report_output(f"Printed {len(placed)} cards on {pages} pages to {path}", problems)
 
     def export_pngs(self) -> None:
