@@ -33,8 +33,10 @@ class Column:
     on_data: bool  # a field of the card's data, not of the card itself
     item: type = str  # the value (or each list item) type
     ref: str | None = None  # space, region, card, deck, seat
-    choices: tuple[str, ...] = ()  # an enum's values
+    choices: tuple[str, ...] = ()  # an enum's values (or those of each item of a list)
     optional: bool = False  # may be None, which an empty cell means
+    low: float | None = None  # a number's bounds (each item's, for a list), from the metadata
+    high: float | None = None
 
     def path(self, deck_id: str, card_id: str) -> str:
         where = f"decks[{deck_id}].cards[{card_id}]"
@@ -61,6 +63,10 @@ class Column:
         if given is None or given == "":
             return None if self.optional else given
         return _item(given, self.item)
+
+    def item_value(self, given: Any) -> Any:
+        """One item of a list field for what the designer entered (text it cannot read stays)."""
+        return given if given == "" else _item(given, self.item)
 
 
 def _item(given: Any, item: type) -> Any:
@@ -94,18 +100,20 @@ def _column(field: attrs.Attribute, hint: Any, on_data: bool) -> Column:
     ref = ref if ref in {"space", "region", "card", "deck", "seat"} else None
     label = field.metadata.get("label", field.name)
     help_text = field.metadata.get("help", "")
-    choices: tuple[str, ...] = ()
+    is_enum = isinstance(item, type) and issubclass(item, enum.Enum)
+    choices = tuple(str(member.value) for member in item) if is_enum else ()
     if is_list:
         kind = LIST
     elif item is bool:
         kind = FLAG
-    elif isinstance(item, type) and issubclass(item, enum.Enum):
-        kind, choices = CHOICE, tuple(str(member.value) for member in item)
+    elif is_enum:
+        kind = CHOICE
     elif ref is not None:
         kind = REFERENCE
     else:
         kind = {int: NUMBER, float: DECIMAL}.get(item, TEXT)
-    return Column(field.name, label, help_text, kind, on_data, item, ref, choices, optional)
+    return Column(field.name, label, help_text, kind, on_data, item, ref, choices, optional,
+                  field.metadata.get("min"), field.metadata.get("max"))
 
 
 def deck_columns(deck: Deck, ruleset_types: Mapping[str, type[CardData]]) -> list[Column]:

@@ -27,12 +27,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
-    QComboBox,
-    QDataWidgetMapper,
     QDockWidget,
     QFileDialog,
-    QFormLayout,
     QHBoxLayout,
     QInputDialog,
     QLabel,
@@ -56,11 +52,12 @@ from engine.scenario.io import scenario_to_data
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, CardData, Deck
 from engine.scenario.problems import Problem
-from studio.cards.columns import FLAG, problem_cell
+from studio.cards.columns import problem_cell
+from studio.cards.form import CardForm
 from studio.cards.import_dialog import ImportDialog, apply_import, read_import
 from studio.cards.output import Placed, card_image, cards_of, write_pdf, write_pngs
 from studio.cards.print_dialog import PrintDialog
-from studio.cards.table import CardDelegate, CardTableModel, editor_for
+from studio.cards.table import SORT_ROLE, CardDelegate, CardTableModel
 from studio.document import ScenarioDocument
 
 if TYPE_CHECKING:
@@ -131,6 +128,7 @@ class CardsMode(QObject):
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setSortRole(SORT_ROLE)
         self.search.textChanged.connect(self.proxy.setFilterFixedString)
         self.table = QTableView()
         self.table.setModel(self.proxy)
@@ -142,18 +140,14 @@ class CardsMode(QObject):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                    | QAbstractItemView.EditTrigger.EditKeyPressed
                                    | QAbstractItemView.EditTrigger.AnyKeyPressed)
-        self.delegate = CardDelegate(lambda: self.model.columns if self.model else [], None, self)
+        self.delegate = CardDelegate(None, self)
         self.table.setItemDelegate(self.delegate)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._selected())
-        self.form_widget = QWidget()
-        self.form = QFormLayout(self.form_widget)
-        self.mapper = QDataWidgetMapper(self)
-        self.mapper.setModel(self.proxy)
-        self.mapper.setItemDelegate(self.delegate)
-        self.mapper.setSubmitPolicy(QDataWidgetMapper.SubmitPolicy.ManualSubmit)
+        self.form = CardForm(self._form_edit)
         form_scroll = QScrollArea()
         form_scroll.setWidgetResizable(True)
-        form_scroll.setWidget(self.form_widget)
+        form_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # fields narrow instead
+        form_scroll.setWidget(self.form)
         self.preview = QLabel()
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.preview.setMinimumSize(200, 280)
@@ -260,31 +254,13 @@ class CardsMode(QObject):
         self._selected()
 
     def _build_form(self) -> None:
-        while self.form.rowCount():
-            self.form.removeRow(0)
-        self.mapper.clearMapping()
-        if self.model is None:
-            return
-        for number, column in enumerate(self.model.columns):
-            if column.name == "type":
-                continue
-            editor = QCheckBox() if column.kind == FLAG else editor_for(column, self.document, self.form_widget)
-            if isinstance(editor, QCheckBox):
-                editor.clicked.connect(lambda checked, n=number: self._form_edit(n, checked))
-            elif isinstance(editor, QComboBox):
-                editor.textActivated.connect(lambda text, n=number: self._form_edit(n, text))
-            else:
-                editor.editingFinished.connect(lambda e=editor, n=number: self._form_edit(n, e.text()))
-            self.mapper.addMapping(editor, number)
-            label = QLabel(column.label)
-            label.setToolTip(column.help)
-            self.form.addRow(label, editor)
+        self.form.build(self.model.columns if self.model else [], self.document)
 
     def _form_edit(self, column: int, value: object) -> None:
         """One field of the form, written like the table's cell (only what the designer touched)."""
-        current = self.table.currentIndex()
-        if current.isValid():
-            self.proxy.setData(self.proxy.index(current.row(), column), value)
+        card = self.selected_card()
+        if card is not None and self.model is not None:
+            self.model.setData(self.model.index(self.model.row_of(card.id), column), value)
 
     def _deck_changed(self, deck_id: str) -> None:
         model = self.models.get(deck_id)
@@ -336,9 +312,7 @@ class CardsMode(QObject):
             self.table.selectionModel().select(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
 
     def _selected(self) -> None:
-        index = self.table.currentIndex()
-        if index.isValid():
-            self.mapper.setCurrentIndex(index.row())
+        self.form.show_card(self.selected_card())
         self.render_preview()
 
     def render_preview(self) -> None:

@@ -21,7 +21,7 @@ RUNS = {
     "bot_ladder.py": (["--games", "1", "--search", "search:2", "--workers", "1", "--max-turns", "20"],
                       "search:2 against greedy"),
     "cards_pdf.py": (["--repeat", "1"], "112 cards"),
-    "cards_table.py": (["--cards", "120", "--edits", "3"], "cell edit -> preview"),
+    "cards_table.py": (["--cards", "120", "--edits", "3", "--rounds", "1"], "cell edit -> preview"),
     "service_round_trip.py": (["--games", "1"], "apply + decision round trips over stdio"),
     "civilization_speed.py": (["--games", "1", "--hotw-games", "1", "--rounds", "1"], "Civilization, 4 random players: 1 games"),
     "rulesets_speed.py": (["--rounds", "1", "--seconds", "0.1", "--catan-seconds", "0"],

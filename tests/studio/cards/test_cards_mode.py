@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from studio.cards.list_editor import ListEditor
 from studio.cards.table import INVALID
 
 
@@ -176,3 +177,45 @@ def test_export_then_import_unchanged_and_an_import_with_an_error_and_a_change(c
     assert cards.document.undo_stack.count() == 1
     cards.document.undo_stack.undo()
     assert cards.document.text() == text_before
+
+
+def test_a_list_field_is_edited_item_by_item_in_the_form_each_action_one_undo_step(cards):
+    stack = cards.document.undo_stack
+    sumerians = cards.document.scenario.deck("empires").cards[0]
+    cards.table.setCurrentIndex(cards.proxy.mapFromSource(cell(cards, "e1-sumerians", "name")))
+    editor = cards.form.editors[cards.model.column_named("start_provinces")]
+    assert isinstance(editor, ListEditor) and editor.items == ["tigris"]
+    spaces = [editor.item_editor.itemText(i) for i in range(editor.item_editor.count())]
+    assert "nile" in spaces and "tigris" in spaces  # the board's spaces to pick from
+    editor.item_editor.setCurrentText("nile")
+    editor.add_button.click()
+    assert sumerians.data.start_provinces == ["tigris", "nile"] and stack.count() == 1
+    editor.up_button.click()
+    assert sumerians.data.start_provinces == ["nile", "tigris"] and stack.count() == 2
+    editor.list.setCurrentRow(1)
+    editor.remove_button.click()
+    assert sumerians.data.start_provinces == ["nile"] and stack.count() == 3
+    stack.undo()
+    assert editor.items == ["nile", "tigris"]  # the form follows the document
+    assert cell(cards, "e1-sumerians", "start_provinces").data() == "nile, tigris"
+    stack.undo()
+    stack.undo()
+    assert sumerians.data.start_provinces == ["tigris"] and editor.items == ["tigris"]
+
+
+def test_a_list_cell_opens_the_list_editor_and_commits_each_action(cards, qtbot):
+    stack = cards.document.undo_stack
+    index = cards.proxy.mapFromSource(cell(cards, "e1-egyptians", "fleets"))
+    cards.table.setCurrentIndex(index)
+    cards.table.edit(index)
+    editor = cards.table.indexWidget(index) or cards.table.findChild(ListEditor)
+    assert isinstance(editor, ListEditor) and editor.height() >= 150  # room over the rows below
+    editor.item_editor.setCurrentText("mediterranean-sea")
+    editor.add_button.click()
+    egyptians = cards.document.scenario.deck("empires").cards[1]
+    assert egyptians.data.fleets[-1] == "mediterranean-sea" and stack.count() == 1
+    editor.item_editor.setCurrentText("atlantis")  # not a space: kept, and marked
+    editor.add_button.click()
+    cards.validate()
+    assert stack.count() == 2 and "atlantis" in cell(cards, "e1-egyptians", "fleets").data(Qt.ItemDataRole.ToolTipRole)
+    assert cell(cards, "e1-egyptians", "fleets").data(Qt.ItemDataRole.BackgroundRole) == INVALID
