@@ -1,6 +1,9 @@
-"""The print sheet's settings, asked before a deck becomes a print-and-play PDF."""
+"""What is asked before a deck is printed: the print sheet's settings for a print-and-play
+PDF, the folder and resolution for a PNG per card."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -8,7 +11,13 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
     QWidget,
 )
 
@@ -57,3 +66,53 @@ class PrintDialog(QDialog):
         return PrintSheet(paper=self.paper.currentText(), margin=self.margin.value(), gap=self.gap.value(),
                           bleed=self.bleed.value(), crop_length=self.crop.value(), backs=self.backs.isChecked(),
                           duplex_edge=self.edge.currentText())
+
+
+class PngDialog(QDialog):
+    """The folder the images go into and their resolution, with the size each image will be."""
+
+    def __init__(self, folder: Path, cards: int, size_mm: tuple[float, float], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export Card Images")
+        self.size_mm = size_mm
+        form = QFormLayout(self)
+        self.folder = QLineEdit(str(folder))
+        browse = QPushButton("Choose…")
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.folder, 1)
+        row.addWidget(browse)
+        form.addRow("Folder", row)
+        self.dpi = QSpinBox()
+        self.dpi.setRange(72, 1200)
+        self.dpi.setValue(300)
+        self.dpi.setSuffix(" dpi")
+        form.addRow("Resolution", self.dpi)
+        self.summary = QLabel()
+        form.addRow("", self.summary)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
+        self.cards = cards
+        self.dpi.valueChanged.connect(self._update)
+        self.folder.textChanged.connect(self._update)
+        self._update()
+
+    def pixels(self) -> tuple[int, int]:
+        """One image's size at the chosen resolution (the first card's layout's trim size)."""
+        return tuple(round(mm / 25.4 * self.dpi.value()) for mm in self.size_mm)  # type: ignore[return-value]
+
+    def chosen_folder(self) -> Path:
+        return Path(self.folder.text().strip()).expanduser()
+
+    def _update(self) -> None:
+        width, height = self.pixels()
+        self.summary.setText(f"{self.cards} images, {width} x {height} pixels each")
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(bool(self.folder.text().strip()))
+
+    def _browse(self) -> None:
+        chosen = QFileDialog.getExistingDirectory(self, "Export Card Images", self.folder.text())
+        if chosen:
+            self.folder.setText(chosen)

@@ -28,7 +28,6 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
-    QFileDialog,
     QHBoxLayout,
     QInputDialog,
     QLabel,
@@ -56,7 +55,7 @@ from studio.cards.columns import problem_cell
 from studio.cards.form import CardForm
 from studio.cards.import_dialog import ImportDialog, apply_import, read_import
 from studio.cards.output import Placed, card_image, cards_of, write_pdf, write_pngs
-from studio.cards.print_dialog import PrintDialog
+from studio.cards.print_dialog import PngDialog, PrintDialog
 from studio.cards.table import SORT_ROLE, CardDelegate, CardTableModel
 from studio.document import ScenarioDocument
 
@@ -107,11 +106,11 @@ class CardsMode(QObject):
         self.toolbar.addActions([window.actions.undo, window.actions.redo])
         self.toolbar.addSeparator()
         self.toolbar.addActions([self.new_deck_action, self.add_action, self.duplicate_action, self.delete_action,
-                                 self.up_action, self.down_action])
+                                 self.up_action, self.down_action, self.deck_order_action])
         window.addToolBar(self.toolbar)
         self.menu = QMenu("&Cards", window)
         self.menu.addActions([self.new_deck_action, self.add_action, self.duplicate_action, self.delete_action,
-                              self.up_action, self.down_action, self.paste_action])
+                              self.up_action, self.down_action, self.deck_order_action, self.paste_action])
         self.menu.addSeparator()
         self.menu.addActions([self.import_action, self.export_action, self.pdf_action, self.png_action])
 
@@ -134,6 +133,7 @@ class CardsMode(QObject):
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the deck's own order until a header is clicked
+        self.table.horizontalHeader().sortIndicatorChanged.connect(lambda *_: self._sorting_changed())
         self.table.setAlternatingRowColors(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
         self.table.verticalHeader().setDefaultSectionSize(22)
@@ -191,6 +191,9 @@ class CardsMode(QObject):
         self.delete_action = action("Delete Cards", self.delete_cards, QKeySequence.StandardKey.Delete)
         self.up_action = action("Move Up", lambda: self.move_card(-1), "Ctrl+Up")
         self.down_action = action("Move Down", lambda: self.move_card(1), "Ctrl+Down")
+        self.deck_order_action = action("Show Deck Order", self.show_deck_order)
+        self.deck_order_action.setToolTip("Undo the sort by a column: rows in the deck's own order, "
+                                          "where cards can be moved")
         self.paste_action = action("Paste Cells", self.paste, QKeySequence.StandardKey.Paste)
         self.import_action = action("Import Cards from CSV/XLSX…", self.import_cards)
         self.export_action = action("Export Cards…", self.export_cards)
@@ -369,19 +372,23 @@ class CardsMode(QObject):
         assert self.document is not None
         return {card.id for deck in self.document.scenario.decks for card in deck.cards}
 
+    def _new_card(self, like: Card | None) -> Card:
+        """A blank card of ``like``'s type (the deck's last card's, or the ruleset's first)."""
+        assert self.model is not None
+        deck = self.model.deck
+        known = set(self.card_types.values())
+        like = like or (deck.cards[-1] if deck.cards else None)
+        kind = type(like.data) if like is not None and type(like.data) in known else next(iter(known))
+        return Card(fresh_id(self._taken(), deck.id), "New card", blank_data(kind))
+
     def add_card(self) -> None:
         if self.model is None or self.document is None:
             return
-        chosen = self.selected_card()
-        deck = self.model.deck
-        known = set(self.card_types.values())
-        like = chosen or (deck.cards[-1] if deck.cards else None)
-        kind = type(like.data) if like is not None and type(like.data) in known else next(iter(known))
-        card_id = fresh_id(self._taken(), deck.id)
+        card = self._new_card(self.selected_card())
         rows = self.selected_rows()
-        where = rows[-1] + 1 if rows else len(deck.cards)
-        self.document.add(self._cards_path(), Card(card_id, "New card", blank_data(kind)), where, f"Add card {card_id}")
-        self._select_card(card_id)
+        where = rows[-1] + 1 if rows else len(self.model.deck.cards)
+        self.document.add(self._cards_path(), card, where, f"Add card {card.id}")
+        self._select_card(card.id)
 
     def duplicate_cards(self) -> None:
         if self.model is None or self.document is None:
@@ -405,9 +412,36 @@ class CardsMode(QObject):
             for card_id in ids:
                 self.document.remove(self._cards_path(), card_id)
 
+    def sorted_by(self) -> str | None:
+        """The label of the column the table is sorted by, or None in the deck's own order."""
+        column = self.proxy.sortColumn()
+        if self.model is None or not 0 <= column < len(self.model.columns):
+            return None
+        return self.model.columns[column].label
+
+    def show_deck_order(self) -> None:
+        """Back from a sort by a column to the deck's own order (the order cards are dealt
+        and printed in, which moving changes)."""
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+
+    def _sorting_changed(self) -> None:
+        label = self.sorted_by()
+        why = (f"The table is sorted by {label}: moving a card changes the deck's order, which the sort "
+               "hides. Cards ▸ Show Deck Order first.") if label else ""
+        for action, text in ((self.up_action, "Move the card up in the deck"),
+                             (self.down_action, "Move the card down in the deck")):
+            action.setEnabled(self.model is not None and not label)
+            action.setToolTip(why or text)
+            action.setStatusTip(why or text)
+        self.deck_order_action.setEnabled(bool(label))
+
     def move_card(self, step: int) -> None:
         card = self.selected_card()
         if self.model is None or self.document is None or card is None:
+            return
+        if self.sorted_by():
+            self.window.statusBar().showMessage(self.up_action.toolTip(), 8000)
             return
         row = self.model.row_of(card.id)
         target = row + step
@@ -422,19 +456,27 @@ class CardsMode(QObject):
         self.paste_text(text)
 
     def paste_text(self, text: str) -> int:
+        """Rows go to the cards shown from the current row down; rows beyond the last card
+        shown become new cards of the same type at the end of the deck, all one undo step."""
         start = self.table.currentIndex()
         if self.model is None or self.document is None or not start.isValid() or not text:
             return 0
-        lines = text.rstrip("\n").split("\n")
+        lines = [line.rstrip("\r").split("\t") for line in text.rstrip("\n").split("\n")]
+        shown = range(start.row(), min(start.row() + len(lines), self.proxy.rowCount()))
+        cards = [self.model.card(self.proxy.mapToSource(self.proxy.index(row, 0)).row()) for row in shown]
+        first_column = self.proxy.mapToSource(start).column()
+        added = len(lines) - len(cards)
         written = 0
-        with self.document.group(f"Paste {len(lines)} rows"):
-            for row_offset, line in enumerate(lines):
-                view_row = start.row() + row_offset
-                if view_row >= self.proxy.rowCount():
-                    break
-                for column_offset, cell in enumerate(line.rstrip("\r").split("\t")):
-                    index = self.proxy.index(view_row, start.column() + column_offset)
-                    if index.isValid() and self.proxy.setData(index, cell):
+        text = f"Paste {len(lines)} rows" + (f" ({added} new cards)" if added > 0 else "")
+        with self.document.group(text):
+            for _ in range(added):
+                card = self._new_card(cards[-1] if cards else None)
+                self.document.add(self._cards_path(), card, text=f"Add card {card.id}")
+                cards.append(card)
+            for card, cells in zip(cards, lines, strict=True):
+                for offset, cell in enumerate(cells):
+                    index = self.model.index(self.model.row_of(card.id), first_column + offset)
+                    if index.isValid() and self.model.setData(index, cell):
                         written += 1
         return written
 
@@ -514,24 +556,23 @@ class CardsMode(QObject):
     def export_pngs(self) -> None:
         if self.model is None or self.document is None:
             return
-        folder = self.ask_folder(self.document.base_dir or Path.home())
-        if folder is None:
-            return
         placed = cards_of(self.document.scenario, self.model.deck_id, self.card_types)
-        dpi, ok = QInputDialog.getInt(self.window, "Export PNGs", "Resolution (dpi):", 300, 72, 1200)
-        if not ok:
+        if not placed:
+            self.window.statusBar().showMessage("This deck has no cards to draw", 5000)
             return
+        size = (placed[0].layout.width, placed[0].layout.height)
+        dialog = PngDialog(self.document.base_dir or Path.home(), len({item.card.id for item in placed}), size,
+                           self.window)
+        if not self.window.run_dialog(dialog):
+            return
+        folder = dialog.chosen_folder()
         try:
-            written, problems = write_pngs(self.document.scenario, placed, folder, dpi, self.document.base_dir)
+            written, problems = write_pngs(self.document.scenario, placed, folder, dialog.dpi.value(),
+                                           self.document.base_dir)
         except OSError as error:
             self.window.show_problems("Export PNGs", "The images were not all written.", [Problem("", str(error))])
             return
         self._report_output(f"Wrote {len(written)} images to {folder}", problems)
-
-    def ask_folder(self, start: Path) -> Path | None:
-        """Where the PNGs go (tests replace this question)."""
-        chosen = QFileDialog.getExistingDirectory(self.window, "Export PNGs", str(start))
-        return Path(chosen) if chosen else None
 
     def _report_output(self, summary: str, problems: list[Problem]) -> None:
         if problems:
@@ -540,10 +581,10 @@ class CardsMode(QObject):
             self.window.statusBar().showMessage(summary, 5000)
 
     def refresh(self, showing: bool) -> str:
-        for action in (self.add_action, self.duplicate_action, self.delete_action, self.up_action,
-                       self.down_action, self.paste_action, self.import_action, self.export_action,
-                       self.pdf_action, self.png_action):
+        for action in (self.add_action, self.duplicate_action, self.delete_action, self.paste_action,
+                       self.import_action, self.export_action, self.pdf_action, self.png_action):
             action.setEnabled(self.model is not None)
+        self._sorting_changed()
         self.new_deck_action.setEnabled(self.document is not None)
         if self.document is None:
             return ""

@@ -6,24 +6,12 @@ from __future__ import annotations
 
 import csv
 import html
-import shutil
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 
 from studio.cards.list_editor import ListEditor
 from studio.cards.table import INVALID
-
-
-@pytest.fixture
-def cards(window, hotw_path, tmp_path):
-    """History of the World opened from a copy, in Cards mode."""
-    copy = tmp_path / "hotw.json"
-    shutil.copy(hotw_path, copy)
-    assert window.open(copy)
-    window.show_mode("cards")
-    return window.cards_mode
 
 
 def cell(mode, card_id: str, name: str):
@@ -219,3 +207,42 @@ def test_a_list_cell_opens_the_list_editor_and_commits_each_action(cards, qtbot)
     cards.validate()
     assert stack.count() == 2 and "atlantis" in cell(cards, "e1-egyptians", "fleets").data(Qt.ItemDataRole.ToolTipRole)
     assert cell(cards, "e1-egyptians", "fleets").data(Qt.ItemDataRole.BackgroundRole) == INVALID
+
+
+def test_a_paste_longer_than_the_rows_below_adds_cards_in_one_undo_step(cards):
+    deck = cards.document.scenario.deck("empires")
+    stack = cards.document.undo_stack
+    last = deck.cards[-1]
+    cards.table.setCurrentIndex(cards.proxy.mapFromSource(cell(cards, last.id, "name")))
+    written = cards.paste_text("Last\t2\nAtlanteans\t1\nLemurians\t3\n")
+    assert written == 6 and len(deck.cards) == 42
+    assert [(c.name, c.copies) for c in deck.cards[-3:]] == [("Last", 2), ("Atlanteans", 1), ("Lemurians", 3)]
+    assert type(deck.cards[-1].data) is type(last.data)  # the new cards are of the type above them
+    assert stack.count() == 1 and "2 new cards" in stack.text(0)
+    assert cards.tabs.tabText(0) == "Empire cards (42)"
+    stack.undo()
+    assert len(deck.cards) == 40 and deck.cards[-1].name == last.name
+
+
+def test_cards_sort_by_value_and_moving_waits_for_the_decks_own_order(cards):
+    deck = cards.document.scenario.deck("empires")
+    armies = cards.model.column_named("armies")
+    cards.table.sortByColumn(armies, Qt.SortOrder.AscendingOrder)
+    shown = [cards.proxy.index(row, armies).data() for row in range(cards.proxy.rowCount())]
+    assert [int(text) for text in shown] == sorted(card.data.armies for card in deck.cards)  # 10 after 9
+    first = cards.proxy.mapToSource(cards.proxy.index(0, 0)).row()
+    assert cards.proxy.headerData(0, Qt.Orientation.Vertical) == first + 1  # the deck's place still shows
+    assert not cards.up_action.isEnabled() and not cards.down_action.isEnabled()
+    assert "sorted by Armies" in cards.up_action.toolTip()
+    order = [card.id for card in deck.cards]
+    cards.table.setCurrentIndex(cards.proxy.index(3, 1))
+    cards.move_card(-1)  # a shortcut that slipped through changes nothing, and says why
+    assert [card.id for card in deck.cards] == order and cards.document.undo_stack.count() == 0
+    assert "sorted by Armies" in cards.window.statusBar().currentMessage()
+    assert cards.deck_order_action.isEnabled()
+    cards.deck_order_action.trigger()
+    assert cards.proxy.index(0, 0).data() == deck.cards[0].id
+    assert cards.up_action.isEnabled() and not cards.deck_order_action.isEnabled()
+    cards.table.setCurrentIndex(cards.proxy.mapFromSource(cell(cards, "e1-egyptians", "name")))
+    cards.move_card(-1)
+    assert deck.cards[0].id == "e1-egyptians"
