@@ -198,6 +198,7 @@ class MainWindow(QMainWindow):
         self.play_menu.addSeparator()
         self.play_menu.addActions([actions.step, actions.step_again, actions.roll, actions.roll_again, actions.turn,
                                    actions.round, actions.bots, actions.pause])
+        bar.addMenu(self.map_mode.menu)
         bar.addMenu(self.cards_mode.menu)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(actions.about)

@@ -66,3 +66,14 @@ class SpaceIndex:
             if (best is None or order > best[0]) and polygon.containsPoint(point, Qt.FillRule.OddEvenFill):
                 best = (order, space_id)
         return best[1] if best else None
+
+    def near(self, area: QRectF) -> set[str]:
+        """The spaces whose bounding boxes may meet ``area``: what snapping and shared corners
+        look through, rather than the whole board."""
+        first = self._cell_of(area.left(), area.top())
+        last = self._cell_of(area.right(), area.bottom())
+        found: set[str] = set()
+        for column in range(first[0], last[0] + 1):
+            for row in range(first[1], last[1] + 1):
+                found.update(entry[1] for entry in self._grid.get((column, row), ()))
+        return found

@@ -11,7 +11,6 @@ legible badge whether the designer looks at the whole world or at one province.
 from __future__ import annotations
 
 import math
-import statistics
 from collections.abc import Iterable
 
 from attrs import frozen
@@ -165,16 +164,41 @@ class NamesLayer(QGraphicsItem):
                                          name.boxed)
         return QRectF(name.centre.x() - width / 2, name.centre.y() - self._height / 2, width, self._height)
 
-    def set_name(self, space: str, name: Name | None) -> None:
-        """One space's name changed, was added or (None) removed: the names are placed afresh."""
-        self.prepareGeometryChange()
+    def set_name(self, space: str, name: Name | None, settle: bool = False) -> None:
+        """One space's name changed, was added or (None) removed: the names are placed afresh.
+
+        With ``settle`` (an edit in progress, such as a drag) the other names stay where they
+        were placed and only this one follows its anchor; ``place_again`` places them all once
+        the edit has settled. Placing every name costs far more than one mouse move may.
+        """
         self._names.pop(space, None)
         self._labels.pop(space, None)
         if name is not None:
             self._names[space] = name
             rect = self._label(name)
-            self._bounds = self._bounds.united(rect.adjusted(-rect.width(), -self._height * 3, rect.width(),
-                                                             self._height * 3))
+            grown = self._bounds.united(rect.adjusted(-rect.width(), -self._height * 3, rect.width(),
+                                                      self._height * 3))
+            if grown != self._bounds:
+                self.prepareGeometryChange()
+                self._bounds = grown
+        if settle and self._placed is not None:
+            key, placed = self._placed
+            scale = key[0]
+            before = next((entry for entry in placed if entry.key == space), None)
+            kept = [entry for entry in placed if entry.key != space]
+            if name is not None:
+                label = self._labels[space]
+                factor = before.factor if before is not None else 1.0
+                width, height = label.width * scale * factor, label.height * scale * factor
+                kept.append(Placed(space, QRectF(label.anchor.x() * scale - width / 2,
+                                                 label.anchor.y() * scale - height / 2, width, height), factor))
+            self._placed = (key, kept)
+        else:
+            self._placed = None
+        self.update()
+
+    def place_again(self) -> None:
+        """Place every name afresh at the next paint (after edits that moved some)."""
         self._placed = None
         self.update()
 
@@ -240,55 +264,59 @@ def _italic(font: QFont) -> QFont:
 class ConnectionsItem(QGraphicsItem):
     """Every connection of one kind in a few paths: thousands of lines cost one item.
 
-    The lines are bucketed into tiles, each one path, so a zoomed-in view strokes only the
-    tiles it shows. One-way connections carry an arrowhead part-way along, pointing from
-    ``a`` to ``b``, where it does not collide with either space's name.
+    The lines are bucketed into tiles of the board, each one path, so a zoomed-in view strokes
+    only the tiles it shows and an edit rebuilds only the tiles whose lines changed. One-way
+    connections carry an arrowhead part-way along, pointing from ``a`` to ``b``, where it does
+    not collide with either space's name.
     """
 
-    TILES = 8  # per side
-
-    def __init__(self, segments: list[tuple[QPointF, QPointF]], colour: QColor,
-                 pen_style: Qt.PenStyle, arrows: bool, head: float) -> None:
+    def __init__(self, colour: QColor, pen_style: Qt.PenStyle, arrows: bool, head: float, typical: float) -> None:
         super().__init__()
-        whole = QRectF()
-        for a, b in segments:
-            whole = whole.united(QRectF(a, b).normalized())
-        tiles: dict[tuple[int, int], QPainterPath] = {}
-        for a, b in segments:
-            middle = (a + b) / 2
-            key = (_tile(middle.x(), whole.left(), whole.width(), self.TILES),
-                   _tile(middle.y(), whole.top(), whole.height(), self.TILES))
-            path = tiles.setdefault(key, QPainterPath())
-            path.moveTo(a)
-            path.lineTo(b)
-            if arrows:
-                path.addPolygon(_arrowhead(a, b, head))
-                path.closeSubpath()
-        self._tiles = [(path.boundingRect().adjusted(-2, -2, 2, 2), path) for path in tiles.values()]
-        self._typical = statistics.median(QLineF(a, b).length() for a, b in segments) if segments else 0.0
+        self._tiles: dict[tuple[int, int], tuple[QRectF, QPainterPath]] = {}
+        self.typical = typical  # a typical line's length: below a readable size none is drawn
+        self._arrows, self._head = arrows, head
         self._pen = _pen(colour, 1.6 if arrows else 1.3, pen_style)
         self._brush = QBrush(colour) if arrows else QBrush(Qt.BrushStyle.NoBrush)
-        self._bounds = whole.adjusted(-head, -head, head, head)
+        self._bounds = QRectF()
         self.setZValue(2)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    def set_tile(self, key: tuple[int, int], segments: list[tuple[QPointF, QPointF]]) -> None:
+        """The lines of one tile, replacing what it had (none: the tile is dropped)."""
+        old = self._tiles.pop(key, None)
+        if segments:
+            path = QPainterPath()
+            for a, b in segments:
+                path.moveTo(a)
+                path.lineTo(b)
+                if self._arrows:
+                    path.addPolygon(_arrowhead(a, b, self._head))
+                    path.closeSubpath()
+            bounds = path.boundingRect().adjusted(-2, -2, 2, 2)
+            self._tiles[key] = (bounds, path)
+            if not self._bounds.contains(bounds):
+                self.prepareGeometryChange()
+                self._bounds = self._bounds.united(bounds)
+            self.update(bounds)
+        if old is not None:
+            self.update(old[0])
+
+    def is_empty(self) -> bool:
+        return not self._tiles
 
     def boundingRect(self) -> QRectF:
         return self._bounds
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        if self._typical * option.levelOfDetailFromTransform(painter.worldTransform()) < MIN_CONNECTION_PIXELS:
+        if self.typical * option.levelOfDetailFromTransform(painter.worldTransform()) < MIN_CONNECTION_PIXELS:
             return
         painter.setPen(self._pen)
         painter.setBrush(self._brush)
         exposed = visible_part(painter, option)
-        for bounds, path in self._tiles:
+        for bounds, path in self._tiles.values():
             if bounds.intersects(exposed):
                 painter.drawPath(path)
-
-
-def _tile(value: float, start: float, length: float, tiles: int) -> int:
-    return min(int((value - start) / length * tiles), tiles - 1) if length > 0 else 0
 
 
 def _arrowhead(a: QPointF, b: QPointF, size: float) -> QPolygonF:

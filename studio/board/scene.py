@@ -8,17 +8,19 @@ rebuild or patch the same items.
 from __future__ import annotations
 
 import html
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene
 
 from engine.core.picture import Picture, Piece, SpaceMark
 from engine.scenario.model import (
     Board,
+    Connection,
     ConnectionKind,
     Region,
     Scenario,
@@ -38,6 +40,8 @@ from studio.board.items import (
 )
 from studio.board.legend import Legend
 
+CONNECTION_TILES = 8  # per side of the board: an edit redraws the lines of the tiles it touches
+SETTLE_MS = 250
 MARGIN = 0.03  # of the board's size, kept around it so edge spaces are not flush with the view
 
 
@@ -75,6 +79,12 @@ class BoardScene(QGraphicsScene):
         self._targets: set[str] = set()
         self._focus: set[str] = set()
         self._hovered = ""
+        # Names moved by an edit are placed afresh once the edits pause (placing every name of
+        # a large board costs more than a mouse move may).
+        self._settle = QTimer()
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(SETTLE_MS)
+        self._settle.timeout.connect(lambda: self.names.place_again())
         self._build(board, base_dir)
         self.index = SpaceIndex.for_polygons(
             QRectF(0, 0, board.width, board.height),
@@ -98,7 +108,13 @@ class BoardScene(QGraphicsScene):
         self.names = NamesLayer([self._name(space) for space in board.spaces], font, self._markers)
         self.addItem(self.names)
         self._head = max(board.width, board.height) / 110
-        self._connection_items: list[ConnectionsItem] = []
+        self._connection_items: dict[ConnectionKind, ConnectionsItem] = {}
+        self._connection_groups: dict[tuple[ConnectionKind, int, int], dict[int, Connection]] = defaultdict(dict)
+        self._drawn: dict[int, tuple[Connection, tuple[ConnectionKind, int, int]]] = {}
+        self._undrawn: dict[int, Connection] = {}
+        self._known: set[int] = set()  # the ids of the connection objects drawn or put aside
+        self._touching: dict[str, set[tuple[ConnectionKind, int, int]]] = defaultdict(set)
+        self._typical = 0.0
         self.refresh_connections()
         self.addItem(self._markers)
 
@@ -112,19 +128,104 @@ class BoardScene(QGraphicsScene):
     # -- following edits (the map editor changes one space at a time) ------------------
 
     def refresh_connections(self) -> None:
-        """Redraw every connection: after one was added or removed, or a space's centre moved."""
-        for item in self._connection_items:
+        """Connections were added or removed (the list, or whole items of it, replaced): the
+        lines are bucketed into tiles of the board by kind, and only the tiles that gained or
+        lost a line are drawn again, so one new connection on a large board costs one tile.
+        Connections are told apart by identity; one changed in place needs ``redraw_connections``."""
+        connections = self.board.connections
+        current = set(map(id, connections))
+        known = self._known
+        dirty: set[tuple[ConnectionKind, int, int]] = set()
+        for number in known - current:
+            known.discard(number)
+            if number in self._undrawn:
+                del self._undrawn[number]
+            else:
+                _, key = self._drawn.pop(number)
+                del self._connection_groups[key][number]
+                dirty.add(key)
+        new = current - known
+        for connection in (c for c in connections if id(c) in new) if new else ():
+            self._place_connection(connection, dirty)
+        if self._typical == 0.0 and self._drawn:
+            lengths = sorted(math.dist(self._xy(c.a), self._xy(c.b)) for c, _ in self._drawn.values())
+            self._typical = lengths[len(lengths) // 2]
+            for item in self._connection_items.values():
+                item.typical = self._typical
+        self._draw_tiles(dirty)
+
+    def redraw_connections(self) -> None:
+        """Every connection drawn afresh: after one was changed in place (its ends, its kind)."""
+        for item in self._connection_items.values():
             self.removeItem(item)
-        by_kind: dict[ConnectionKind, list[tuple[QPointF, QPointF]]] = defaultdict(list)
-        for connection in self.board.connections:
-            if connection.a in self.centres and connection.b in self.centres:
-                by_kind[connection.kind].append((self.centres[connection.a], self.centres[connection.b]))
-        self._connection_items = []
-        for kind, segments in by_kind.items():
-            colour, pen_style = style.CONNECTION_STYLES[kind]
-            item = ConnectionsItem(segments, colour, pen_style, kind == ConnectionKind.ARROW, self._head)
-            self.addItem(item)
-            self._connection_items.append(item)
+        self._connection_items = {}
+        self._connection_groups = defaultdict(dict)
+        self._drawn, self._undrawn, self._known = {}, {}, set()
+        self._touching = defaultdict(set)
+        self.refresh_connections()
+
+    def _place_connection(self, connection: Connection, dirty: set[tuple[ConnectionKind, int, int]]) -> None:
+        a, b = self.centres.get(connection.a), self.centres.get(connection.b)
+        number = id(connection)  # the list holds the object, so the number is not reused meanwhile
+        self._known.add(number)
+        if a is None or b is None:  # an end not on the board (yet): drawn when it arrives
+            self._undrawn[number] = connection
+            return
+        key = (connection.kind, *self._tile_of((a + b) / 2))
+        self._connection_groups[key][number] = connection
+        self._drawn[number] = (connection, key)
+        self._touching[connection.a].add(key)
+        self._touching[connection.b].add(key)
+        dirty.add(key)
+
+    def _draw_tiles(self, keys: Iterable[tuple[ConnectionKind, int, int]]) -> None:
+        for key in keys:
+            kind = key[0]
+            item = self._connection_items.get(kind)
+            if item is None:
+                colour, pen_style = style.CONNECTION_STYLES[kind]
+                item = ConnectionsItem(colour, pen_style, kind == ConnectionKind.ARROW, self._head, self._typical)
+                self.addItem(item)
+                self._connection_items[kind] = item
+            group = self._connection_groups.get(key, {})
+            item.set_tile(key[1:], [(self.centres[c.a], self.centres[c.b]) for c in group.values()])
+
+    def _ends_changed(self, added: Iterable[str], removed: set[str]) -> None:
+        """Spaces came or went: their connections are drawn or put aside."""
+        dirty: set[tuple[ConnectionKind, int, int]] = set()
+        for space_id in removed:
+            for key in self._touching.pop(space_id, ()):
+                group = self._connection_groups.get(key, {})
+                for number, connection in list(group.items()):
+                    if connection.a in removed or connection.b in removed:
+                        del group[number]
+                        del self._drawn[number]
+                        self._undrawn[number] = connection
+                        dirty.add(key)
+        if added:
+            for number, connection in list(self._undrawn.items()):
+                if connection.a in self.centres and connection.b in self.centres:
+                    del self._undrawn[number]
+                    self._place_connection(connection, dirty)
+        self._draw_tiles(dirty)
+
+    def drawn_connections(self) -> list[tuple[str, str, ConnectionKind]]:
+        """(a, b, kind) of each connection drawn, for comparing with the board's list."""
+        return sorted((c.a, c.b, c.kind) for c, _ in self._drawn.values())
+
+    def _xy(self, space_id: str) -> tuple[float, float]:
+        point = self.centres[space_id]
+        return point.x(), point.y()
+
+    def _tile_of(self, point: QPointF) -> tuple[int, int]:
+        board = self.board
+        column = int(point.x() / board.width * CONNECTION_TILES) if board.width > 0 else 0
+        row = int(point.y() / board.height * CONNECTION_TILES) if board.height > 0 else 0
+        return (min(max(column, 0), CONNECTION_TILES - 1), min(max(row, 0), CONNECTION_TILES - 1))
+
+    def _centre_moved(self, space_id: str) -> None:
+        """Only the tiles holding this space's connections are drawn again."""
+        self._draw_tiles(list(self._touching.get(space_id, ())))
 
     def refresh_space(self, space: Space) -> None:
         """One space's outline, fill, name and hover text after an edit; the rest stays."""
@@ -141,9 +242,10 @@ class BoardScene(QGraphicsScene):
         centre = label_point(space)
         moved = centre != self.centres.get(space.id)
         self.centres[space.id] = centre
-        self.names.set_name(space.id, self._name(space))
+        self.names.set_name(space.id, self._name(space), settle=True)
+        self._settle.start()
         if moved:
-            self.refresh_connections()
+            self._centre_moved(space.id)
 
     def refresh_regions(self) -> None:
         """Region colours or names changed: restyle every land space."""
@@ -162,25 +264,29 @@ class BoardScene(QGraphicsScene):
             self.spaces[new].space_id = new
             self.index.remove(old)
             self.index.add(new, self.spaces[new].polygon())
-        self.names.set_name(old, None)
+        self.names.set_name(old, None, settle=True)
+        self._settle.start()
+        self.redraw_connections()  # rare: the connections' ends are read again by their ids
 
     def sync_spaces(self) -> None:
         """Spaces were added or removed: add and drop their items, keep the others."""
         current = {space.id: space for space in self.board.spaces}
-        for space_id in list(self.spaces.keys() - current.keys()):
+        removed = self.spaces.keys() - current.keys()
+        added = [space for space in self.board.spaces if space.id not in self.spaces]
+        for space_id in removed:
             self.removeItem(self.spaces.pop(space_id))
             self.index.remove(space_id)
-            self.names.set_name(space_id, None)
+            self.names.set_name(space_id, None, settle=True)
+            self._settle.start()
             for table in (self.centres, self._details, self._names):
                 table.pop(space_id, None)
-        for space in self.board.spaces:
-            if space.id not in self.spaces:
-                item = SpaceItem(space.id, _outline(space), self._fill(space))
-                self.addItem(item)
-                self.spaces[space.id] = item
-                self.index.add(space.id, item.polygon())
-                self.refresh_space(space)
-        self.refresh_connections()
+        for space in added:
+            item = SpaceItem(space.id, _outline(space), self._fill(space))
+            self.addItem(item)
+            self.spaces[space.id] = item
+            self.index.add(space.id, item.polygon())
+            self.refresh_space(space)
+        self._ends_changed([space.id for space in added], removed)
 
     def _add_background(self, board: Board, base_dir: Path | None) -> bool:
         """The board's picture under the spaces; True when there is one, so fills let it show."""

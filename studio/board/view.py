@@ -6,8 +6,17 @@ click on a space; both clicks and hovering ask the scene's index, not the item t
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QHelpEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtGui import (
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QToolTip, QWidget
 
 from studio.board.scene import BoardScene
@@ -15,6 +24,17 @@ from studio.board.scene import BoardScene
 ZOOM_STEP = 1.25
 MAX_ZOOM = 40.0  # times the fitted scale
 MIN_ZOOM = 0.5
+
+
+class Tool(Protocol):
+    """A map tool: it is handed the left button's presses, moves, releases and double-clicks
+    at board coordinates, and keys; the view keeps the wheel (zoom) and the middle button (pan)."""
+
+    def press(self, point: QPointF, event: QMouseEvent) -> None: ...
+    def move(self, point: QPointF, event: QMouseEvent) -> None: ...
+    def release(self, point: QPointF, event: QMouseEvent) -> None: ...
+    def double_click(self, point: QPointF, event: QMouseEvent) -> None: ...
+    def key(self, event: QKeyEvent) -> bool: ...
 
 
 class BoardView(QGraphicsView):
@@ -35,6 +55,8 @@ class BoardView(QGraphicsView):
         self._press: QPoint | None = None
         self._panning = False
         self._hovered = ""
+        self.tool: Tool | None = None  # the map editor's current tool; None: click and pan
+        self._tool_down = False
 
     def board(self) -> BoardScene | None:
         scene = self.scene()
@@ -81,7 +103,13 @@ class BoardView(QGraphicsView):
     # -- click, drag, hover -------------------------------------------------------------
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
+        if event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
+            self._tool_down = True
+            self.tool.press(self.mapToScene(event.position().toPoint()), event)
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.LeftButton or (
+                event.button() == Qt.MouseButton.MiddleButton and self.tool is not None):
             self._press = event.position().toPoint()
             self._panning = False
             event.accept()
@@ -101,10 +129,18 @@ class BoardView(QGraphicsView):
                 self.fitted = False
             return
         self._hover(self.space_at(position))
+        if self.tool is not None:
+            self.tool.move(self.mapToScene(position), event)
+            return
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton and self._press is not None:
+        if event.button() == Qt.MouseButton.LeftButton and self.tool is not None and self._tool_down:
+            self._tool_down = False
+            self.tool.release(self.mapToScene(event.position().toPoint()), event)
+            event.accept()
+            return
+        if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton) and self._press is not None:
             clicked = not self._panning
             self._press = None
             self._panning = False
@@ -116,6 +152,19 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
+            self.tool.double_click(self.mapToScene(event.position().toPoint()), event)
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.tool is not None and self.tool.key(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:
         self._hover("")

@@ -1,22 +1,56 @@
-"""Map mode: the board of the scenario being edited, following the document's signals.
+"""Map mode: the board of the scenario being edited, its tools, and the document's signals.
 
-A changed space updates its own items; the scene is only built when a scenario is opened.
+A changed space updates its own items; the scene is only built when a scenario is opened. The
+tools (``studio/map/tools.py``) turn the mouse into edits; the actions here (merge, delete,
+turn, scale, nudge, snapping) act on the selection. Every edit is one undo step.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QTextDocumentFragment
-from PySide6.QtWidgets import QDockWidget, QToolBar
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QKeySequence,
+    QPolygonF,
+    QTextDocumentFragment,
+)
+from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QMenu, QToolBar
+from shapely.errors import GEOSException
 
+from engine.rulesets.registry import get_ruleset
+from engine.scenario.model import ConnectionKind
+from engine.scenario.starters import kinds_used
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 from studio.document import ScenarioDocument
+from studio.map import geometry
+from studio.map.editing import MapEditor, new_run
+from studio.map.geometry import GeometryError, Point
+from studio.map.overlay import EditorOverlay
+from studio.map.tools import (
+    ConnectTool,
+    CornerTool,
+    DrawTool,
+    LabelTool,
+    SelectTool,
+    SplitTool,
+    Tool,
+    xy,
+)
 
 if TYPE_CHECKING:
     from studio.main_window import MainWindow
+
+T = TypeVar("T")
+SNAP_PIXELS = 10.0  # the snap tolerance, on screen: the same reach at every zoom
+NUDGE, NUDGE_FAR = 1.0, 10.0  # board units per arrow key, with Shift (Inkscape: 2 px and 20 px)
+TURN, TURN_FAR = 15.0, 90.0  # degrees per [ or ], with Ctrl (Inkscape)
+SCALE = 1.1  # per , or .
+VIEW_KEYS = Qt.ShortcutContext.WidgetWithChildrenShortcut  # keys that act only while the board has focus
 
 
 class MapMode(QObject):
@@ -27,45 +61,395 @@ class MapMode(QObject):
         self.window = window
         self.document: ScenarioDocument | None = None
         self.board: BoardScene | None = None
+        self.editor: MapEditor | None = None
+        self.overlay: EditorOverlay | None = None
+        self.selection: list[str] = []
+        self._key_run: tuple[str, tuple[str, ...], str, dict, float, int] | None = None
         self.view = BoardView()
+        self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.view.space_hovered.connect(self._hovered)
         self.widget = self.view
         self.docks: dict[str, QDockWidget] = {}
+        self.tools: dict[str, Tool] = {tool.name: tool for tool in (
+            SelectTool(self), CornerTool(self), DrawTool(self), SplitTool(self), ConnectTool(self), LabelTool(self))}
+        self.tool: Tool = self.tools["select"]
+        self._make_actions(window)
+        self._make_toolbar(window)
+        self.use_tool("select")
+
+    # -- actions, toolbar, menu -----------------------------------------------------------
+
+    def _action(self, text: str, picture: str, shortcut: str | QKeySequence.StandardKey | None, tip: str,
+                slot: Callable[[], object], checkable: bool = False) -> QAction:
+        action = self.window.actions.tool(text, picture, None, tip) if checkable else \
+            self.window.actions._make(text, None, picture, tip)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(VIEW_KEYS)
+            self.view.addAction(action)
+        action.triggered.connect(slot)
+        return action
+
+    def _make_actions(self, window: MainWindow) -> None:
+        tools = [
+            ("select", "&Select", "tool-select", "S", ("Select spaces: click, Shift+click to add, drag a band; "
+                                                     "drag to move (S)")),
+            ("corners", "Edit &Corners", "tool-corners", "E", ("Drag corners (shared ones move in every space), "
+                                                              "double-click a side to add one, Delete removes (E)")),
+            ("draw", "&Draw Space", "tool-draw", "P", ("Click the corners of a new space; double-click or Enter "
+                                                      "closes it (P)")),
+            ("split", "S&plit Space", "tool-split", "K", "Drag a line across a space to cut it in two (K)"),
+            ("connect", "C&onnect Spaces", "tool-connect", "O", ("Drag from one space to another to connect them "
+                                                                "with the kind chosen beside (O)")),
+            ("label", "Place &Name", "tool-label", "L", ("Drag a space's name to where it is drawn; it stays "
+                                                        "inside the space (L)")),
+        ]
+        self.tool_group = QActionGroup(window)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, text, picture, key, tip in tools:
+            action = self._action(text, picture, key, tip, lambda _=False, name=name: self.use_tool(name), True)
+            self.tool_group.addAction(action)
+            self.tool_actions[name] = action
+        self.merge_action = self._action("&Merge Spaces", "merge", "Ctrl++", "Make one space of the selected "
+                                         "neighbours (Ctrl++)", self.merge_selected)
+        self.delete_action = self._action("&Delete", "delete", QKeySequence.StandardKey.Delete,
+                                          "Delete the selected spaces, or the chosen corners (Delete)",
+                                          self.delete_selected)
+        self.rotate_left = self._action("Rotate 15° Anticlockwise", "rotate-left", "[",
+                                        "Turn the selection 15° anticlockwise ([; Ctrl+[ for 90°)",
+                                        lambda: self.turn(-TURN))
+        self.rotate_right = self._action("Rotate 15° Clockwise", "rotate-right", "]",
+                                         "Turn the selection 15° clockwise (]; Ctrl+] for 90°)",
+                                         lambda: self.turn(TURN))
+        self.rotate_left_far = self._action("Rotate 90° Anticlockwise", "", "Ctrl+[", "", lambda: self.turn(-TURN_FAR))
+        self.rotate_right_far = self._action("Rotate 90° Clockwise", "", "Ctrl+]", "", lambda: self.turn(TURN_FAR))
+        self.scale_down = self._action("Scale Down", "scale-down", ",", "Shrink the selection by 10% (,)",
+                                       lambda: self.resize(1 / SCALE))
+        self.scale_up = self._action("Scale Up", "scale-up", ".", "Grow the selection by 10% (.)",
+                                     lambda: self.resize(SCALE))
+        self.select_all = self._action("Select &All Spaces", "", QKeySequence.StandardKey.SelectAll, "",
+                                       lambda: self.select([space.id for space in self.editor.board.spaces]
+                                                           if self.editor else []))
+        self.nudges = []
+        for key, dx, dy in (("Left", -1, 0), ("Right", 1, 0), ("Up", 0, -1), ("Down", 0, 1)):
+            for prefix, step in (("", NUDGE), ("Shift+", NUDGE_FAR)):
+                self.nudges.append(self._action(f"Nudge {key}", "", prefix + key, "",
+                                                lambda _=False, dx=dx, dy=dy, step=step: self.nudge(dx * step, dy * step)))
+        self.snap_action = self._action("S&nap to Spaces", "snap", "%", "Snap to other spaces' corners and sides "
+                                        f"within {SNAP_PIXELS:g} pixels, shown as a circle (%)", self.refresh_tool,
+                                        True)
+        self.snap_action.setChecked(True)
+        self.grid_action = self._action("Snap to &Grid", "grid", "#", "Show the grid and snap to it (#)",
+                                        self._grid_toggled, True)
+        self.grid_size = QDoubleSpinBox()
+        self.grid_size.setRange(0.5, 1000.0)
+        self.grid_size.setValue(10.0)
+        self.grid_size.setSuffix(" grid")
+        self.grid_size.setToolTip("The grid's spacing in board units")
+        self.grid_size.valueChanged.connect(self._grid_toggled)
+        self.kind_box = QComboBox()
+        self.kind_box.setToolTip("The kind of connection the Connect tool draws")
+        self.kind_box.currentIndexChanged.connect(self._kind_chosen)
+        self.menu = QMenu("&Map", window)
+        self.menu.addActions(list(self.tool_actions.values()))
+        self.menu.addSeparator()
+        self.menu.addActions([self.merge_action, self.delete_action, self.select_all])
+        self.menu.addSeparator()
+        self.menu.addActions([self.rotate_left, self.rotate_right, self.rotate_left_far, self.rotate_right_far,
+                              self.scale_down, self.scale_up])
+        self.menu.addSeparator()
+        self.menu.addActions([self.snap_action, self.grid_action])
+
+    def _make_toolbar(self, window: MainWindow) -> None:
         self.toolbar = QToolBar("Map")
         self.toolbar.setObjectName("map_toolbar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.toolbar.addActions([window.actions.undo, window.actions.redo])
         self.toolbar.addSeparator()
+        self.toolbar.addActions(list(self.tool_actions.values()))
+        self.toolbar.addWidget(self.kind_box)
+        self.toolbar.addSeparator()
+        self.toolbar.addActions([self.merge_action, self.rotate_left, self.rotate_right, self.scale_down,
+                                 self.scale_up, self.delete_action])
+        self.toolbar.addSeparator()
+        self.toolbar.addActions([self.snap_action, self.grid_action])
+        self.toolbar.addWidget(self.grid_size)
+        self.toolbar.addSeparator()
         self.toolbar.addAction(window.actions.fit)
         window.addToolBar(self.toolbar)
+
+    # -- the document ---------------------------------------------------------------------
 
     def install(self, document: ScenarioDocument | None, board: BoardScene | None = None) -> None:
         """Edit ``document``'s board (None: nothing to edit); ``board`` is its scene when the
         caller built it already (opening a file builds it before anything changes)."""
+        self.tool.cancel()
         self.document = document
+        self.selection = []
+        self._key_run = None
         if document is None:
             self.view.setScene(None)
-            self.board = None
+            self.board = self.editor = self.overlay = None
             return
-        self.board = board or BoardScene(document.scenario, document.base_dir)
-        self.view.setScene(self.board)
+        scene = self.board = board or BoardScene(document.scenario, document.base_dir)
+        self.editor = MapEditor(document)
+        self.overlay = EditorOverlay(scene.sceneRect(), lambda space_id: self._outline(scene, space_id))
+        scene.addItem(self.overlay)
+        self.view.setScene(scene)
         self.view.fit()
         document.space_changed.connect(self._space_changed)
-        document.space_renamed.connect(lambda old, new: self.board and self.board.rename_space(old, new))
-        document.spaces_changed.connect(lambda: self.board and self.board.sync_spaces())
+        document.space_renamed.connect(self._space_renamed)
+        document.spaces_changed.connect(self._spaces_changed)
         document.regions_changed.connect(lambda: self.board and self.board.refresh_regions())
         document.connections_changed.connect(lambda: self.board and self.board.refresh_connections())
+        document.changed.connect(self._changed)
+        self._fill_kinds()
+        self._grid_toggled()
+        self.use_tool(self.tool.name)
+
+    @staticmethod
+    def _outline(board: BoardScene, space_id: str) -> QPolygonF | None:
+        item = board.spaces.get(space_id)
+        return item.polygon() if item is not None else None
 
     def _space_changed(self, space_id: str) -> None:
-        if self.board is not None and self.document is not None:
-            self.board.refresh_space(self.document.scenario.board.space(space_id))
+        if self.board is not None and self.editor is not None:
+            self.board.refresh_space(self.editor.space(space_id))
+            if space_id in self.selection:
+                self.overlay_changed()
+
+    def _space_renamed(self, old: str, new: str) -> None:
+        if self.board is not None:
+            self.board.rename_space(old, new)
+        self.selection = [new if space_id == old else space_id for space_id in self.selection]
+
+    def _spaces_changed(self) -> None:
+        if self.board is None:
+            return
+        self.board.sync_spaces()
+        kept = [space_id for space_id in self.selection if space_id in self.board.spaces]
+        if kept != self.selection:
+            self.select(kept)
+
+    def _changed(self, path: str) -> None:
+        """A connection changed in place (its ends, its kind) is drawn afresh; the list's own
+        changes are followed tile by tile."""
+        if self.board is not None and path.startswith("board.connections["):
+            self.board.redraw_connections()
+
+    def _fill_kinds(self) -> None:
+        """The connection kinds the ruleset's boards use, then any other this board has."""
+        assert self.document is not None
+        scenario = self.document.scenario
+        used = kinds_used(scenario.ruleset.id, get_ruleset)[1] if get_ruleset(scenario.ruleset.id) else []
+        kinds = list(dict.fromkeys([*used, *(c.kind for c in scenario.board.connections)])) or list(ConnectionKind)
+        self.kind_box.blockSignals(True)
+        self.kind_box.clear()
+        for kind in kinds:
+            self.kind_box.addItem(kind.value.replace("arrow", "one-way arrow"), kind)
+        self.kind_box.blockSignals(False)
+        self._kind_chosen()
+
+    def _kind_chosen(self) -> None:
+        kind = self.kind_box.currentData()
+        if isinstance(kind, ConnectionKind):
+            tool = self.tools["connect"]
+            assert isinstance(tool, ConnectTool)
+            tool.kind = kind
+
+    def choose_kind(self, kind: ConnectionKind) -> None:
+        index = self.kind_box.findData(kind)
+        if index < 0:
+            self.kind_box.addItem(kind.value, kind)
+            index = self.kind_box.count() - 1
+        self.kind_box.setCurrentIndex(index)
+
+    # -- tools ----------------------------------------------------------------------------
+
+    def use_tool(self, name: str) -> None:
+        self.tool.deactivate()
+        self.tool = self.tools[name]
+        self.tool_actions[name].setChecked(True)
+        self.view.tool = self.tool if self.document is not None else None
+        if self.overlay is not None:
+            self.choose_corners(set())
+            self.tool.activate()
+
+    def refresh_tool(self) -> None:
+        self.hide_snap()
+
+    def pixel(self) -> float:
+        """Board units per screen pixel at the view's zoom."""
+        scale = self.view.transform().m11()
+        return 1.0 / scale if scale > 0 else 1.0
+
+    def space_at(self, point: QPointF) -> str | None:
+        return self.board.space_at(point) if self.board is not None else None
+
+    def spaces_near(self, point: QPointF, reach: float | None = None) -> set[str]:
+        if self.board is None:
+            return set()
+        reach = reach if reach is not None else SNAP_PIXELS * self.pixel()
+        return self.board.index.near(QRectF(point.x() - reach, point.y() - reach, 2 * reach, 2 * reach))
+
+    def grid(self) -> float:
+        return self.grid_size.value() if self.grid_action.isChecked() else 0.0
+
+    def grid_step(self, value: float) -> float:
+        step = self.grid()
+        return round(value / step) * step if step > 0 else value
+
+    def snapped(self, point: QPointF, ignore: frozenset[Point] = frozenset()) -> Point:
+        """Where a corner put at ``point`` goes: another space's corner or side within the
+        tolerance, else the grid when it is on; the target is marked on the board."""
+        assert self.editor is not None and self.overlay is not None
+        tolerance = SNAP_PIXELS * self.pixel()
+        polygons = []
+        if self.snap_action.isChecked():
+            polygons = [self.editor.space(space_id).polygon for space_id in self.spaces_near(point, tolerance)]
+        found = geometry.snap(xy(point), polygons, tolerance if self.snap_action.isChecked() else -1.0, self.grid(),
+                              ignore)
+        self.overlay_changed(snap=(QPointF(*found.point), found.kind) if found else None,
+                             circle=(point, tolerance) if self.snap_action.isChecked() else None)
+        return found.point if found else xy(point)
+
+    def show_snap(self, point: QPointF) -> None:
+        self.snapped(point)
+
+    def hide_snap(self) -> None:
+        self.overlay_changed(snap=None, circle=None)
+
+    def overlay_changed(self, **marks: object) -> None:
+        if self.overlay is None:
+            return
+        for name, value in marks.items():
+            setattr(self.overlay, name, value)
+        self.overlay.selection = self.selection
+        self.overlay.pixel = self.pixel()
+        self.overlay.refresh()
+
+    def select(self, space_ids: list[str]) -> None:
+        if space_ids != self.selection:
+            self._key_run = None
+        self.selection = list(dict.fromkeys(space_ids))
+        if self.overlay is not None:
+            self.overlay.chosen = {c for c in self.overlay.chosen if c[0] in self.selection}
+        self.overlay_changed()
+        self.window.refresh()
+
+    def choose_corners(self, corners: set[tuple[str, int]]) -> None:
+        self.overlay_changed(chosen=set(corners))
+
+    def attempt(self, edit: Callable[[], T]) -> T | None:
+        """Run an edit; one that cannot be done says why in the status bar and changes nothing."""
+        try:
+            return edit()
+        except (GeometryError, GEOSException, KeyError) as error:
+            text = str(error).strip("'")
+            self.say(text[:1].upper() + text[1:])
+            return None
+
+    def say(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, 8000)
+
+    # -- acting on the selection ----------------------------------------------------------
+
+    def merge_selected(self) -> None:
+        if self.editor is not None:
+            kept = self.attempt(lambda: self.editor.merge(self.selection))
+            if kept is not None:
+                self.select([kept])
+
+    def delete_selected(self) -> None:
+        if self.editor is None or self.overlay is None:
+            return
+        if self.tool.name == "corners" and self.overlay.chosen:
+            chosen = sorted(self.overlay.chosen)
+            first = self.editor.space(chosen[0][0]).polygon[chosen[0][1]]
+            self.attempt(lambda: self.editor.delete_corners(chosen, self.spaces_near(QPointF(*first))))
+            self.choose_corners(set())
+        elif self.selection:
+            self.editor.delete(self.selection)
+            self.select([])
+
+    def split_along(self, line: list[Point]) -> None:
+        """Cut the selected space (or the one under the line's middle) along ``line``, drawn a
+        little longer so that a line snapped to the border still crosses it."""
+        if self.editor is None:
+            return
+        (ax, ay), (bx, by) = line[0], line[-1]
+        middle = QPointF((ax + bx) / 2, (ay + by) / 2)
+        target = self.selection[0] if len(self.selection) == 1 else self.space_at(middle)
+        if target is None:
+            self.say("Draw the line across a space, or select the space to split first")
+            return
+        length = geometry.distance(line[0], line[-1])
+        reach = 2 * self.pixel() + length * 0.01
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        cut = [(ax - ux * reach, ay - uy * reach), *line[1:-1], (bx + ux * reach, by + uy * reach)]
+        box = QRectF(QPointF(min(ax, bx), min(ay, by)), QPointF(max(ax, bx), max(ay, by)))
+        near = self.board.index.near(box.adjusted(-reach, -reach, reach, reach)) if self.board else set()
+        piece = self.attempt(lambda: self.editor.split(target, cut, near))
+        if piece is not None:
+            self.select([target, piece])
+
+    def end_key_run(self) -> None:
+        self._key_run = None
+
+    def _key_step(self, kind: str, amount: float, combine: Callable[[float, float], float],
+                  apply: Callable[[list[str], float, str, dict], None]) -> None:
+        """Nudges, turns and scalings by key: a run of the same key on the same selection is
+        one undo step, measured from where the run began."""
+        if self.editor is None or self.document is None or not self.selection:
+            return
+        ids = tuple(self.selection)
+        stack = self.document.undo_stack
+        run = self._key_run
+        if run is None or run[0] != kind or run[1] != ids or run[5] != stack.index():
+            run = (kind, ids, new_run(), self.editor.originals(ids), None, -1)
+        total = amount if run[4] is None else combine(run[4], amount)
+        self.attempt(lambda: apply(list(ids), total, run[2], run[3]))
+        self._key_run = (kind, ids, run[2], run[3], total, stack.index())
+
+    def nudge(self, dx: float, dy: float) -> None:
+        step = self.grid() or 0.0
+        dx, dy = (dx / abs(dx) * step if dx and step else dx), (dy / abs(dy) * step if dy and step else dy)
+        # One run holds both directions: the moved distance is a pair, kept as a complex number.
+        self._key_step("nudge", complex(dx, dy), lambda a, b: a + b,
+                       lambda ids, total, run, originals: self.editor.move(ids, total.real, total.imag, run,
+                                                                          originals))
+
+    def turn(self, degrees: float) -> None:
+        self._key_step("turn", degrees, lambda a, b: a + b,
+                       lambda ids, total, run, originals: self.editor.rotate(ids, total, run, originals))
+
+    def resize(self, factor: float) -> None:
+        self._key_step("scale", factor, lambda a, b: a * b,
+                       lambda ids, total, run, originals: self.editor.scale(ids, total, run, originals))
+
+    def _grid_toggled(self, *_: object) -> None:
+        self.overlay_changed(grid=self.grid())
+
+    # -- what the window asks -------------------------------------------------------------
 
     def refresh(self, showing: bool) -> str:
         """The position text for the status bar while this mode shows."""
+        editing = showing and self.document is not None
+        for action in [*self.tool_actions.values(), self.snap_action, self.grid_action, self.select_all,
+                       *self.nudges]:
+            action.setEnabled(editing)
+        chosen = editing and bool(self.selection)
+        for action in (self.delete_action, self.rotate_left, self.rotate_right, self.rotate_left_far,
+                       self.rotate_right_far, self.scale_down, self.scale_up):
+            action.setEnabled(chosen)
+        self.merge_action.setEnabled(editing and len(self.selection) >= 2)
+        self.menu.menuAction().setVisible(showing)
         if self.document is None:
             return ""
         board = self.document.scenario.board
-        return f"{len(board.spaces)} spaces · {len(board.regions)} regions · {len(board.connections)} connections"
+        chosen_text = f"{len(self.selection)} selected · " if self.selection else ""
+        return (f"{chosen_text}{len(board.spaces)} spaces · {len(board.regions)} regions · "
+                f"{len(board.connections)} connections")
 
     def _hovered(self, space: str) -> None:
         if not space or self.board is None:

@@ -1,0 +1,180 @@
+"""The map editor's edits on a document: each is one undo step, and undoing it gives back the
+very same file text."""
+
+from __future__ import annotations
+
+import pytest
+from shapely.geometry import Point, Polygon
+
+from engine.scenario.model import (
+    Board,
+    Connection,
+    ConnectionKind,
+    Meta,
+    RulesetRef,
+    Scenario,
+    Space,
+)
+from studio.document import ScenarioDocument
+from studio.map.editing import MapEditor, new_run
+from studio.map.geometry import GeometryError
+
+
+def grid_document() -> ScenarioDocument:
+    """Four 10 x 10 squares in a 2 x 2 block: the corner (10, 10) is shared by all four."""
+    spaces = []
+    for row in range(2):
+        for column in range(2):
+            x, y = column * 10.0, row * 10.0
+            spaces.append(Space(f"s{row}{column}", f"Square {row}{column}",
+                                polygon=[(x, y), (x + 10, y), (x + 10, y + 10), (x, y + 10)],
+                                label=(x + 5, y + 5)))
+    connections = [Connection("s00", "s01"), Connection("s00", "s10"), Connection("s01", "s11"),
+                   Connection("s10", "s11")]
+    scenario = Scenario(Meta("Squares"), RulesetRef("dice-race"), Board(20, 20, None, [], spaces, connections), [],
+                        [], [])
+    return ScenarioDocument(scenario)
+
+
+@pytest.fixture
+def document(qtbot) -> ScenarioDocument:
+    return grid_document()
+
+
+def polygon(document: ScenarioDocument, space_id: str) -> list:
+    return document.scenario.board.space(space_id).polygon
+
+
+def test_a_shared_corner_dragged_moves_in_every_space_as_one_undo_step(document):
+    editor = MapEditor(document)
+    before = document.text()
+    drag = editor.corner_drag("s00", 2, ["s00", "s01", "s10", "s11"])
+    assert sorted(drag.spaces) == ["s00", "s01", "s10", "s11"]
+    for step in range(1, 6):
+        drag.to((10.0 + step, 10.0 + step / 2))
+    assert all((15.0, 12.5) in polygon(document, space_id) for space_id in drag.spaces)
+    assert document.undo_stack.count() == 1
+    document.undo_stack.undo()
+    assert document.text() == before
+    document.undo_stack.redo()
+    assert all((15.0, 12.5) in polygon(document, space_id) for space_id in drag.spaces)
+
+
+def test_a_drag_back_to_where_it_started_leaves_no_undo_step(document):
+    drag = MapEditor(document).corner_drag("s00", 2, ["s01", "s10", "s11"])
+    drag.to((12.0, 12.0))
+    drag.to((10.0, 10.0))
+    assert document.undo_stack.count() == 0
+
+
+def test_a_corner_dragged_over_the_name_keeps_the_name_inside(document):
+    editor = MapEditor(document)
+    editor.corner_drag("s00", 2, []).to((2.0, 2.0))  # the square folds to a thin arrow shape
+    space = document.scenario.board.space("s00")
+    assert Polygon(space.polygon).contains(Point(space.label))
+
+
+def test_moving_spaces_in_one_drag_is_one_step_and_two_drags_are_two(document):
+    editor = MapEditor(document)
+    before = document.text()
+    originals, run = editor.originals(["s00", "s01"]), new_run()
+    for step in range(1, 4):
+        editor.move(["s00", "s01"], step, 0.0, run, originals)
+    assert polygon(document, "s00")[0] == (3.0, 0.0) and document.scenario.board.space("s01").label == (18.0, 5.0)
+    editor.move(["s00", "s01"], 1.0, 0.0)
+    assert document.undo_stack.count() == 2
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert document.text() == before
+
+
+def test_a_corner_added_on_a_shared_side_goes_into_both_spaces_and_deleting_it_takes_it_from_both(document):
+    editor = MapEditor(document)
+    editor.insert_corner("s00", 1, (10.0, 4.0), ["s01", "s10", "s11"])
+    assert (10.0, 4.0) in polygon(document, "s00") and (10.0, 4.0) in polygon(document, "s01")
+    assert document.undo_stack.count() == 1
+    index = polygon(document, "s00").index((10.0, 4.0))
+    editor.delete_corners([("s00", index)], ["s01"])
+    assert (10.0, 4.0) not in polygon(document, "s00") + polygon(document, "s01")
+    with pytest.raises(GeometryError, match="fewer than three"):
+        editor.delete_corners([("s00", 0), ("s00", 1)], [])
+    assert len(polygon(document, "s00")) == 4  # nothing changed
+
+
+def test_a_split_makes_a_new_space_and_gives_the_neighbour_the_cut_corner(document):
+    editor = MapEditor(document)
+    before = document.text()
+    new = editor.split("s00", [(-1.0, 4.0), (11.0, 4.0)], ["s01", "s10", "s11"])
+    board = document.scenario.board
+    assert [space.id for space in board.spaces] == ["s00", new, "s01", "s10", "s11"]
+    assert Polygon(polygon(document, "s00")).area == pytest.approx(60.0)
+    assert Polygon(polygon(document, new)).area == pytest.approx(40.0)
+    assert (10.0, 4.0) in polygon(document, "s01")  # the neighbour's side keeps the cut's corner
+    assert board.space(new).name == "Square 00 (2)"
+    assert document.undo_stack.count() == 1
+    document.undo_stack.undo()
+    assert document.text() == before
+
+
+def test_merging_moves_connections_onto_the_kept_space_without_duplicates(document):
+    editor = MapEditor(document)
+    before = document.text()
+    kept = editor.merge(["s00", "s01"])
+    board = document.scenario.board
+    assert kept == "s00" and [space.id for space in board.spaces] == ["s00", "s10", "s11"]
+    assert Polygon(polygon(document, "s00")).area == pytest.approx(200.0)
+    assert sorted((c.a, c.b) for c in board.connections) == [("s00", "s10"), ("s00", "s11"), ("s10", "s11")]
+    assert document.undo_stack.count() == 1
+    document.undo_stack.undo()
+    assert document.text() == before
+    document.undo_stack.redo()
+    assert len(board.spaces) == 3
+
+
+def test_spaces_that_do_not_touch_are_not_merged_and_nothing_changes(document):
+    editor = MapEditor(document)
+    editor.move(["s11"], 50.0, 50.0)
+    before = document.text()
+    with pytest.raises(GeometryError):
+        editor.merge(["s00", "s11"])
+    assert document.text() == before
+
+
+def test_a_drawn_connection_is_marked_manual_and_a_duplicate_is_refused(document):
+    editor = MapEditor(document)
+    strait = editor.connect("s00", "s11", ConnectionKind.STRAIT)
+    assert strait.props == {"manual": True} and document.scenario.board.connections[-1] is strait
+    with pytest.raises(GeometryError, match="already"):
+        editor.connect("s11", "s00", ConnectionKind.STRAIT)
+    editor.connect("s11", "s00", ConnectionKind.ARROW)
+    editor.connect("s00", "s11", ConnectionKind.ARROW)  # one way each way
+
+
+def test_deleting_a_space_takes_its_connections_with_it_in_one_step(document):
+    editor = MapEditor(document)
+    before = document.text()
+    editor.delete(["s00"])
+    board = document.scenario.board
+    assert "s00" not in {space.id for space in board.spaces}
+    assert all("s00" not in (c.a, c.b) for c in board.connections) and len(board.connections) == 2
+    document.undo_stack.undo()
+    assert document.text() == before
+
+
+def test_turning_and_scaling_a_selection_are_about_its_middle(document):
+    editor = MapEditor(document)
+    editor.rotate(["s00", "s01"], 90)  # the 20 x 10 block about (10, 5) stands up: x 5..15, y -5..15
+    xs = [x for space_id in ("s00", "s01") for x, _ in polygon(document, space_id)]
+    ys = [y for space_id in ("s00", "s01") for _, y in polygon(document, space_id)]
+    assert (min(xs), max(xs), min(ys), max(ys)) == (5.0, 15.0, -5.0, 15.0)
+    editor.scale(["s10"], 2.0)
+    assert polygon(document, "s10") == [(-5.0, 5.0), (15.0, 5.0), (15.0, 25.0), (-5.0, 25.0)]
+
+
+def test_a_drawn_space_gets_a_free_id_and_its_name_inside(document):
+    editor = MapEditor(document)
+    space_id = editor.add_space([(30, 0), (40, 0), (35, 8)])
+    space = document.scenario.board.space(space_id)
+    assert space_id == "space-5" and Polygon(space.polygon).contains(Point(space.label))
+    with pytest.raises(GeometryError):
+        editor.add_space([(0, 0), (10, 10), (10, 0), (0, 10)])  # crosses itself

@@ -1,0 +1,198 @@
+"""The map tools driven as a designer does: mouse presses, drags and keys on the board view.
+
+Dice Race's track is a row of 40 x 40 cells (t0 at x 0..40, t1 at 40..80, ...), neighbours
+sharing their corners, which is what shared-corner drags and snapping need."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from shapely.geometry import Polygon
+
+from engine.scenario.model import ConnectionKind
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+@pytest.fixture
+def mode(window, dice_race_path, tmp_path):
+    copy = tmp_path / "race.json"
+    copy.write_text(dice_race_path.read_text())
+    assert window.open(copy)
+    mode = window.map_mode
+    mode.view.setFocus()
+    return mode
+
+
+def at(mode, x: float, y: float):
+    return mode.view.mapFromScene(QPointF(x, y))
+
+
+def click(qtbot, mode, x, y, modifier=Qt.KeyboardModifier.NoModifier):
+    qtbot.mouseClick(mode.view.viewport(), LEFT, modifier, at(mode, x, y))
+
+
+def drag(qtbot, mode, *points, modifier=Qt.KeyboardModifier.NoModifier):
+    viewport = mode.view.viewport()
+    qtbot.mousePress(viewport, LEFT, modifier, at(mode, *points[0]))
+    for point in points[1:]:
+        qtbot.mouseMove(viewport, at(mode, *point))
+    qtbot.mouseRelease(viewport, LEFT, modifier, at(mode, *points[-1]))
+
+
+def space(mode, space_id):
+    return mode.document.scenario.board.space(space_id)
+
+
+def key(qtbot, mode, name, modifier=Qt.KeyboardModifier.NoModifier):
+    qtbot.keyClick(mode.view, name, modifier)
+
+
+def test_click_shift_click_and_a_rubber_band_select_spaces(qtbot, mode):
+    click(qtbot, mode, 60, 20)
+    assert mode.selection == ["t1"]
+    click(qtbot, mode, 100, 20, Qt.KeyboardModifier.ShiftModifier)
+    assert mode.selection == ["t1", "t2"]
+    click(qtbot, mode, 60, 20, Qt.KeyboardModifier.ShiftModifier)
+    assert mode.selection == ["t2"]
+    drag(qtbot, mode, (118, 50), (150, 45), (245, -5))  # from below the track: t3, t4 and t5 lie wholly inside
+    assert mode.selection == ["t3", "t4", "t5"]
+    click(qtbot, mode, 400, 55)  # the empty board clears the selection
+    assert mode.selection == []
+
+
+def test_dragging_a_selection_moves_it_as_one_undo_step(qtbot, mode):
+    before = mode.document.text()
+    click(qtbot, mode, 60, 20)
+    drag(qtbot, mode, (60, 20), (70, 20), (80, 20), (90, 20))
+    assert space(mode, "t1").polygon[0][0] == pytest.approx(70, abs=1.5)
+    assert mode.document.undo_stack.count() == 1
+    assert mode.board.spaces["t1"].polygon().boundingRect().left() == pytest.approx(space(mode, "t1").polygon[0][0])
+    mode.window.actions.undo.trigger()
+    assert mode.document.text() == before
+
+
+def test_a_corner_shared_by_neighbours_moves_in_both_and_snaps_to_another_corner(qtbot, mode):
+    before = mode.document.text()
+    click(qtbot, mode, 60, 20)
+    mode.tool_actions["corners"].trigger()
+    # t1's top-right corner (80, 0) is t2's top-left; drag it near t3's top-right (160, 0).
+    drag(qtbot, mode, (80, 0), (100, 10), (130, 5), (158, 2))
+    assert (160.0, 0.0) in space(mode, "t1").polygon and (160.0, 0.0) in space(mode, "t2").polygon
+    assert (80.0, 0.0) not in space(mode, "t1").polygon + space(mode, "t2").polygon
+    assert mode.document.undo_stack.count() == 1
+    mode.window.actions.undo.trigger()
+    assert mode.document.text() == before
+
+
+def test_double_click_adds_a_corner_to_both_sides_of_a_border_and_delete_removes_it(qtbot, mode):
+    click(qtbot, mode, 60, 20)
+    mode.tool_actions["corners"].trigger()
+    qtbot.mouseDClick(mode.view.viewport(), LEFT, pos=at(mode, 80, 22))
+    added = [point for point in space(mode, "t1").polygon if point[0] == pytest.approx(80) and 10 < point[1] < 30]
+    assert len(added) == 1 and added[0] in space(mode, "t2").polygon
+    assert mode.overlay.chosen  # the new corner is the chosen one
+    key(qtbot, mode, Qt.Key.Key_Delete)
+    assert added[0] not in space(mode, "t1").polygon + space(mode, "t2").polygon
+
+
+def test_drawing_a_space_snaps_its_corners_to_the_neighbours(qtbot, mode):
+    mode.tool_actions["draw"].trigger()
+    count = len(mode.document.scenario.board.spaces)
+    for x, y in ((41.5, 41.5), (78.5, 41.2), (60, 58)):
+        click(qtbot, mode, x, y)
+    key(qtbot, mode, Qt.Key.Key_Return)
+    spaces = mode.document.scenario.board.spaces
+    assert len(spaces) == count + 1
+    drawn = spaces[-1]
+    assert drawn.polygon[:2] == [(40.0, 40.0), (80.0, 40.0)]  # t1's bottom corners
+    assert mode.selection == [drawn.id] and mode.document.undo_stack.count() == 1
+    assert drawn.id in mode.board.spaces
+
+
+def test_escape_drops_a_half_drawn_outline(qtbot, mode):
+    mode.tool_actions["draw"].trigger()
+    click(qtbot, mode, 300, 50)
+    click(qtbot, mode, 340, 50)
+    key(qtbot, mode, Qt.Key.Key_Escape)
+    assert mode.overlay.draft == [] and mode.document.undo_stack.count() == 0
+
+
+def test_a_line_dragged_across_a_space_splits_it(qtbot, mode):
+    mode.tool_actions["split"].trigger()
+    drag(qtbot, mode, (140, -8), (140, 20), (140, 48))
+    spaces = {s.id: s for s in mode.document.scenario.board.spaces}
+    assert "t3-2" in spaces
+    areas = sorted([Polygon(spaces["t3"].polygon).area, Polygon(spaces["t3-2"].polygon).area])
+    assert areas == pytest.approx([800, 800], abs=40)
+    assert set(mode.selection) == {"t3", "t3-2"} and mode.document.undo_stack.count() == 1
+
+
+def test_merge_joins_the_selected_neighbours(qtbot, mode):
+    click(qtbot, mode, 180, 20)
+    click(qtbot, mode, 220, 20, Qt.KeyboardModifier.ShiftModifier)
+    assert mode.merge_action.isEnabled()
+    mode.merge_action.trigger()
+    board = mode.document.scenario.board
+    assert "t5" not in {s.id for s in board.spaces} and Polygon(space(mode, "t4").polygon).area == pytest.approx(3200)
+    assert "t5" not in mode.board.spaces and mode.selection == ["t4"]
+    for step in (mode.window.actions.undo, mode.window.actions.redo, mode.window.actions.undo):
+        step.trigger()
+        assert mode.board.drawn_connections() == sorted((c.a, c.b, c.kind) for c in board.connections)
+    assert "t5" in mode.board.spaces
+
+
+def test_a_run_of_nudges_is_one_undo_step_and_turns_and_scalings_are_runs_too(qtbot, mode):
+    click(qtbot, mode, 60, 20)
+    for _ in range(3):
+        key(qtbot, mode, Qt.Key.Key_Right)
+    key(qtbot, mode, Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
+    assert space(mode, "t1").polygon[0] == (43.0, 10.0)
+    assert mode.document.undo_stack.count() == 1
+    key(qtbot, mode, Qt.Key.Key_BracketRight)
+    key(qtbot, mode, Qt.Key.Key_BracketRight)
+    assert mode.document.undo_stack.count() == 2
+    corners = space(mode, "t1").polygon
+    # Turned 30° about its middle (63, 30): the leftmost corner is 20 (cos 30° + sin 30°) to the left.
+    assert min(x for x, _ in corners) == pytest.approx(63 - 20 * (math.cos(math.pi / 6) + 0.5), abs=0.01)
+    key(qtbot, mode, Qt.Key.Key_Period)
+    assert mode.document.undo_stack.count() == 3
+    mode.window.actions.undo.trigger()
+    mode.window.actions.undo.trigger()
+    assert space(mode, "t1").polygon[0] == (43.0, 10.0)
+
+
+def test_connect_drags_from_space_to_space_with_the_chosen_kind(qtbot, mode):
+    mode.tool_actions["connect"].trigger()
+    mode.choose_kind(ConnectionKind.STRAIT)
+    drag(qtbot, mode, (20, 20), (100, 20), (220, 20))
+    last = mode.document.scenario.board.connections[-1]
+    assert (last.a, last.b, last.kind, last.props) == ("t0", "t5", ConnectionKind.STRAIT, {"manual": True})
+
+
+def test_the_name_is_dragged_but_stays_inside_its_space(qtbot, mode):
+    mode.tool_actions["label"].trigger()
+    drag(qtbot, mode, (60, 20), (65, 25), (70, 30), (200, 30))
+    label = space(mode, "t1").label
+    assert 40 < label[0] < 80 and 0 < label[1] < 40
+    assert mode.document.undo_stack.count() == 1
+
+
+def test_delete_removes_the_selected_spaces_and_their_connections(qtbot, mode):
+    click(qtbot, mode, 60, 20)
+    key(qtbot, mode, Qt.Key.Key_Delete)
+    board = mode.document.scenario.board
+    assert "t1" not in {s.id for s in board.spaces} and all("t1" not in (c.a, c.b) for c in board.connections)
+    assert "t1" not in mode.board.spaces
+
+
+def test_the_grid_snaps_drawn_corners_when_it_is_on(qtbot, mode):
+    mode.grid_action.trigger()
+    mode.grid_size.setValue(25)
+    mode.tool_actions["draw"].trigger()
+    for x, y in ((302, 98), (352, 102), (327, 123)):
+        click(qtbot, mode, x, y)
+    key(qtbot, mode, Qt.Key.Key_Return)
+    assert mode.document.scenario.board.spaces[-1].polygon == [(300.0, 100.0), (350.0, 100.0), (325.0, 125.0)]
