@@ -49,12 +49,10 @@ class SetValues(QUndoCommand):
         return True
 
     def redo(self) -> None:
-        for path, _, new in self.changes:
-            self.document.apply_value(path, new)
+        self.document.apply_values([(path, new) for path, _, new in self.changes])
 
     def undo(self) -> None:
-        for path, old, new in reversed(self.changes):
-            self.document.apply_value(after_rename(path, new), old)
+        self.document.apply_values([(after_rename(path, new), old) for path, old, new in reversed(self.changes)])
 
 
 class AddItem(QUndoCommand):

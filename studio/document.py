@@ -143,11 +143,21 @@ class ScenarioDocument(QObject):
     # -- what the commands call ------------------------------------------------------------
 
     def apply_value(self, path: str, value: Any) -> None:
-        old = set_value(self.scenario, path, value)
-        new_path = after_rename(path, value)
-        if new_path != path and path.startswith("board.spaces["):
-            self.space_renamed.emit(old, value)
-        self._announce(new_path)
+        self.apply_values([(path, value)])
+
+    def apply_values(self, values: list[tuple[str, Any]]) -> None:
+        """Write several values, then tell the views once per object changed: a corner shared
+        by four spaces and their labels is four space changes, not eight."""
+        written = []
+        for path, value in values:
+            old = set_value(self.scenario, path, value)
+            new_path = after_rename(path, value)
+            if new_path != path and path.startswith("board.spaces["):
+                self.space_renamed.emit(old, value)
+            written.append(new_path)
+        told: set[tuple[str, ...]] = set()
+        for path in written:
+            self._announce(path, told)
 
     def apply_insert(self, list_path: str, index: int, item: Any) -> None:
         get_list(self.scenario, list_path).insert(index, item)
@@ -158,10 +168,16 @@ class ScenarioDocument(QObject):
         self._announce(list_path)
         return item
 
-    def _announce(self, path: str) -> None:
-        """Tell the views which object changed, by the first steps of the path."""
+    def _announce(self, path: str, told: set[tuple[str, ...]] | None = None) -> None:
+        """Tell the views which object changed, by the first steps of the path (each object
+        once per batch of values: ``told`` holds those already told)."""
         steps = parse(path)
         names = [name for _, name in steps]
+        if names[:2] == ["board", "spaces"] and len(steps) > 2 and told is not None:
+            if ("space", names[2]) in told:
+                self.changed.emit(path)
+                return
+            told.add(("space", names[2]))
         if names[:2] == ["board", "spaces"]:
             if len(steps) > 2:
                 self.space_changed.emit(get_value(self.scenario, _prefix(steps, 3)).id)

@@ -53,10 +53,37 @@ def join(parent: str, step: tuple[str, str]) -> str:
     return f"{parent}.{name}" if parent else name
 
 
+_LONG = 32  # lists longer than this (a board's spaces) keep a table of positions by id
+_POSITIONS: dict[int, tuple[list[Any], dict[Any, int]]] = {}
+
+
+def _positions(items: list[Any], rebuild: bool) -> dict[Any, int]:
+    """Where each id first occurs in a long list; the table is checked at every use, so an
+    edit of the list (an insertion, a rename) only costs a rebuild when it is next read."""
+    entry = _POSITIONS.get(id(items))
+    if entry is None or entry[0] is not items or rebuild:
+        positions: dict[Any, int] = {}
+        for index, item in enumerate(items):
+            positions.setdefault(getattr(item, "id", None), index)
+        if len(_POSITIONS) >= 16:
+            _POSITIONS.pop(next(iter(_POSITIONS)))
+        _POSITIONS[id(items)] = entry = (items, positions)  # holding the list keeps its id unique
+    return entry[1]
+
+
 def _list_index(items: list[Any], key: str) -> int:
-    for index, item in enumerate(items):
-        if getattr(item, "id", None) == key:
+    if len(items) > _LONG:
+        positions = _positions(items, rebuild=False)
+        index = positions.get(key)
+        numbered = index is None and key.isdigit() and positions.keys() <= {None}  # items without ids
+        if not numbered and (index is None or index >= len(items) or getattr(items[index], "id", None) != key):
+            index = _positions(items, rebuild=True).get(key)
+        if index is not None:
             return index
+    else:
+        for index, item in enumerate(items):
+            if getattr(item, "id", None) == key:
+                return index
     if key.lstrip("-").isdigit() and -len(items) <= int(key) < len(items):
         return int(key) % len(items)
     raise KeyError(key)
@@ -69,7 +96,7 @@ def _child(container: Any, step: tuple[str, str]) -> Any:
             raise KeyError(name)
         return getattr(container, name)
     if isinstance(container, list | tuple):
-        return container[_list_index(list(container), name)]
+        return container[_list_index(container if isinstance(container, list) else list(container), name)]
     if isinstance(container, dict):
         return container[name]
     raise KeyError(name)

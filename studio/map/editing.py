@@ -301,7 +301,9 @@ class CornerDrag:
                 corners = list(space.polygon)
                 for index in indices:
                     corners[index] = point
-                new_label = geometry.label_inside(corners, label) if geometry.is_simple(corners) else label
+                new_label = label
+                if not geometry.contains(corners, label) and geometry.is_simple(corners):
+                    new_label = geometry.label_inside(corners, label)
                 changes.append((f"{space_path(space_id)}.label", space.label, new_label))
         self.at = point
         self.editor._push_run(changes, "Move corner", self.run)

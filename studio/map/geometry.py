@@ -129,9 +129,22 @@ def area(polygon: Sequence[Point]) -> float:
     return Polygon(polygon).area if len(polygon) >= 3 else 0.0
 
 
+def contains(polygon: Sequence[Point], point: Point) -> bool:
+    """Whether ``point`` lies inside the outline (even-odd rule): cheaper than shapely for
+    the few corners of one space, asked at every mouse move of a drag."""
+    x, y = point
+    inside = False
+    for _, (ax, ay), (bx, by) in edges(polygon):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
+
+
 def label_inside(polygon: Sequence[Point], wanted: Point | None) -> Point:
     """``wanted`` when it lies inside the polygon, else the nearest point well inside it: a
     label anchor always stays within its space."""
+    if wanted is not None and contains(polygon, wanted) and Polygon(polygon).is_valid:
+        return wanted
     outline = make_valid(Polygon(polygon))
     if wanted is not None and outline.contains(ShapelyPoint(wanted)):
         return wanted

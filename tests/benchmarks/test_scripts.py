@@ -28,6 +28,7 @@ RUNS = {
                           "History of the World (history-of-the-world, 5p)"),
     "antike_duellum_speed.py": (["--games", "1", "--hotw-games", "1"], "Antike Duellum (greece-persia): 1 games"),
     "adjacency.py": (["200"], "derive 200 spaces"),
+    "map_editing.py": (["200"], "corner drag, per mouse move"),
 }
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, scenario_text
+from engine.scenario.model import Board, Connection, Space
 from engine.scenario.paths import (
     MISSING,
     PathError,
@@ -79,3 +80,19 @@ def test_resolve_keeps_the_holder_so_a_rename_does_not_lose_it():
 def test_after_a_rename_the_item_is_found_by_its_new_id():
     assert after_rename("board.spaces[gaul].id", "gallia") == "board.spaces[gallia].id"
     assert after_rename("board.spaces[gaul].name", "Gallia") == "board.spaces[gaul].name"
+
+
+def test_a_long_list_finds_its_items_by_id_after_insertions_renames_and_removals():
+    """A board's spaces keep a table of positions; every change of the list must show."""
+    board = Board(spaces=[Space(f"s{n}", f"Space {n}") for n in range(100)])
+    assert get_value(board, "spaces[s70].name") == "Space 70"
+    board.spaces.insert(0, Space("new", "New"))
+    assert get_value(board, "spaces[s70].name") == "Space 70" and get_value(board, "spaces[new].name") == "New"
+    set_value(board, "spaces[s70].id", "renamed")
+    assert get_value(board, "spaces[renamed].name") == "Space 70"
+    with pytest.raises(PathError):
+        get_value(board, "spaces[s70]")
+    del board.spaces[:50]
+    assert get_value(board, "spaces[renamed].name") == "Space 70"
+    board.connections = [Connection(f"s{n}", f"s{n + 1}") for n in range(60)]
+    assert get_value(board, "connections[41].a") == "s41"

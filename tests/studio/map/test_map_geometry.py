@@ -72,3 +72,9 @@ def test_turning_and_scaling_are_about_the_given_point():
     assert geometry.tidy(geometry.rotated((10.0, 0.0), (0.0, 0.0), 90)) == (0.0, 10.0)
     assert geometry.scaled((10.0, 4.0), (0.0, 2.0), 2.0) == (20.0, 6.0)
     assert geometry.centre([SQUARE, RIGHT]) == (10.0, 5.0)
+
+
+def test_a_point_is_inside_an_outline_by_the_even_odd_rule():
+    u_shape = [(0, 0), (30, 0), (30, 30), (20, 30), (20, 10), (10, 10), (10, 30), (0, 30)]
+    assert geometry.contains(u_shape, (5, 20)) and geometry.contains(u_shape, (15, 5))
+    assert not geometry.contains(u_shape, (15, 20)) and not geometry.contains(u_shape, (40, 5))

@@ -1,0 +1,142 @@
+"""The map editor on a generated 5,000-space board whose neighbours share their corners.
+
+Targets (issue 16): a corner drag handles each mouse move in at most 16 ms, the corner being
+shared by four spaces that all move; undo and redo of a merge of two spaces at most 10 ms each.
+The drag is driven through the real window: a mouse move on the board view with the Edit
+Corners tool, which snaps, moves the corner in every space that has it (one undo step), and
+updates those spaces' items. Beside it, for scale, the cost of the alternative the editor
+avoids: building the board's scene afresh.
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/map_editing.py [SPACES]
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from _support import report, timings
+from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from engine.scenario.model import (
+    Board,
+    Connection,
+    Meta,
+    Region,
+    RulesetRef,
+    Scenario,
+    Space,
+)
+from studio.board.scene import BoardScene
+from studio.main_window import Answer, MainWindow
+from studio.settings import StudioSettings
+
+CELL = 40.0
+
+
+def lattice_board(count: int, rng: random.Random) -> Scenario:
+    """Quadrilateral cells on a jittered lattice: each inner corner is shared by four cells."""
+    columns = math.ceil(math.sqrt(count * 2))
+    rows = math.ceil(count / columns)
+    corner = {(i, j): (round(i * CELL + rng.uniform(-8, 8), 2) if 0 < i < columns else i * CELL,
+                       round(j * CELL + rng.uniform(-8, 8), 2) if 0 < j < rows else j * CELL)
+              for i in range(columns + 1) for j in range(rows + 1)}
+    regions = [Region(f"r{i}", f"Region {i}", f"#{rng.randrange(0x505050, 0xf0f0f0):06x}") for i in range(24)]
+    spaces = []
+    for number in range(count):
+        i, j = number % columns, number // columns
+        polygon = [corner[(i, j)], corner[(i + 1, j)], corner[(i + 1, j + 1)], corner[(i, j + 1)]]
+        spaces.append(Space(f"s{number}", f"Space {number}", region=regions[(i // 8 + j // 8) % 24].id,
+                            polygon=polygon, label=((i + 0.5) * CELL, (j + 0.5) * CELL)))
+    connections = []
+    for number in range(count):
+        for other in (number + 1 if (number % columns) + 1 < columns else None, number + columns):
+            if other is not None and other < count:
+                connections.append(Connection(f"s{number}", f"s{other}"))
+    board = Board(columns * CELL, rows * CELL, None, regions, spaces, connections)
+    return Scenario(Meta("generated"), RulesetRef("dice-race"), board, [], [], [])
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 5_000
+    app = QApplication.instance() or QApplication([])
+    rng = random.Random(16)
+    scenario = lattice_board(count, rng)
+    with tempfile.TemporaryDirectory() as folder:
+        store = QSettings(str(Path(folder) / "bench.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(StudioSettings(store))
+        window.ask_unsaved = lambda name: Answer.DISCARD
+        window.resize(1600, 900)
+        window.show()
+        window._edit(scenario, None, Path(folder))
+        app.processEvents()
+        mode = window.map_mode
+        board = scenario.board
+        print(f"map editing benchmark: {len(board.spaces):,} spaces, {len(board.connections):,} connections")
+
+        # Zoom in on the middle of the board, as a designer does to move a corner.
+        columns = math.ceil(math.sqrt(count * 2))
+        middle = board.spaces[(count // columns // 2) * columns + columns // 2]
+        mode.view.fitInView(middle.polygon[2][0] - 200, middle.polygon[2][1] - 120, 400, 240,
+                            Qt.AspectRatioMode.KeepAspectRatio)
+        mode.select([middle.id])
+        mode.tool_actions["corners"].trigger()
+        viewport = mode.view.viewport()
+        start = QPointF(*middle.polygon[2])
+        sharing = sum(middle.polygon[2] in space.polygon for space in board.spaces)
+        QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         mode.view.mapFromScene(start))
+        moves = [mode.view.mapFromScene(start + QPointF(12 * math.cos(k / 6), 9 * math.sin(k / 4)))
+                 for k in range(1, 121)]
+        handled, painted = [], []
+        for number, position in enumerate(moves):
+            began = time.perf_counter()
+            QTest.mouseMove(viewport, position)
+            handled.append(time.perf_counter() - began)
+            if number % 2:
+                began = time.perf_counter()
+                viewport.repaint()
+                painted.append(time.perf_counter() - began)
+        QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, moves[-1])
+        steps = mode.document.undo_stack.count()
+        print(f"corner drag: {len(moves)} mouse moves, the corner shared by {sharing} spaces, "
+              f"{steps} undo step(s) afterwards")
+        report("corner drag, per mouse move", handled, 0.016)
+        report("  the repaint after a move", painted)
+        app.processEvents()
+
+        # Undo and redo of a merge of two neighbours.
+        neighbour = board.spaces[board.spaces.index(middle) + 1]
+        mode.editor.merge([middle.id, neighbour.id])
+        stack = mode.document.undo_stack
+        undo, redo = [], []
+        for _ in range(15):
+            began = time.perf_counter()
+            stack.undo()
+            undo.append(time.perf_counter() - began)
+            began = time.perf_counter()
+            stack.redo()
+            redo.append(time.perf_counter() - began)
+        report("undo of a merge", undo, 0.010)
+        report("redo of a merge", redo, 0.010)
+        app.processEvents()
+
+        rebuild = timings(lambda: BoardScene(scenario), 3)
+        report("for scale: the board's scene rebuilt", rebuild)
+        print(f"a corner move costs {statistics.median(handled) / statistics.median(rebuild):.4f} of a rebuild; "
+              f"a merge's undo {statistics.median(undo) / statistics.median(rebuild):.4f}")
+        window.close()
+
+
+if __name__ == "__main__":
+    main()
