@@ -150,7 +150,7 @@ class NamesLayer(QGraphicsItem):
             bounds = bounds.united(self._label(name))
         self._bounds = bounds.adjusted(-bounds.width() * 0.05, -self._height * 3, bounds.width() * 0.05,
                                        self._height * 3)  # names move a line or two, or grow
-        self._placed: tuple[tuple[float, int], list[Placed]] | None = None
+        self._placed: tuple[tuple[float, int], dict[str, Placed]] | None = None  # by space
         self.setZValue(3)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
@@ -184,15 +184,13 @@ class NamesLayer(QGraphicsItem):
         if settle and self._placed is not None:
             key, placed = self._placed
             scale = key[0]
-            before = next((entry for entry in placed if entry.key == space), None)
-            kept = [entry for entry in placed if entry.key != space]
+            before = placed.pop(space, None)
             if name is not None:
                 label = self._labels[space]
                 factor = before.factor if before is not None else 1.0
                 width, height = label.width * scale * factor, label.height * scale * factor
-                kept.append(Placed(space, QRectF(label.anchor.x() * scale - width / 2,
-                                                 label.anchor.y() * scale - height / 2, width, height), factor))
-            self._placed = (key, kept)
+                placed[space] = Placed(space, QRectF(label.anchor.x() * scale - width / 2,
+                                                     label.anchor.y() * scale - height / 2, width, height), factor)
         else:
             self._placed = None
         self.update()
@@ -208,8 +206,9 @@ class NamesLayer(QGraphicsItem):
         key = (round(scale, 6), revision)
         if self._placed is None or self._placed[0] != key:
             obstacles = self._markers.screen_rects(scale) if self._markers is not None else {}
-            self._placed = (key, place(list(self._labels.values()), scale, obstacles))
-        return self._placed[1]
+            self._placed = (key, {entry.key: entry for entry in place(list(self._labels.values()), scale,
+                                                                       obstacles)})
+        return list(self._placed[1].values())
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         transform = painter.worldTransform()

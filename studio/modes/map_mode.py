@@ -373,13 +373,13 @@ class MapMode(QObject):
             self.select([])
 
     def split_along(self, line: list[Point]) -> None:
-        """Cut the selected space (or the one under the line's middle) along ``line``, drawn a
+        """Cut the space under the line's middle (or the one selected) along ``line``, drawn a
         little longer so that a line snapped to the border still crosses it."""
         if self.editor is None:
             return
         (ax, ay), (bx, by) = line[0], line[-1]
         middle = QPointF((ax + bx) / 2, (ay + by) / 2)
-        target = self.selection[0] if len(self.selection) == 1 else self.space_at(middle)
+        target = self.space_at(middle) or (self.selection[0] if len(self.selection) == 1 else None)
         if target is None:
             self.say("Draw the line across a space, or select the space to split first")
             return
