@@ -17,7 +17,6 @@ from engine.cli import main as epoch
 from engine.scenario import adjacency
 from engine.scenario.model import Card, ConnectionKind, Deck, Region, SpaceKind
 from studio.new_scenario_dialog import BLANK
-from studio.playtest.new_playtest_dialog import PlaytestSetup
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -139,9 +138,15 @@ def test_a_three_region_map_drawn_from_nothing_undoes_redoes_saves_validates_and
     assert epoch(["validate", str(target)]) == 0
     assert "ok" in capsys.readouterr().out
 
-    setup = PlaytestSetup(tuple(document.scenario.seats[:2]), ("random", "random"),
-                          document.scenario.ruleset.options, 7)
-    assert window.start_playtest(setup)
+    def two_bots(dialog) -> bool:  # Play ▸ Playtest This Scenario, filled in as a designer would
+        dialog.players.setValue(2)
+        for choice in dialog.controllers[:2]:
+            choice.setCurrentIndex(choice.findData("random"))
+        dialog.seed.setValue(7)
+        return True
+
+    window.run_dialog = two_bots
+    window.actions.new_playtest.trigger()
     assert window.mode is window.playtest_mode
     playtest_board = window.playtest_mode.board
     assert sorted(playtest_board.spaces) == sorted(s.id for s in board.spaces)
