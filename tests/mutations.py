@@ -95,6 +95,8 @@ def mutated(draw: Any, original: Any, mutations: int = 4) -> Any:
             old = parent[path[-1]]
         except (KeyError, IndexError, TypeError):
             continue  # an earlier edit removed or reshaped this place
+        if not isinstance(parent, dict | list):
+            continue  # an earlier edit made it text: indexable, not editable
         if draw(st.booleans()) and draw(st.booleans()):  # a quarter of the edits delete
             del parent[path[-1]]
         else:

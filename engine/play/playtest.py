@@ -202,7 +202,7 @@ def _session(data: dict[str, Any], scenario: Scenario, problems: list[Problem]) 
             continue
         raw = dict(raw)
         controller = raw.pop("controller", HUMAN)
-        if controller != HUMAN and controller not in BOTS:
+        if not isinstance(controller, str) or (controller != HUMAN and controller not in BOTS):
             names = ", ".join([HUMAN, *sorted(BOTS)])
             problems.append(Problem(f"seats[{index}].controller", f"expected one of {names}"))
         controllers.append(str(controller))

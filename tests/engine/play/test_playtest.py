@@ -182,6 +182,9 @@ def test_a_playtest_is_checked_like_a_scenario(played, dice_race_path, tmp_path)
         "options.rounds: expected a whole number, found text 'many'",
         "options.speed: unknown field",
     ]
+    for not_a_name in (["random"], {"bot": "random"}, 3, None):  # the long fuzz run found a list raising
+        path, _ = saved(played, dice_race_path, tmp_path, lambda data, c=not_a_name: data["seats"][0].update(controller=c))
+        assert problems_opening(path) == ["seats[0].controller: expected one of human, greedy, random, search"]
     path, _ = saved(played, dice_race_path, tmp_path, lambda data: data.update(options={"target": 0}))
     assert problems_opening(path) == ["options.target: must be at least 1, found 0"]
     path, _ = saved(played, dice_race_path, tmp_path, lambda data: data["steps"][3].update(forced="yes"))
