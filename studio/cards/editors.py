@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.scenario.converter import LARGEST_NUMBER
 from engine.scenario.layout import shown
 from studio.cards.columns import (
     DECIMAL,
@@ -34,7 +35,7 @@ from studio.cards.columns import (
 from studio.cards.list_editor import ListEditor
 from studio.document import ScenarioDocument
 
-LARGEST = 1_000_000_000  # what a spin box allows where a field declares no bound
+LARGEST = LARGEST_NUMBER  # where a field declares no bound: the largest number a file may hold
 
 
 def editor_for(column: Column, document: ScenarioDocument | None, parent: QWidget | None) -> QWidget:
@@ -45,7 +46,7 @@ def editor_for(column: Column, document: ScenarioDocument | None, parent: QWidge
                                      lambda value: set_editor_value(item, value), parent)
     else:
         editor = item_editor(column, document, parent)
-    editor.setToolTip(column.help)
+    editor.setToolTip("\n".join(text for text in (column.help, _bounds(column)) if text))
     return editor
 
 
@@ -73,12 +74,12 @@ def item_editor(column: Column, document: ScenarioDocument | None, parent: QWidg
             box.setDecimals(2)
             box.setRange(low, high)
         box.setKeyboardTracking(False)  # one change when the number is typed, not per digit
-        box.setToolTip(f"{column.help}\n{_bounds(column)}".strip())
         return box
     return QLineEdit(parent)
 
 
 def _bounds(column: Column) -> str:
+    """The bounds a number (or each number of a list) is held within, in words."""
     if column.low is not None and column.high is not None:
         return f"From {column.low:g} to {column.high:g}"
     if column.low is not None:

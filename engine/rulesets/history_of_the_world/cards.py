@@ -64,6 +64,7 @@ from attrs import define
 
 from engine.scenario.model import CardData, described
 
+EPOCHS = 5  # epochs I to V; card fields that name an epoch are bounded by it
 DEVELOPMENT = "development"
 KINGDOM = "kingdom"
 
@@ -74,13 +75,14 @@ class EmpireCard(CardData):
 
     type_name: ClassVar[str] = "empire"
 
-    epoch: int = described("Epoch", "1 to 5 for epochs I to V")
+    epoch: int = described("Epoch", "1 to 5 for epochs I to V", min=1, max=EPOCHS)
     order: int = described(
         "Order",
         "Position in the epoch's empire order, printed on the card's left side (§5.4)",
+        min=1,
     )
     armies: int = described(
-        "Armies", "Starting armies, the number in the top-right corner (§6.3)"
+        "Armies", "Starting armies, the number in the top-right corner (§6.3)", min=1
     )
     start_provinces: list[str] = described(
         "Start provinces",
@@ -124,7 +126,7 @@ class EventCard(CardData):
 
     type_name: ClassVar[str] = "event"
 
-    epoch: int = described("Epoch", "1 to 5: the event pile the card is drafted from")
+    epoch: int = described("Epoch", "1 to 5: the event pile the card is drafted from", min=1, max=EPOCHS)
     kind: str = described(
         "Kind", f"{DEVELOPMENT!r} or {KINGDOM!r}", default=DEVELOPMENT
     )
@@ -140,14 +142,15 @@ class EventCard(CardData):
         default="",
     )
     amount: int = described(
-        "Amount", "The effect's number (forts, armies, die bonus…)", default=0
+        "Amount", "The effect's number (forts, armies, die bonus…)", default=0, min=0
     )
     supply_armies: int = described(
         "Supply armies",
         "Armies the effect takes from your supply; unplayable without that many (§9.3)",
         default=0,
+        min=0,
     )
-    armies: int = described("Armies", "A kingdom's starting armies", default=0)
+    armies: int = described("Armies", "A kingdom's starting armies", default=0, min=0)
     start_provinces: list[str] = described(
         "Start provinces", "A kingdom's start province", ref="space", factory=list
     )
@@ -175,15 +178,17 @@ class RegionTile(CardData):
 
     region: str = described("Region", "The name plate the tile goes on", ref="region")
     epoch: int = described(
-        "Epoch", "The Roman numeral on the back: when it enters play (1-5)"
+        "Epoch", "The Roman numeral on the back: when it enters play (1-5)", min=1, max=EPOCHS
     )
     presence: int = described(
-        "Presence", "Left value; dominance is 2x, control 3x (§8.1)"
+        "Presence", "Left value; dominance is 2x, control 3x (§8.1)", min=0
     )
     lifetime: int = described(
         "Lifetime",
         "Epochs it stays, printed on the front; informational, a newer tile replaces it (A11)",
         default=1,
+        min=1,
+        max=EPOCHS,
     )
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from engine.core.decision import End
 from engine.core.events import Event
+from engine.rulesets.history_of_the_world.cards import EPOCHS
 from engine.rulesets.history_of_the_world.state import HistoryState
-from engine.rulesets.history_of_the_world.tables import EPOCHS
 
 
 def markers_drawn(state: HistoryState, log: list[Event]) -> bool:

@@ -20,10 +20,10 @@ from engine.rulesets.history_of_the_world import (
     scoring,
     turn,
 )
-from engine.rulesets.history_of_the_world.cards import CARD_TYPES
+from engine.rulesets.history_of_the_world.cards import CARD_TYPES, EPOCHS
 from engine.rulesets.history_of_the_world.options import HistoryOfTheWorldOptions
 from engine.rulesets.history_of_the_world.state import HistoryState, new_state
-from engine.rulesets.history_of_the_world.tables import EPOCHS, Tables
+from engine.rulesets.history_of_the_world.tables import Tables
 from engine.rulesets.history_of_the_world.validation import problems
 from engine.rulesets.history_of_the_world.view import picture
 from engine.scenario.model import RulesetOptions, Scenario, Seat

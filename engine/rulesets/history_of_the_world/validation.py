@@ -6,13 +6,13 @@ from collections import Counter
 
 from engine.rulesets.history_of_the_world.cards import (
     DEVELOPMENT,
+    EPOCHS,
     KINGDOM,
     EmpireCard,
     EventCard,
     RegionTile,
 )
 from engine.rulesets.history_of_the_world.effects import ABILITIES, EFFECTS
-from engine.rulesets.history_of_the_world.tables import EPOCHS
 from engine.scenario.model import Scenario, SpaceKind
 from engine.scenario.problems import Problem
 

@@ -72,3 +72,20 @@ def test_wrong_types_are_left_to_the_converter():
     data["board"].update(width="wide", height=float("nan"))
     data["board"]["spaces"] = "none"
     assert problems(data) == []
+
+
+def test_card_data_is_bounded_by_its_ruleset_history_of_the_worlds_epochs_i_to_v():
+    """History of the World has five epochs, I to V (digest §5.1): an empire card of epoch 6 or
+    with no starting armies (§6.3) is a slipped digit, located like any other bound."""
+    from engine.rulesets.registry import get_ruleset
+
+    path = Path(__file__).parents[3] / "scenarios" / "history-of-the-world.json"
+    data = json.loads(path.read_text())
+    types = get_ruleset(data["ruleset"]["id"]).card_type_map()
+    assert [str(p) for p in check_bounds(data, types)] == []
+    empires = next(deck for deck in data["decks"] if deck["id"] == "empires")
+    empires["cards"][0]["data"].update(epoch=6, armies=0)
+    assert [str(p) for p in check_bounds(data, types)] == [
+        "decks[empires].cards[e1-sumerians].data.epoch: must be at most 5, found 6",
+        "decks[empires].cards[e1-sumerians].data.armies: must be at least 1, found 0",
+    ]

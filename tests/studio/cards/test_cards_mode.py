@@ -9,6 +9,7 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QSpinBox
 
 from studio.cards.list_editor import ListEditor
 from studio.cards.table import INVALID
@@ -246,3 +247,26 @@ def test_cards_sort_by_value_and_moving_waits_for_the_decks_own_order(cards):
     cards.table.setCurrentIndex(cards.proxy.mapFromSource(cell(cards, "e1-egyptians", "name")))
     cards.move_card(-1)
     assert deck.cards[0].id == "e1-egyptians"
+
+
+def test_number_editors_honour_the_bounds_in_the_fields_metadata(cards):
+    cards.table.setCurrentIndex(cards.proxy.mapFromSource(cell(cards, "e1-sumerians", "name")))
+    copies = cards.form.editors[cards.model.column_named("copies")]
+    epoch = cards.form.editors[cards.model.column_named("epoch")]
+    assert isinstance(copies, QSpinBox) and (copies.minimum(), copies.maximum()) == (1, 1000)
+    assert (epoch.minimum(), epoch.maximum()) == (1, 5)  # History of the World's epochs I to V
+    epoch.setValue(4)  # as the arrows or a typed number do: one undo step
+    deck = cards.document.scenario.deck("empires")
+    assert deck.cards[0].data.epoch == 4 and cards.document.undo_stack.count() == 1
+    index = cards.proxy.mapFromSource(cell(cards, "e1-sumerians", "armies"))
+    cards.table.setCurrentIndex(index)
+    cards.table.edit(index)
+    editor = cards.table.findChild(QSpinBox)
+    assert editor is not None and editor.minimum() == 1  # a card starts with at least one army
+    # Text from a paste or a sheet is not clamped: it is kept and marked with the bound it breaks.
+    cards.table.setCurrentIndex(cards.proxy.mapFromSource(cell(cards, "e1-egyptians", "copies")))
+    cards.paste_text("0")
+    cards.validate()
+    message = html.unescape(cell(cards, "e1-egyptians", "copies").data(Qt.ItemDataRole.ToolTipRole))
+    assert "decks[empires].cards[e1-egyptians].copies" in message and "at least 1" in message
+    assert cell(cards, "e1-egyptians", "copies").data(Qt.ItemDataRole.BackgroundRole) == INVALID

@@ -8,6 +8,7 @@ from typing import ClassVar
 from attrs import define
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
 
+from engine.scenario.converter import LARGEST_NUMBER
 from engine.scenario.model import CardData, described
 from studio.cards.columns import columns_for
 from studio.cards.editors import editor_for, editor_value, set_editor_value
@@ -31,8 +32,19 @@ class Survey(CardData):
     notes: list[str] = described("Notes", factory=list)
 
 
+@define
+class Outpost(CardData):
+    """A made-up card type whose numbers declare bounds, as the hardened model's fields do."""
+
+    type_name: ClassVar[str] = "outpost"
+    level: int = described("Level", "1 to 5", min=1, max=5)
+    weight: float = described("Weight", min=0.5, max=2)
+    distances: list[int] = described("Distances", min=0, max=9, factory=list)
+    free: int = described("Free", default=0)
+
+
 def column(name: str):
-    return next(c for c in columns_for([Survey]) if c.name == name)
+    return next(c for c in columns_for([Survey, Outpost]) if c.name == name)
 
 
 def list_editor(qtbot, name: str) -> ListEditor:
@@ -96,3 +108,17 @@ def test_set_editor_value_shows_a_wrong_kind_as_text(qtbot):
     assert box.lineEdit().text() == "ten" and editor_value(box) == "ten"
     set_editor_value(box, 4)
     assert editor_value(box) == 4
+
+
+def test_spin_boxes_hold_numbers_within_the_bounds_their_fields_declare(qtbot):
+    level = editor_for(column("level"), None, None)
+    assert isinstance(level, QSpinBox) and (level.minimum(), level.maximum()) == (1, 5)
+    assert "From 1 to 5" in level.toolTip()
+    level.setValue(9)
+    assert editor_value(level) == 5
+    weight = editor_for(column("weight"), None, None)
+    assert isinstance(weight, QDoubleSpinBox) and (weight.minimum(), weight.maximum()) == (0.5, 2.0)
+    items = editor_for(column("distances"), None, None).item_editor
+    assert (items.minimum(), items.maximum()) == (0, 9)  # each item of a list within the field's bounds
+    free = editor_for(column("free"), None, None)
+    assert (free.minimum(), free.maximum()) == (-LARGEST_NUMBER, LARGEST_NUMBER)  # no bound: what a file may hold
