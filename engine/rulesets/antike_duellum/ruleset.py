@@ -14,6 +14,7 @@ from engine.core.skeleton import Handler, Phase, Skeleton
 from engine.rulesets.antike_duellum import actions as a
 from engine.rulesets.antike_duellum import (
     conquest,
+    evaluation,
     events,
     pending,
     persons,
@@ -96,3 +97,8 @@ class AntikeDuellum(Skeleton):
 
     def clone(self, state: DuellumState) -> DuellumState:
         return state.clone()
+
+    def evaluate(self, state: DuellumState, seat: int) -> float:
+        """For bots: persons held and earned, the way to the next ones, and what buys them
+        (``evaluation.py``), less the opponent's."""
+        return evaluation.evaluate(state, seat)
