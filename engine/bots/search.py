@@ -28,6 +28,8 @@ from engine.core.moves import Action, Move
 from engine.core.randomness import sample, uniform_index
 from engine.core.ruleset import Ruleset
 
+EVALUATION_SCALE = 10.0  # an evaluation lead of this much is a reward of 0.73 against 0.27
+
 
 def evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
     """How good ``state`` is for ``seat``: the ruleset's own evaluation where it has one."""
@@ -48,6 +50,11 @@ def outcome_share(end: End, seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
+def unseen(step: Played, seat: int) -> bool:
+    """A chance outcome the seat did not see (a card dealt to another hand)."""
+    return step.seen_by is not None and seat not in step.seen_by
+
+
 def determinise(ruleset: Ruleset, initial: Any, history: Sequence[Played], seat: int, rng: random.Random) -> Any:
     """A state the seat cannot tell from the real one, with the unseen draws redrawn."""
     moves = [step.move for step in history]
@@ -55,7 +62,7 @@ def determinise(ruleset: Ruleset, initial: Any, history: Sequence[Played], seat:
     state = ruleset.clone(initial)
     for index, step in enumerate(history):
         decision = ruleset.decision(state)
-        if step.seen_by is not None and seat not in step.seen_by and isinstance(decision, Chance):
+        if unseen(step, seat) and isinstance(decision, Chance):
             proposal = sample(decision, rng)
             if proposal != moves[index]:
                 trial = moves[:index] + [proposal] + moves[index + 1:]
@@ -98,14 +105,16 @@ def playout(ruleset: Ruleset, state: Any, rng: random.Random, depth: int) -> Any
 
 
 def rewards(ruleset: Ruleset, state: Any, players: int) -> list[float]:
-    """Each seat's reward in [0, 1]: its share of the win at the end, else its rank by evaluation."""
+    """Each seat's reward in [0, 1]: its share of the win at the end, else its evaluation
+    (its lead over the best other seat) squashed into (0, 1), so a bigger lead is a bigger
+    reward and a playout cut short still tells a small edge from a large one. The scale is
+    ``EVALUATION_SCALE`` evaluation points, or the ruleset's ``evaluation_scale``."""
     decision = ruleset.decision(state)
     if isinstance(decision, End):
         return [outcome_share(decision, seat) for seat in range(players)]
-    values = [evaluate(ruleset, state, seat) for seat in range(players)]
-    best = max(values)
-    leaders = [seat for seat, value in enumerate(values) if value == best]
-    return [0.5 / len(leaders) if seat in leaders else 0.0 for seat in range(players)]
+    scale = getattr(ruleset, "evaluation_scale", EVALUATION_SCALE)
+    return [1 / (1 + math.exp(max(-60.0, min(60.0, -evaluate(ruleset, state, seat) / scale))))
+            for seat in range(players)]
 
 
 class GreedyBot:
@@ -178,8 +187,10 @@ class SearchBot:
             return decision.actions[0]
         seat = decision.seat
         players = len(ruleset.view(state, None).panels)
-        worlds = [ruleset.clone(state) if initial is None else determinise(ruleset, initial, history, seat, rng)
-                  for _ in range(max(1, self.determinisations if initial is not None else 1))]
+        if initial is not None and any(unseen(step, seat) for step in history):
+            worlds = [determinise(ruleset, initial, history, seat, rng) for _ in range(max(1, self.determinisations))]
+        else:  # nothing hidden from this seat (or no history to redraw): the one world is the real one
+            worlds = [ruleset.clone(state)]
         root = _Node()
         for index in range(self.playouts):
             world = ruleset.clone(worlds[index % len(worlds)])

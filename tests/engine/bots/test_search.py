@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from tiny_ruleset import Hold, Roll
 
 from engine.balance.run import play_recorded
 from engine.bots.random_bot import RandomBot
 from engine.bots.restricted import RestrictedBot, forbidden
-from engine.bots.search import GreedyBot, SearchBot, determinise
+from engine.bots.search import GreedyBot, SearchBot, determinise, rewards
 from engine.core.bot import Played, Table
 from engine.core.decision import Chance, Choice
 from engine.core.randomness import sample
@@ -75,3 +76,28 @@ def test_a_restricted_bot_never_takes_the_forbidden_action(ruleset, dice_race):
     assert cautious.name == "random-without-Roll"
     assert all(isinstance(cautious.choose(decision, random.Random(s)), Hold) for s in range(20))
     assert forbidden(Roll(), {"Roll"}, ()) and not forbidden(Hold(), {"Roll"}, ())
+
+
+def test_nothing_is_redrawn_for_a_seat_that_saw_every_draw(ruleset, dice_race, monkeypatch):
+    """A history with no draw hidden from the seat has one world, the real one: searching it
+    needs no replay of the game (a replay per choice made long games quadratic)."""
+    initial = _start(ruleset, dice_race)
+    state = ruleset.clone(initial)
+    history = [Played(step.move) for step in _deal(ruleset, state, random.Random(4))]  # every draw public
+    monkeypatch.setattr("engine.bots.search.determinise", lambda *args: pytest.fail("redrew a seen world"))
+    decision = ruleset.decision(state)
+    assert SearchBot(playouts=10).at(Table(ruleset, state, history, initial)).choose(decision, random.Random(1))
+
+
+def test_a_bigger_lead_is_a_bigger_reward_and_an_end_pays_the_win(ruleset, dice_race):
+    """A playout cut short is scored by the evaluation: squashed into (0, 1), never a flat
+    reward for any lead, so search tells a small edge from a large one."""
+    state = _start(ruleset, dice_race)
+    _deal(ruleset, state, random.Random(2))
+    state.scores = [3, 0]
+    small = rewards(ruleset, state, 2)
+    state.scores = [15, 0]
+    large = rewards(ruleset, state, 2)
+    assert 0.5 < small[0] < large[0] < 1 and 0 < large[1] < small[1] < 0.5
+    state.scores = [4, 4]
+    assert rewards(ruleset, state, 2) == [0.5, 0.5]
