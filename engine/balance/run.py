@@ -47,6 +47,9 @@ class Plan:
     games: int
     bots: tuple[str, ...]  # one bot name per seat: random, greedy, search[:PLAYOUTS], NAME-without-X
     max_turns: int | None = None  # the simulation's cap; a capped game is reported, never scored
+    # (path, value) changes to the scenario for this run (``--set``, a sweep's variant), applied
+    # and checked by every worker as the file itself would be
+    overrides: tuple[tuple[str, Any], ...] = ()
 
     def key(self) -> dict[str, Any]:
         """The plan as a results file's header holds it (JSON: tuples read back as lists)."""
@@ -54,18 +57,21 @@ class Plan:
 
 
 def make_bot(name: str) -> Any:
-    """A bot from its name: ``random``, ``greedy``, ``search`` or ``search:200`` (playouts),
+    """A bot from its name: ``random``, ``greedy``, ``search``, ``search:200`` (playouts) or
+    ``search:200:40`` (playouts, each at most 40 steps deep before the evaluation scores it),
     any of them ``...-without-A+B`` to forbid action types or card ids A and B."""
     base, _, forbidden = name.partition("-without-")
-    kind, _, budget = base.partition(":")
-    if kind == "random":
+    kind, *budget = base.split(":")
+    if kind == "random" and not budget:
         bot: Any = RandomBot()
-    elif kind == "greedy":
+    elif kind == "greedy" and not budget:
         bot = GreedyBot()
-    elif kind == "search":
-        bot = SearchBot(playouts=int(budget) if budget else 100, name=base)
+    elif kind == "search" and len(budget) <= 2 and all(part.isdigit() and int(part) > 0 for part in budget):
+        numbers = dict(zip(("playouts", "depth"), map(int, budget)))
+        bot = SearchBot(**{"playouts": 100, **numbers}, name=base)
     else:
-        raise ValueError(f"unknown bot {name!r}: random, greedy, search[:PLAYOUTS], each optionally -without-X+Y")
+        raise ValueError(f"unknown bot {name!r}: random, greedy, search[:PLAYOUTS[:DEPTH]], each optionally "
+                         "-without-X+Y")
     if forbidden:
         parts = set(forbidden.split("+"))
         types = {p for p in parts if p[:1].isupper()}
@@ -134,11 +140,16 @@ def _factions(ruleset: Ruleset, state: Any, players: int) -> tuple[str, ...]:
 _loaded: dict[tuple, tuple[Ruleset, Any, frozenset[str]]] = {}
 
 
+def load_planned(plan: Plan) -> Scenario:
+    """The plan's scenario with its overrides, checked; raises ScenarioError naming each problem."""
+    return load_scenario(plan.scenario, get_ruleset, plan.overrides)
+
+
 def _worker_game(plan: Plan) -> tuple[Ruleset, Any, frozenset[str]]:
     """The scenario loaded once per worker process and plan, then kept."""
-    key = (plan.scenario, plan.players)
+    key = (plan.scenario, plan.players, json.dumps(plan.overrides))
     if key not in _loaded:
-        scenario = load_scenario(plan.scenario, get_ruleset)
+        scenario = load_planned(plan)
         ruleset = get_ruleset(scenario.ruleset.id)
         initial = ruleset.start(scenario, scenario.seats[:plan.players], scenario.ruleset.options)
         _loaded[key] = (ruleset, initial, card_ids(scenario))
@@ -244,7 +255,7 @@ def playtest_of(plan: Plan, index: int) -> Any:
 
     if not 0 <= index < plan.games:
         raise ValueError(f"the run has games 0 to {plan.games - 1}, not {index}")
-    scenario = load_scenario(plan.scenario, get_ruleset)
+    scenario = load_planned(plan)
     ruleset = get_ruleset(scenario.ruleset.id)
     seats = scenario.seats[:plan.players]
     initial = ruleset.start(scenario, seats, scenario.ruleset.options)

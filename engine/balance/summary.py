@@ -36,6 +36,9 @@ class Summary:
     finished: int
     capped: tuple[str, ...]  # the seeds of games the simulation capped, each replayable
     seat_win: tuple[Rate, ...]
+    won_alone: tuple[int, ...]  # per seat: games it won alone
+    won_shared: tuple[int, ...]  # per seat: games it won jointly with another seat
+    final_scores: tuple[Spread, ...]  # per seat: its score at the end of the finished games
     position_win: tuple[Rate, ...]
     balance: float
     shared_wins: int
@@ -85,6 +88,9 @@ def summarise(records: Sequence[GameRecord], seats: Sequence[str], delta: float 
         finished=len(finished),
         capped=tuple(r.seed for r in records if r.capped),
         seat_win=tuple(seat_win),
+        won_alone=tuple(sum(r.winners == (seat,) for r in finished) for seat in range(players)),
+        won_shared=tuple(sum(seat in r.winners and len(r.winners) > 1 for r in finished) for seat in range(players)),
+        final_scores=tuple(spread([r.scores[seat] for r in finished]) for seat in range(players)),
         position_win=tuple(position_win_rates(records, players)),
         balance=balance(seat_win),
         shared_wins=shared_wins(records),
@@ -95,7 +101,7 @@ def summarise(records: Sequence[GameRecord], seats: Sequence[str], delta: float 
         factions=faction_win_rates(records),
         cards=tuple(card_figures(records)),
         delta=delta,
-        outliers=tuple(outliers(seat_win, players, delta)),
+        outliers=tuple(outliers(seat_win, players, delta)) if finished else (),
         mean_scores=_mean_scores(records, players),
         turns_histogram=dict(sorted(Counter(r.turns for r in records).items())),
     )
@@ -104,10 +110,19 @@ def summarise(records: Sequence[GameRecord], seats: Sequence[str], delta: float 
 def text(summary: Summary) -> str:
     """The figures as the terminal shows them: every rate with its interval and count."""
     out = [(f"{summary.games} games: {summary.finished} finished, {len(summary.capped)} capped by the simulation "
-           f"(not scored); {summary.shared_wins} shared wins (a shared win counts 1/k to each of its k winners)")]
-    out.append(f"{'seat':<14}{'win rate [95% interval]':>30}")
-    for name, rate in zip(summary.seats, summary.seat_win):
-        out.append(f"{name:<14}{rate!s:>30}")
+           f"(not scored); {summary.shared_wins} shared wins (a shared win counts 1/k to each of its k winners "
+           "in the win rate, so the rates add up to 100%)")]
+    if not summary.finished:
+        out.append(f"no game finished, so there are no wins to count: raise the turn cap (length: "
+                   f"{summary.turns.mean:.1f} turns, {summary.actions.mean:.1f} actions on average)")
+        out.append("capped games (replay with their seed): " + ", ".join(summary.capped[:20]))
+        return "\n".join(out)
+    out.append(f"{'seat':<14}{'win rate [95% interval]':>34}{'alone':>7}{'shared':>8}{'mean score':>12}{'min':>7}"
+               f"{'max':>7}")
+    for seat, (name, rate) in enumerate(zip(summary.seats, summary.seat_win)):
+        score = summary.final_scores[seat]
+        out.append(f"{name:<14}{rate!s:>34}{summary.won_alone[seat]:>7}{summary.won_shared[seat]:>8}"
+                   f"{score.mean:>12.2f}{score.minimum:>7g}{score.maximum:>7g}")
     out.append("by position in turn order (first player = 1):")
     for position, rate in enumerate(summary.position_win, start=1):
         out.append(f"  {position:<12}{rate!s:>30}")
@@ -115,8 +130,10 @@ def text(summary: Summary) -> str:
     turns, actions = summary.turns, summary.actions
     out.append(f"length: {turns.mean:.1f} turns (sd {turns.stdev:.1f}; 5%/50%/95% {turns.p5:g}/{turns.p50:g}/"
                f"{turns.p95:g}), {actions.mean:.1f} actions (sd {actions.stdev:.1f})")
-    out.append(f"lead changes per game: {summary.lead_changes.mean:.2f}; the winner led for good from turn "
-               f"{summary.decisive_turn.mean:.1f} on average")
+    led = summary.decisive_turn
+    settled = (f"the winner led for good from turn {led.mean:.1f} on average ({led.count} games)" if led.count
+               else "no winner led for good before the end")
+    out.append(f"lead changes per game: {summary.lead_changes.mean:.2f}; {settled}")
     if summary.outliers:
         names = ", ".join(summary.seats[s] for s in summary.outliers)
         out.append(f"WARNING: win rate outside 1/{summary.players} ± {summary.delta:g} for {names}")
