@@ -34,13 +34,21 @@ def duel(scenario: str, players: int, strong: str, weak: str, games: int, pool, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=24, help="games per pairing and scenario")
-    parser.add_argument("--search", default="search:30", help="the search bot and its playouts")
+    parser.add_argument("--search", default="search:20:30",
+                        help="the search bot: search:PLAYOUTS:DEPTH (playouts per choice, steps before evaluating)")
+    parser.add_argument("--rung", choices=("greedy", "search", "both"), default="both",
+                        help="greedy against random, search against greedy, or both")
+    parser.add_argument("--scenario", choices=sorted(GAMES), action="append",
+                        help="only this scenario (repeatable; default: every one)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-turns", type=int, default=2000, help="cap a game (capped games are not scored)")
     arguments = parser.parse_args()
     with ProcessPoolExecutor(arguments.workers) as pool:
-        for scenario, players in GAMES.items():
-            for strong, weak in (("greedy", "random"), (arguments.search, "greedy")):
+        rungs = [("greedy", "random"), (arguments.search, "greedy")]
+        rungs = rungs[:1] if arguments.rung == "greedy" else rungs[1:] if arguments.rung == "search" else rungs
+        for scenario in arguments.scenario or GAMES:
+            players = GAMES[scenario]
+            for strong, weak in rungs:
                 rate = duel(scenario, players, strong, weak, arguments.games, pool, arguments.max_turns)
                 print(f"{scenario.removesuffix('.json')}: {strong} against {weak}: {rate} "
                       f"(fair share {1 / players:.0%})", flush=True)

@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice, End
@@ -19,8 +23,11 @@ from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario import adjacency
 from engine.scenario.io import load_scenario, source_name
-from engine.scenario.model import SpaceKind
+from engine.scenario.model import Scenario, SpaceKind
 from engine.scenario.problems import ScenarioError
+
+if TYPE_CHECKING:
+    from engine.balance.run import Plan
 
 
 def _count(number: int, noun: str) -> str:
@@ -259,38 +266,157 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate(args: argparse.Namespace) -> int:
+def _bots(text: str, players: int) -> tuple[str, ...]:
+    """One bot name for every seat, or a comma-separated name per seat; each checked."""
+    from engine.balance.run import make_bot
+
+    names = [name.strip() for name in text.split(",")]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise ValueError(f"--bots {text}: give one bot for every seat or one per seat ({players} seats)")
+    for name in names:
+        make_bot(name)  # raises ValueError naming the bots there are
+    return tuple(names)
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+    """A Dask cluster's executor with --scheduler, a local process pool with --workers 2 or
+    more, else none (the games are played in this process)."""
+    if args.scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ValueError("--scheduler needs Dask distributed: pip install 'epoch-studio[cluster]'") from None
+        with Client(args.scheduler) as client:
+            yield client.get_executor()
+    elif args.workers > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        with ProcessPoolExecutor(args.workers, context) as pool:
+            yield pool
+    else:
+        yield None
+
+
+def _plan(args: argparse.Namespace) -> tuple[Plan, Scenario, list[tuple[str, Any]]]:
+    """The run the arguments ask for, its scenario checked with every --set change applied."""
+    from engine.balance.run import Plan
     from engine.scenario.overrides import parse_assignment
-    from engine.sim import simulate
 
     overrides = [parse_assignment(text) for text in args.set]
     scenario = load_scenario(args.scenario, get_ruleset, overrides)
     ruleset = get_ruleset(scenario.ruleset.id)
     players = args.players or ruleset.min_players
-    summary = simulate(scenario, args.games, args.seed, players, args.workers, progress=not args.json,
-                       max_turns=args.max_turns)
+    if not ruleset.min_players <= players <= min(ruleset.max_players, len(scenario.seats)):
+        raise ValueError(f"{ruleset.title} in this scenario takes {ruleset.min_players} to "
+                         f"{min(ruleset.max_players, len(scenario.seats))} players, not {players}")
+    plan = Plan(str(Path(args.scenario).resolve()), players, args.seed, args.games, _bots(args.bots, players),
+                args.max_turns, tuple(overrides))
+    return plan, scenario, overrides
+
+
+def _progress(args: argparse.Namespace, total: int, title: str):
+    """A progress bar on stderr while a table is printed; nothing under --json or --csv."""
+    if args.json or getattr(args, "csv", False):
+        return None, lambda: None
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit="game", desc=title, leave=False, file=sys.stderr)
+
+    def update(done: int, _total: int) -> None:
+        bar.update(done - bar.n)
+
+    return update, bar.close
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from engine.balance.run import run
+    from engine.balance.summary import csv_text, summarise, text
+
+    plan, scenario, overrides = _plan(args)
+    seats = [seat.name for seat in scenario.seats[:plan.players]]
+    update, close = _progress(args, plan.games, scenario.meta.title)
+    started = time.perf_counter()
+    with _executor(args) as executor:
+        try:
+            records = run(plan, executor, Path(args.resume) if args.resume else None, args.chunk, update)
+        finally:
+            close()
+    seconds = time.perf_counter() - started
+    summary = summarise(records, seats, args.delta)
+    if args.report:
+        from engine.balance.report import write_report
+
+        page = write_report(summary, Path(args.report), scenario.meta.title)
+        print(f"wrote {page}", file=sys.stderr if args.json or args.csv else sys.stdout)
     if args.json:
-        print(json.dumps(summary.as_data(), indent=2))
+        print(json.dumps({"scenario": scenario.meta.title, "ruleset": scenario.ruleset.id, "seed": plan.seed,
+                          "bots": list(plan.bots), "max_turns": plan.max_turns,
+                          "overrides": [list(pair) for pair in overrides], **summary.as_data()}, indent=2))
         return 0
-    print(f"{summary.games} games of {summary.scenario}, {summary.players} players, seed {summary.seed}, "
-          f"{summary.workers} worker(s)" + "".join(f", {path}={value!r}" for path, value in overrides))
-    if summary.unfinished:
-        shown = ", ".join(str(n) for n in summary.unfinished[:20]) + (", ..." if len(summary.unfinished) > 20 else "")
-        print(f"{len(summary.unfinished)} unfinished at the {summary.max_turns}-turn cap, not scored (games {shown}); "
-              f"the figures below are of the {summary.finished} finished games")
-    if not summary.finished:
-        print("no game finished: raise --max-turns to see wins and scores")
+    if args.csv:
+        print(csv_text(summary), end="")
         return 0
-    print(f"{'seat':<12}{'wins':>6}{'shared':>8}{'win rate':>10}{'mean':>9}{'min':>7}{'max':>7}")
-    for seat in summary.seats:
-        print(f"{seat.seat:<12}{seat.wins:>6}{seat.shared_wins:>8}{seat.win_rate:>10.1%}{seat.mean_score:>9.2f}"
-              f"{seat.min_score:>7g}{seat.max_score:>7g}")
-    print(f"wins: games won alone; shared: games won jointly ({_count(summary.shared_games, 'game')} "
-          "had several winners)")
-    print(f"win rate: wins plus each shared win split equally among its winners, over all {summary.finished} "
-          "finished games, so the rates add up to at most 100%")
-    print(f"mean game length: {summary.mean_actions:.1f} actions ({summary.mean_steps:.1f} steps with chance)")
-    print(f"{summary.actions_per_second:,.0f} actions per second ({summary.seconds:.2f} s)")
+    changes = "".join(f", {path}={json.dumps(value)}" for path, value in overrides)
+    print(f"{plan.games} games of {scenario.meta.title}, {plan.players} players, seed {plan.seed}, "
+          f"bots {', '.join(plan.bots)}{changes}")
+    print(text(summary))
+    actions = sum(record.actions for record in records)
+    print(f"{actions / seconds if seconds else 0:,.0f} actions per second ({seconds:.2f} s, "
+          f"{'the cluster' if args.scheduler else _count(args.workers, 'worker')})")
+    return 0
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    from engine.balance.sweep import (
+        as_data,
+        grid,
+        influence,
+        one_at_a_time,
+        parse_vary,
+        provisional_varies,
+        ranking_text,
+        sweep,
+        table,
+    )
+
+    plan, scenario, overrides = _plan(args)
+    varies = [parse_vary(text) for text in args.vary]
+    skipped: list[str] = []
+    if args.provisional is not None:
+        found, skipped = provisional_varies(args.scenario, args.provisional)
+        varies += found
+    if not varies:
+        raise ValueError("nothing to vary: give --vary PATH=V1,V2,... or --provisional")
+    fixed = tuple(overrides)
+    variants = one_at_a_time(varies, fixed) if args.one_at_a_time or args.provisional is not None \
+        else grid(varies, fixed)
+    seats = [seat.name for seat in scenario.seats[:plan.players]]
+    quiet = args.json
+    if not quiet:
+        print(f"{len(variants)} variants of {scenario.meta.title}, {plan.games} games each, {plan.players} players, "
+              f"seed {plan.seed}, bots {', '.join(plan.bots)}", flush=True)
+
+    def progress(variant: int, done: int, total: int) -> None:
+        if not quiet and done == total:
+            print(f"  variant {variant} done", file=sys.stderr, flush=True)
+
+    with _executor(args) as executor:
+        results = sweep(plan, variants, seats, args.delta, executor, Path(args.resume) if args.resume else None,
+                        args.chunk, progress)
+    ranked = influence(results, [entry.path for entry in scenario.meta.provisional], fixed)
+    if args.json:
+        print(json.dumps({"scenario": scenario.meta.title, "seed": plan.seed, "bots": list(plan.bots),
+                          "skipped": skipped, **as_data(results, ranked, fixed)}, indent=2))
+        return 0
+    print(table(results, fixed))
+    print(ranking_text(ranked))
+    for line in skipped:
+        print(f"  not varied: {line}")
     return 0
 
 
@@ -390,6 +516,36 @@ def _positive(text: str) -> int:
     return number
 
 
+def _balance_arguments(command: argparse.ArgumentParser) -> None:
+    """What simulate and sweep share: the games, the bots, the cap, the changes, the workers."""
+    command.add_argument("scenario", help="the scenario file (.json) to play")
+    command.add_argument("--games", type=_positive, default=100, metavar="N", help="how many games to play (default: 100)")
+    command.add_argument("--seed", type=int, default=1,
+                         help="game i is seeded with SEED:i, so a run can be repeated exactly (default: 1)")
+    command.add_argument("--players", type=_positive, metavar="N", help="how many seats play (default: the ruleset's fewest)")
+    command.add_argument("--bots", default="random", metavar="BOTS",
+                         help="the bot of every seat, or one per seat separated by commas: random, greedy, "
+                              "search[:PLAYOUTS[:DEPTH]], each optionally -without-X+Y to forbid an action type "
+                              "or card (default: random)")
+    command.add_argument("--max-turns", type=_positive, metavar="N",
+                         help="stop a game after N turns (a turn: a run of choices by one seat); it is reported "
+                              "as capped with the seed that replays it and never scored. Without it every game "
+                              "plays to its rules' end")
+    command.add_argument("--set", action="append", default=[], metavar="PATH=VALUE",
+                         help="change a ruleset option (coin_supply=12) or a scenario value "
+                              "(board.spaces[gaul].props.wall=2) for this run; checked like the file. Repeatable")
+    command.add_argument("--delta", type=float, default=0.1, metavar="D",
+                         help="warn when a seat's win rate lies outside 1/n ± D (default: 0.1)")
+    command.add_argument("--workers", type=_positive, default=1, metavar="N",
+                         help="local processes sharing the games; the figures do not depend on it (default: 1)")
+    command.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run the games on a Dask cluster (tcp://host:8786) instead; needs the 'cluster' "
+                              "extra, and the scenario at the same path on every worker")
+    command.add_argument("--chunk", type=_positive, default=20, metavar="N",
+                         help="games sent to a worker at once and written to the results when done (default: 20)")
+    command.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="epoch", description="Epoch Studio's headless rules engine.")
     commands = main.add_subparsers(dest="command", required=True)
@@ -413,22 +569,29 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("scenario", nargs="?", help="the scenario a .jsonl game record is checked against")
     replay.add_argument("--jsonl", metavar="OUT", help="also write the current line as a portable game record")
     replay.set_defaults(run=_replay)
-    sim = commands.add_parser("simulate", help="play many games between random bots")
-    sim.add_argument("scenario", help="the scenario file (.json) to play")
-    sim.add_argument("--games", type=_positive, default=100, metavar="N", help="how many games to play (default: 100)")
-    sim.add_argument("--seed", type=int, default=1,
-                     help="game i is seeded with SEED:i, so a run can be repeated exactly (default: 1)")
-    sim.add_argument("--players", type=_positive, metavar="N", help="how many seats play (default: the ruleset's fewest)")
-    sim.add_argument("--workers", type=_positive, default=1, metavar="N",
-                     help="processes sharing the games; the figures do not depend on it (default: 1)")
-    sim.add_argument("--max-turns", type=_positive, metavar="N",
-                     help="stop a game after N turns (a turn: a run of choices by one seat); it is reported "
-                          "as unfinished and never scored. Without it every game plays to its rules' end")
-    sim.add_argument("--set", action="append", default=[], metavar="PATH=VALUE",
-                     help="change a ruleset option (coin_supply=12) or a scenario value (board.spaces[gaul].props.wall=2) "
-                          "for this run; checked like the file. Repeatable")
-    sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    sim = commands.add_parser("simulate", help="play many games between bots and print the balance figures")
+    _balance_arguments(sim)
+    sim.add_argument("--csv", action="store_true", help="print the figures as CSV rows (figure, subject, value, "
+                                                        "interval, count) instead of a table")
+    sim.add_argument("--report", metavar="DIR", help="also write an HTML report with plots (and each plot as PNG) "
+                                                     "into DIR")
+    sim.add_argument("--resume", metavar="FILE", help="write each finished chunk of games to FILE (JSON lines) and "
+                                                      "play only the games not already in it")
     sim.set_defaults(run=_simulate)
+    sweep = commands.add_parser("sweep", help="the same games under several values of options or scenario values")
+    _balance_arguments(sweep)
+    sweep.add_argument("--vary", action="append", default=[], metavar="PATH=V1,V2,...",
+                       help="a ruleset option (coin_supply=0,10,20) or scenario value "
+                            "(decks[empires].cards[e1-sumerians].data.armies=10,12) and the values to try; "
+                            "repeatable: every combination is played")
+    sweep.add_argument("--provisional", type=float, nargs="?", const=1.0, metavar="STEP",
+                       help="also vary every single number listed in meta.provisional one STEP down and up "
+                            "(default step: 1), one value at a time")
+    sweep.add_argument("--one-at-a-time", action="store_true",
+                       help="vary one path at a time from the file's values instead of every combination")
+    sweep.add_argument("--resume", metavar="DIR", help="write each variant's finished games into DIR and play "
+                                                       "only those not already there")
+    sweep.set_defaults(run=_sweep)
     golden = commands.add_parser("playthrough", help="write a seeded game's decisions as text")
     golden.add_argument("scenario", help="the scenario file (.json) to play")
     golden.add_argument("--steps", type=int, default=300, metavar="N", help="stop after this many steps (default: 300)")

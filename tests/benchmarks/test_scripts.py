@@ -29,6 +29,7 @@ RUNS = {
     "antike_duellum_speed.py": (["--games", "1", "--hotw-games", "1"], "Antike Duellum (greece-persia): 1 games"),
     "adjacency.py": (["200"], "derive 200 spaces"),
     "map_editing.py": (["200"], "corner drag, per mouse move"),
+    "balance_workers.py": (["--games", "4", "--rounds", "1", "--chunk", "1"], "2 workers / 1 worker speed-up"),
 }
 
 

@@ -63,11 +63,11 @@ def test_simulate_gives_the_same_figures_with_one_or_two_workers(capsys, dice_ra
     figures = []
     for workers in ("1", "2"):
         code, out = run(capsys, "simulate", str(dice_race_path), "--games", "60", "--seed", "4",
-                        "--players", "3", "--workers", workers, "--json")
-        assert code == 0
+                        "--players", "3", "--workers", workers, "--chunk", "7", "--json")
+        assert code == 0, out
         data = json.loads(out)
-        figures.append((data["seats"], data["mean_actions"], data["mean_steps"]))
-        assert data["games"] == 60 and data["actions_per_second"] > 0
+        assert data["games"] == 60 and len(data["seat_win"]) == 3
+        figures.append({key: value for key, value in data.items()})
     assert figures[0] == figures[1]
 
 
@@ -78,21 +78,93 @@ def test_simulate_counts_a_shared_win_apart_and_rates_add_up_to_one(capsys, dice
                     "--players", "3", "--json")
     assert code == 0
     data = json.loads(out)
-    seats = data["seats"]
-    shared = data["shared_games"]
+    shared = data["shared_wins"]
     assert shared > 0  # this run has ties, so the rule is exercised
-    assert sum(seat["wins"] for seat in seats) + shared == 200  # every game has a winner here
-    assert sum(seat["shared_wins"] for seat in seats) >= 2 * shared
-    assert sum(seat["win_rate"] for seat in seats) == pytest.approx(1.0)
+    assert sum(data["won_alone"]) + shared == 200  # every game has a winner here
+    assert sum(data["won_shared"]) >= 2 * shared
+    assert sum(rate["rate"] for rate in data["seat_win"]) == pytest.approx(1.0)
+    for rate in data["seat_win"]:
+        assert rate["low"] <= rate["rate"] <= rate["high"] and rate["games"] == 200
     code, out = run(capsys, "simulate", str(dice_race_path), "--games", "200", "--seed", "2", "--players", "3")
-    assert f"shared: games won jointly ({shared} game" in out and "had several winners)" in out
-    assert "split equally among its winners" in out
+    assert f"{shared} shared wins (a shared win counts 1/k to each of its k winners" in out
 
 
-def test_simulate_prints_a_table(capsys, dice_race_path):
-    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "10", "--players", "2")
+def test_simulate_prints_the_balance_figures(capsys, dice_race_path):
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "40", "--players", "2",
+                    "--bots", "greedy,random", "--delta", "0.01")
+    assert code == 0, out
+    assert "bots greedy, random" in out
+    for words in ("win rate [95% interval]", "by position in turn order", "Balance (1 - largest win-rate gap)",
+                  "length:", "lead changes per game", "WARNING: win rate outside 1/2 ± 0.01", "actions per second"):
+        assert words in out
+    red = next(line for line in out.splitlines() if line.startswith("Red"))
+    assert "of 40" in red and "[" in red
+
+
+def test_simulate_writes_csv_and_an_html_report(capsys, dice_race_path, tmp_path):
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "30", "--players", "2", "--csv",
+                    "--report", str(tmp_path / "report"))
+    assert code == 0, out
+    lines = out.splitlines()
+    assert "figure,subject,value,low,high,count" in lines
+    assert any(line.startswith("win_rate,Red,") for line in lines)
+    assert any(line.startswith("win_rate_by_position,1,") for line in lines)
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "<svg" in page and (tmp_path / "report" / "win-rates.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_simulate_resumes_from_its_results_file(capsys, dice_race_path, tmp_path):
+    results = tmp_path / "run.jsonl"
+    arguments = ["simulate", str(dice_race_path), "--games", "30", "--players", "2", "--seed", "3", "--chunk", "10",
+                 "--json", "--resume", str(results)]
+    code, first = run(capsys, *arguments)
+    assert code == 0 and len(results.read_text().splitlines()) == 31
+    code, again = run(capsys, *arguments)
+    assert code == 0 and again == first and len(results.read_text().splitlines()) == 31
+    code, out = run(capsys, *[a if a != "3" else "4" for a in arguments])
+    assert code == 1 and "holds another run" in out
+
+
+def test_simulate_sets_a_value_caps_games_and_refuses_bad_bots(capsys, dice_race_path):
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "20", "--players", "2", "--json",
+                    "--set", "target=1000", "--set", "rounds=100000", "--max-turns", "6")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["finished"] == 0 and len(data["capped"]) == 20 and data["capped"][0] == "1:0"
+    assert data["overrides"] == [["target", 1000], ["rounds", 100000]]
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "5", "--bots", "clever")
+    assert code == 1 and "unknown bot 'clever'" in out
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "5", "--players", "2", "--bots", "a,b,c")
+    assert code == 1 and "one per seat (2 seats)" in out
+
+
+def test_simulate_on_a_dask_cluster_gives_the_local_figures(capsys, dice_race_path):
+    distributed = pytest.importorskip("distributed", reason="Dask distributed is the optional 'cluster' extra")
+    arguments = ["simulate", str(dice_race_path), "--games", "24", "--players", "2", "--seed", "8", "--chunk", "5",
+                 "--json"]
+    code, local = run(capsys, *arguments)
     assert code == 0
-    assert "Red" in out and "win rate" in out and "actions per second" in out
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        code, remote = run(capsys, *arguments, "--scheduler", cluster.scheduler_address)
+    assert code == 0, remote
+    assert json.loads(remote) == json.loads(local)
+
+
+def test_sweep_tables_each_variant_and_ranks_what_moved_balance(capsys, dice_race_path):
+    code, out = run(capsys, "sweep", str(dice_race_path), "--players", "2", "--games", "40",
+                    "--vary", "target=1,60", "--vary", "rounds=3,30")
+    assert code == 0, out
+    assert "4 variants" in out and "target=1, rounds=3" in out and "target=60, rounds=30" in out
+    ranking = out[out.index("what moved Balance most"):].splitlines()[1:3]
+    assert sorted(line.split()[1] for line in ranking) == ["rounds", "target"]
+    code, out = run(capsys, "sweep", str(dice_race_path), "--players", "2", "--games", "20",
+                    "--vary", "target=5,0", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["variants"][0]["figures"]["games"] == 20
+    assert data["variants"][1]["figures"] is None and "target" in data["variants"][1]["refused"]
+    code, out = run(capsys, "sweep", str(dice_race_path), "--games", "5")
+    assert code == 1 and "nothing to vary" in out
 
 
 def test_play_steps_through_with_undo_and_redo(capsys, monkeypatch, dice_race_path, tmp_path):
@@ -249,18 +321,19 @@ def test_simulate_refuses_counts_below_one(capsys, dice_race_path):
 
 
 def test_simulate_caps_games_and_never_scores_a_capped_one(capsys, dice_race_path):
-    """A game stopped at --max-turns is listed as unfinished; wins count finished games only."""
+    """A game stopped at --max-turns is listed with its seed; wins count finished games only."""
     code, out = run(capsys, "simulate", str(dice_race_path), "--games", "40", "--players", "2",
                     "--max-turns", "3", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["max_turns"] == 3
-    assert 0 < len(data["unfinished"]) < 40
-    assert data["finished"] + len(data["unfinished"]) == 40
-    assert sum(seat["wins"] for seat in data["seats"]) >= data["finished"]
-    assert sum(seat["wins"] for seat in data["seats"]) <= 2 * data["finished"]
+    assert 0 < len(data["capped"]) < 40
+    assert data["finished"] + len(data["capped"]) == 40
+    assert sum(rate["wins"] for rate in data["seat_win"]) == pytest.approx(data["finished"])
+    assert all(rate["games"] == data["finished"] for rate in data["seat_win"])
     code, text = run(capsys, "simulate", str(dice_race_path), "--games", "40", "--players", "2", "--max-turns", "3")
-    assert f"{len(data['unfinished'])} unfinished at the 3-turn cap, not scored" in text
+    assert f"{len(data['capped'])} capped by the simulation (not scored)" in text
+    assert "capped games (replay with their seed): " + ", ".join(data["capped"][:20]) in text
 
 
 def test_simulate_set_overrides_a_value_checked_like_the_file(capsys, dice_race_path):
@@ -268,7 +341,7 @@ def test_simulate_set_overrides_a_value_checked_like_the_file(capsys, dice_race_
     code, longer = run(capsys, "simulate", str(dice_race_path), "--games", "30", "--players", "2", "--json",
                        "--set", "target=40")
     assert code == 0
-    assert json.loads(longer)["mean_actions"] > json.loads(base)["mean_actions"]
+    assert json.loads(longer)["actions"]["mean"] > json.loads(base)["actions"]["mean"]
     code, out = run(capsys, "simulate", str(dice_race_path), "--set", "ruleset.options.target=\"far\"",
                     "--set", "board.spaces[nowhere].name=x", "--set", "board.width=0")
     assert code == 1
