@@ -67,6 +67,20 @@ def _png(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sheets(args: argparse.Namespace) -> int:
+    from studio.cards.output import write_deck_sheets
+
+    _application()
+    scenario, placed = _deck(args)
+    if not placed:
+        raise ValueError(f"deck {args.deck!r} has no cards")
+    written, problems = write_deck_sheets(scenario, placed, Path(args.out), args.dpi, Path(args.scenario).parent)
+    _report(problems)
+    sheets = f"{len(written)} deck sheet" + ("s" if len(written) > 1 else "")
+    print(f"wrote {sheets} of at most 10 x 7 cards ({len(placed)} cards) into {args.out}")
+    return 0
+
+
 def register(groups: dict[str, argparse._SubParsersAction]) -> None:
     """Called by `epoch` with its command groups; adds the Qt-drawn card outputs."""
     cards = groups["cards"]
@@ -90,3 +104,11 @@ def register(groups: dict[str, argparse._SubParsersAction]) -> None:
     png.add_argument("--out", required=True, metavar="DIR", help="the folder the images go into")
     png.add_argument("--dpi", type=int, default=300, help="dots per inch of each image (default: 300)")
     png.set_defaults(run=_png)
+    sheets = cards.add_parser("sheets", help="a deck as sheets of at most 10 x 7 faces, for tabletop simulators")
+    sheets.add_argument("scenario", help="the scenario file (.json) whose deck is drawn")
+    sheets.add_argument("--deck", required=True, help="the deck's id")
+    sheets.add_argument("--out", required=True, metavar="DIR", help="the folder the sheets go into")
+    sheets.add_argument("--dpi", type=int, default=100,
+                        help="dots per inch of each face (default: 100, a 10 x 7 sheet of poker cards "
+                             "2500 x 2450 pixels)")
+    sheets.set_defaults(run=_sheets)

@@ -205,11 +205,13 @@ def write_pngs(scenario: Scenario, placed: Sequence[Placed], out_dir: Path, dpi:
     return written, problems
 
 
-def deck_sheet(scenario: Scenario, placed: Sequence[Placed], dpi: int, scenario_dir: Path | None) -> QImage:
-    """Up to 10 x 7 faces on one image, for tabletop simulators."""
+def deck_sheet(scenario: Scenario, placed: Sequence[Placed], dpi: int,
+               scenario_dir: Path | None) -> tuple[QImage, list[Problem]]:
+    """Up to 10 x 7 faces on one image, for tabletop simulators, and the faces' problems."""
     if not 0 < len(placed) <= SHEET_COLUMNS * SHEET_ROWS:
         raise ValueError(f"a deck sheet holds 1 to {SHEET_COLUMNS * SHEET_ROWS} cards, not {len(placed)}")
-    faces = [card_image(scenario, item, dpi, scenario_dir)[0] for item in placed]
+    drawn = [card_image(scenario, item, dpi, scenario_dir) for item in placed]
+    faces = [face for face, _ in drawn]
     columns = min(SHEET_COLUMNS, len(faces))
     rows = -(-len(faces) // columns)
     width, height = faces[0].width(), faces[0].height()
@@ -221,4 +223,30 @@ def deck_sheet(scenario: Scenario, placed: Sequence[Placed], dpi: int, scenario_
             painter.drawImage((index % columns) * width, (index // columns) * height, face)
     finally:
         painter.end()
-    return sheet
+    return sheet, [problem for _, found in drawn for problem in found]
+
+
+def sheet_counts(cards: int) -> list[int]:
+    """How many cards each deck sheet holds: full sheets of 70, then the rest."""
+    size = SHEET_COLUMNS * SHEET_ROWS
+    return [min(size, cards - start) for start in range(0, cards, size)]
+
+
+def write_deck_sheets(scenario: Scenario, placed: Sequence[Placed], out_dir: Path, dpi: int,
+                      scenario_dir: Path | None) -> tuple[list[Path], list[Problem]]:
+    """Every copy of every card on sheets of at most 10 x 7 (``DECK-sheet-1.png``, …), in the
+    deck's order, as a tabletop simulator's custom deck takes them."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    problems: list[Problem] = []
+    start = 0
+    for number, count in enumerate(sheet_counts(len(placed)), 1):
+        image, found = deck_sheet(scenario, placed[start:start + count], dpi, scenario_dir)
+        start += count
+        problems += [problem for problem in found if problem not in problems]
+        path = out_dir / f"{placed[0].deck}-sheet-{number}.png"
+        with replacing(path) as temporary:
+            if not image.save(str(temporary), "PNG"):
+                raise OSError(f"{path}: cannot write the image")
+        written.append(path)
+    return written, problems

@@ -69,11 +69,14 @@ class PrintDialog(QDialog):
 
 
 class PngDialog(QDialog):
-    """The folder the images go into and their resolution, with the size each image will be."""
+    """The folder images go into and their resolution, with the size each card will be: for a
+    PNG per card, or for deck sheets (what says which, e.g. "40 images")."""
 
-    def __init__(self, folder: Path, cards: int, size_mm: tuple[float, float], parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, folder: Path, what: str, size_mm: tuple[float, float],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Export Card Images")
+        self.setWindowTitle(title)
+        self.what = what
         self.size_mm = size_mm
         form = QFormLayout(self)
         self.folder = QLineEdit(str(folder))
@@ -94,7 +97,6 @@ class PngDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         form.addRow(self.buttons)
-        self.cards = cards
         self.dpi.valueChanged.connect(self._update)
         self.folder.textChanged.connect(self._update)
         self._update()
@@ -108,11 +110,11 @@ class PngDialog(QDialog):
 
     def _update(self) -> None:
         width, height = self.pixels()
-        self.summary.setText(f"{self.cards} images, {width} x {height} pixels each")
+        self.summary.setText(f"{self.what}; each card {width} x {height} pixels")
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(bool(self.folder.text().strip()))
 
     def _browse(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, "Export Card Images", self.folder.text())
+        chosen = QFileDialog.getExistingDirectory(self, self.windowTitle(), self.folder.text())
         if chosen:
             self.folder.setText(chosen)

@@ -12,6 +12,7 @@ with the deck's.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,7 +55,15 @@ from engine.scenario.problems import Problem
 from studio.cards.columns import problem_cell
 from studio.cards.form import CardForm
 from studio.cards.import_dialog import ImportDialog, apply_import, read_import
-from studio.cards.output import Placed, card_image, cards_of, write_pdf, write_pngs
+from studio.cards.output import (
+    Placed,
+    card_image,
+    cards_of,
+    sheet_counts,
+    write_deck_sheets,
+    write_pdf,
+    write_pngs,
+)
 from studio.cards.print_dialog import PngDialog, PrintDialog
 from studio.cards.table import SORT_ROLE, CardDelegate, CardTableModel
 from studio.document import ScenarioDocument
@@ -112,7 +121,8 @@ class CardsMode(QObject):
         self.menu.addActions([self.new_deck_action, self.add_action, self.duplicate_action, self.delete_action,
                               self.up_action, self.down_action, self.deck_order_action, self.paste_action])
         self.menu.addSeparator()
-        self.menu.addActions([self.import_action, self.export_action, self.pdf_action, self.png_action])
+        self.menu.addActions([self.import_action, self.export_action, self.pdf_action, self.png_action,
+                              self.sheets_action])
 
     # -- the page --------------------------------------------------------------------------
 
@@ -199,6 +209,8 @@ class CardsMode(QObject):
         self.export_action = action("Export Cards…", self.export_cards)
         self.pdf_action = action("Print to PDF…", self.print_pdf)
         self.png_action = action("Export PNGs…", self.export_pngs)
+        self.sheets_action = action("Export Deck Sheets…", self.export_sheets)
+        self.sheets_action.setToolTip("The deck on images of at most 10 x 7 cards, for tabletop simulators")
 
     # -- the document ----------------------------------------------------------------------
 
@@ -554,6 +566,20 @@ class CardsMode(QObject):
         self._report_output(f"Printed {len(placed)} cards on {pages} pages to {path}", problems)
 
     def export_pngs(self) -> None:
+        self._export_images("Export PNGs", lambda placed: f"{len({item.card.id for item in placed})} images",
+                            write_pngs, "images")
+
+    def export_sheets(self) -> None:
+        def what(placed: list[Placed]) -> str:
+            counts = sheet_counts(len(placed))
+            sheets = f"{len(counts)} sheet" + ("s" if len(counts) > 1 else "")
+            return f"{sheets} of at most 10 x 7 ({' + '.join(map(str, counts))} cards)"
+
+        self._export_images("Export Deck Sheets", what, write_deck_sheets, "deck sheets", dpi=100)
+
+    def _export_images(self, title: str, what: Callable[[list[Placed]], str],
+                       write: Callable[..., tuple[list[Path], list[Problem]]], noun: str, dpi: int = 300) -> None:
+        """Ask the folder and resolution, draw the current deck's images there, report."""
         if self.model is None or self.document is None:
             return
         placed = cards_of(self.document.scenario, self.model.deck_id, self.card_types)
@@ -561,18 +587,18 @@ class CardsMode(QObject):
             self.window.statusBar().showMessage("This deck has no cards to draw", 5000)
             return
         size = (placed[0].layout.width, placed[0].layout.height)
-        dialog = PngDialog(self.document.base_dir or Path.home(), len({item.card.id for item in placed}), size,
-                           self.window)
+        dialog = PngDialog(title, self.document.base_dir or Path.home(), what(placed), size, self.window)
+        dialog.dpi.setValue(dpi)
         if not self.window.run_dialog(dialog):
             return
         folder = dialog.chosen_folder()
         try:
-            written, problems = write_pngs(self.document.scenario, placed, folder, dialog.dpi.value(),
-                                           self.document.base_dir)
+            written, problems = write(self.document.scenario, placed, folder, dialog.dpi.value(),
+                                      self.document.base_dir)
         except OSError as error:
-            self.window.show_problems("Export PNGs", "The images were not all written.", [Problem("", str(error))])
+            self.window.show_problems(title, f"The {noun} were not all written.", [Problem("", str(error))])
             return
-        self._report_output(f"Wrote {len(written)} images to {folder}", problems)
+        self._report_output(f"Wrote {len(written)} {noun} to {folder}", problems)
 
     def _report_output(self, summary: str, problems: list[Problem]) -> None:
         if problems:
@@ -582,7 +608,8 @@ class CardsMode(QObject):
 
     def refresh(self, showing: bool) -> str:
         for action in (self.add_action, self.duplicate_action, self.delete_action, self.paste_action,
-                       self.import_action, self.export_action, self.pdf_action, self.png_action):
+                       self.import_action, self.export_action, self.pdf_action, self.png_action,
+                       self.sheets_action):
             action.setEnabled(self.model is not None)
         self._sorting_changed()
         self.new_deck_action.setEnabled(self.document is not None)

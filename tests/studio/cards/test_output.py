@@ -90,7 +90,7 @@ def test_a_png_per_card_at_the_chosen_dpi(qapp, tmp_path):
 def test_a_deck_sheet_holds_at_most_ten_by_seven(qapp):
     scenario, types = _history()
     placed = cards_of(scenario, "empires", types)
-    sheet = deck_sheet(scenario, placed, 40, HISTORY.parent)
+    sheet, _ = deck_sheet(scenario, placed, 40, HISTORY.parent)
     face = (round(63.5 / 25.4 * 40), round(88.9 / 25.4 * 40))
     assert (sheet.width(), sheet.height()) == (10 * face[0], 4 * face[1])
     with pytest.raises(ValueError, match="1 to 70 cards"):
@@ -113,7 +113,7 @@ def test_text_that_overflows_or_crosses_the_safe_line_is_a_located_problem(qapp,
     ]
 
 
-def test_epoch_cards_pdf_comes_from_the_studio_through_an_entry_point(qapp, tmp_path, monkeypatch, capsys):
+def test_epoch_cards_pdf_and_sheets_come_from_the_studio_through_an_entry_point(qapp, tmp_path, monkeypatch, capsys):
     import tomllib
 
     import engine.cli
@@ -128,3 +128,9 @@ def test_epoch_cards_pdf_comes_from_the_studio_through_an_entry_point(qapp, tmp_
     assert "wrote" in capsys.readouterr().out
     assert set(_pages(out)) == {LETTER_POINTS}
     assert not list(tmp_path.glob(".*.tmp"))
+    sheets = tmp_path / "sheets"
+    code = engine.cli.main(["cards", "sheets", str(HISTORY), "--deck", "empires", "--out", str(sheets),
+                            "--dpi", "40"])
+    assert code == 0 and "wrote 1 deck sheet of at most 10 x 7 cards (40 cards)" in capsys.readouterr().out
+    image = QImage(str(sheets / "empires-sheet-1.png"))
+    assert (image.width(), image.height()) == (10 * round(63.5 / 25.4 * 40), 4 * round(88.9 / 25.4 * 40))

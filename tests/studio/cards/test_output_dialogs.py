@@ -95,7 +95,7 @@ def test_the_png_dialog_writes_an_image_per_card_at_its_resolution(cards, tmp_pa
     cards.export_pngs()
     summary, pixels = seen[0]
     assert pixels == (round(63.5 / 25.4 * 100), round(88.9 / 25.4 * 100))
-    assert summary == f"40 images, {pixels[0]} x {pixels[1]} pixels each"
+    assert summary == f"40 images; each card {pixels[0]} x {pixels[1]} pixels"
     images = sorted(folder.glob("*.png"))
     assert len(images) == 40 and images[0].name.startswith("events-")
     image = QImage(str(images[0]))
@@ -104,11 +104,41 @@ def test_the_png_dialog_writes_an_image_per_card_at_its_resolution(cards, tmp_pa
 
 
 def test_the_png_dialog_needs_a_folder(qtbot, tmp_path):
-    dialog = PngDialog(tmp_path, 3, (63.5, 88.9))
+    dialog = PngDialog("Export PNGs", tmp_path, "3 images", (63.5, 88.9))
     qtbot.addWidget(dialog)
     ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
     assert ok.isEnabled()
     dialog.folder.setText("  ")
     assert not ok.isEnabled()
     dialog.dpi.setValue(72)
-    assert dialog.summary.text() == "3 images, 180 x 252 pixels each"
+    assert dialog.summary.text() == "3 images; each card 180 x 252 pixels"
+
+
+def test_deck_sheets_hold_at_most_ten_by_seven_cards_each(cards, tmp_path):
+    window = cards.window
+    folder = tmp_path / "sheets"
+    seen = []
+
+    def choose(dialog):
+        assert dialog.dpi.value() == 100  # a sheet of 70 poker cards stays near 2,500 pixels square
+        dialog.folder.setText(str(folder))
+        dialog.dpi.setValue(72)  # the least it allows
+        seen.append(dialog.summary.text())
+        return True
+
+    window.run_dialog = choose
+    deck = cards.document.scenario.deck("empires")
+    cards.table.setCurrentIndex(cards.proxy.mapFromSource(cards.model.index(0, cards.model.column_named("copies"))))
+    cards.paste_text("31\n")  # 31 copies of the first card and one of the 39 others: 70, one full sheet
+    assert sum(card.copies for card in deck.cards) == 70
+    cards.export_sheets()
+    face = (round(63.5 / 25.4 * 72), round(88.9 / 25.4 * 72))
+    assert seen == [f"1 sheet of at most 10 x 7 (70 cards); each card {face[0]} x {face[1]} pixels"]
+    (sheet,) = sorted(folder.glob("*.png"))
+    image = QImage(str(sheet))
+    assert sheet.name == "empires-sheet-1.png" and (image.width(), image.height()) == (10 * face[0], 7 * face[1])
+    cards.paste_text("32\n")  # one copy more: a second sheet with the one card left over
+    cards.export_sheets()
+    assert "2 sheets of at most 10 x 7 (70 + 1 cards)" in seen[-1]
+    second = QImage(str(folder / "empires-sheet-2.png"))
+    assert (second.width(), second.height()) == face
