@@ -57,6 +57,7 @@ class BoardView(QGraphicsView):
         self._hovered = ""
         self.tool: Tool | None = None  # the map editor's current tool; None: click and pan
         self._tool_down = False
+        self._tool_press = QPoint()
 
     def board(self) -> BoardScene | None:
         scene = self.scene()
@@ -105,6 +106,7 @@ class BoardView(QGraphicsView):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
             self._tool_down = True
+            self._tool_press = event.position().toPoint()
             self.tool.press(self.mapToScene(event.position().toPoint()), event)
             event.accept()
             return
@@ -137,7 +139,14 @@ class BoardView(QGraphicsView):
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self.tool is not None and self._tool_down:
             self._tool_down = False
-            self.tool.release(self.mapToScene(event.position().toPoint()), event)
+            position = event.position().toPoint()
+            self.tool.release(self.mapToScene(position), event)
+            # A press and release in one place is still a click on a space for whoever listens
+            # (the regions panel paints by clicking), whatever the tool did with it.
+            if (position - self._tool_press).manhattanLength() < QApplication.startDragDistance():
+                space = self.space_at(position)
+                if space:
+                    self.space_clicked.emit(space, self.viewport().mapToGlobal(position))
             event.accept()
             return
         if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton) and self._press is not None:

@@ -107,6 +107,8 @@ class CardsMode(QObject):
         self._validate_soon.setSingleShot(True)
         self._validate_soon.setInterval(0)
         self._validate_soon.timeout.connect(self.validate)
+        self._showing = False
+        self._stale = False  # the map changed since the last check, while the mode was hidden
         self._build_page()
         self._build_actions()
         self.docks: dict[str, QDockWidget] = {}
@@ -223,7 +225,7 @@ class CardsMode(QObject):
             document.card_changed.connect(self._card_changed)
             document.deck_changed.connect(self._deck_changed)
             document.decks_changed.connect(self._fill_tabs)
-            document.changed.connect(lambda _: self._validate_soon.start())
+            document.changed.connect(self._changed)
         self._fill_tabs()
         self.validate()
 
@@ -347,8 +349,18 @@ class CardsMode(QObject):
                 room, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation))
         self._list_problems()
 
+    def _changed(self, path: str) -> None:
+        """Check again after an edit; a map edit made while the Cards mode is hidden is only
+        noted, and checked when the mode shows: a drag on the map would otherwise check the
+        whole file at every mouse move."""
+        if path.startswith("board") and not self._showing:
+            self._stale = True
+        else:
+            self._validate_soon.start()
+
     def validate(self) -> None:
         """Check the scenario as a file would be and mark every deck's cells."""
+        self._stale = False
         self.validation = self.document.problems() if self.document is not None else []
         for model in self.models.values():
             model.set_problems(self.validation)
@@ -607,6 +619,10 @@ class CardsMode(QObject):
             self.window.statusBar().showMessage(summary, 5000)
 
     def refresh(self, showing: bool) -> str:
+        self._showing = showing
+        if showing and self._stale:
+            self._stale = False
+            self._validate_soon.start()
         for action in (self.add_action, self.duplicate_action, self.delete_action, self.paste_action,
                        self.import_action, self.export_action, self.pdf_action, self.png_action,
                        self.sheets_action):

@@ -196,3 +196,24 @@ def test_the_grid_snaps_drawn_corners_when_it_is_on(qtbot, mode):
         click(qtbot, mode, x, y)
     key(qtbot, mode, Qt.Key.Key_Return)
     assert mode.document.scenario.board.spaces[-1].polygon == [(300.0, 100.0), (350.0, 100.0), (325.0, 125.0)]
+
+
+def test_a_click_with_any_tool_still_tells_who_listens_which_space_was_clicked(qtbot, mode):
+    clicked = []
+    mode.view.space_clicked.connect(lambda space_id, _: clicked.append(space_id))
+    click(qtbot, mode, 60, 20)
+    drag(qtbot, mode, (60, 20), (90, 20), (120, 20))  # a drag is not a click
+    mode.tool_actions["label"].trigger()
+    click(qtbot, mode, 100, 20)
+    assert clicked == ["t1", "t2"]
+
+
+def test_the_cards_mode_checks_map_edits_when_it_shows_not_at_every_mouse_move(qtbot, mode):
+    window = mode.window
+    checked = window.cards_mode.validation
+    click(qtbot, mode, 60, 20)
+    drag(qtbot, mode, (60, 20), (70, 20), (80, 20))
+    qtbot.wait(20)
+    assert window.cards_mode.validation is checked  # not checked again while the map shows
+    window.show_mode("cards")
+    qtbot.waitUntil(lambda: window.cards_mode.validation is not checked)
