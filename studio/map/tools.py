@@ -85,6 +85,7 @@ class SelectTool(Tool):
         self._moving: tuple[list[str], dict, str] | None = None
         self._band = False
         self._dragging = False
+        self._anchor: Point | None = None
 
     def press(self, point: QPointF, event: QMouseEvent) -> None:
         mode = self.mode
@@ -105,7 +106,11 @@ class SelectTool(Tool):
         if space not in mode.selection:
             mode.select([space])
         ids = list(mode.selection)
-        self._moving = (ids, mode.editor.originals(ids), new_run())
+        originals = mode.editor.originals(ids)
+        self._moving = (ids, originals, new_run())
+        # The selection's corner nearest the press is the one snapped as the selection moves.
+        corners = [corner for outline, _ in originals.values() for corner in outline]
+        self._anchor = min(corners, key=lambda corner: geometry.distance(corner, xy(point))) if corners else None
 
     def move(self, point: QPointF, event: QMouseEvent) -> None:
         if self._start is None:
@@ -116,7 +121,11 @@ class SelectTool(Tool):
         if self._moving is not None and (self._dragging or self._far_enough(self._start, point)):
             self._dragging = True
             ids, originals, run = self._moving
-            dx, dy = self.mode.grid_step(point.x() - self._start.x()), self.mode.grid_step(point.y() - self._start.y())
+            dx, dy = point.x() - self._start.x(), point.y() - self._start.y()
+            if self._anchor is not None:
+                ax, ay = self._anchor
+                to = self.mode.snapped(QPointF(ax + dx, ay + dy), moving=frozenset(ids))
+                dx, dy = to[0] - ax, to[1] - ay
             self.mode.editor.move(ids, dx, dy, run, originals)
 
     def release(self, point: QPointF, event: QMouseEvent) -> None:
@@ -130,6 +139,7 @@ class SelectTool(Tool):
             self.mode.select([*keep, *(space for space in inside if space not in keep)])
             self.mode.overlay_changed(band=None)
         self._start, self._moving, self._band = None, None, False
+        self.mode.hide_snap()
 
     def cancel(self) -> None:
         self._start, self._moving, self._band = None, None, False

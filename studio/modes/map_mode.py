@@ -295,18 +295,17 @@ class MapMode(QObject):
     def grid(self) -> float:
         return self.grid_size.value() if self.grid_action.isChecked() else 0.0
 
-    def grid_step(self, value: float) -> float:
-        step = self.grid()
-        return round(value / step) * step if step > 0 else value
-
-    def snapped(self, point: QPointF, ignore: frozenset[Point] = frozenset()) -> Point:
+    def snapped(self, point: QPointF, ignore: frozenset[Point] = frozenset(),
+                moving: frozenset[str] = frozenset()) -> Point:
         """Where a corner put at ``point`` goes: another space's corner or side within the
-        tolerance, else the grid when it is on; the target is marked on the board."""
+        tolerance, else the grid when it is on; the target is marked on the board. Corners in
+        ``ignore`` and the spaces in ``moving`` (being dragged) are no targets."""
         assert self.editor is not None and self.overlay is not None
         tolerance = SNAP_PIXELS * self.pixel()
         polygons = []
         if self.snap_action.isChecked():
-            polygons = [self.editor.space(space_id).polygon for space_id in self.spaces_near(point, tolerance)]
+            polygons = [self.editor.space(space_id).polygon for space_id in self.spaces_near(point, tolerance)
+                        if space_id not in moving]
         found = geometry.snap(xy(point), polygons, tolerance if self.snap_action.isChecked() else -1.0, self.grid(),
                               ignore)
         self.overlay_changed(snap=(QPointF(*found.point), found.kind) if found else None,

@@ -217,3 +217,10 @@ def test_the_cards_mode_checks_map_edits_when_it_shows_not_at_every_mouse_move(q
     assert window.cards_mode.validation is checked  # not checked again while the map shows
     window.show_mode("cards")
     qtbot.waitUntil(lambda: window.cards_mode.validation is not checked)
+
+
+def test_a_dragged_space_snaps_its_nearest_corner_to_another_space(qtbot, mode):
+    click(qtbot, mode, 420, 20)
+    drag(qtbot, mode, (402, 3), (402, 20), (402, 41))  # (400, 0) would land at (400, 38)
+    assert space(mode, "t10").polygon[0] == (400.0, 40.0)  # on t9's corner, not on t10's own
+    assert space(mode, "t10").polygon[2] == (440.0, 80.0)
