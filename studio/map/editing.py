@@ -260,6 +260,18 @@ class MapEditor:
                           text=f"Connect {self.space(a).name} and {self.space(b).name} ({kind.value})")
         return connection
 
+    def disconnect(self, a: str, b: str, kind: ConnectionKind) -> None:
+        """Remove the connection of ``kind`` between two spaces (a one-way arrow from a to b)."""
+        for connection in self.board.connections:
+            if connection.kind is kind and ((connection.a, connection.b) == (a, b) or (
+                    kind is not ConnectionKind.ARROW and (connection.b, connection.a) == (a, b))):
+                kept = [c for c in self.board.connections if c is not connection]
+                self.document.set_value("board.connections", kept,
+                                        f"Disconnect {self.space(a).name} and {self.space(b).name} ({kind.value})",
+                                        merge_key=None)
+                return
+        raise GeometryError(f"{self.space(a).name} and {self.space(b).name} have no {kind.value} connection")
+
     def _set_connections(self, connections: list[Connection]) -> None:
         """The whole list at once: one change for the board to redraw, one value for undo."""
         if connections != self.board.connections:

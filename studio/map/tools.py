@@ -314,7 +314,8 @@ class SplitTool(Tool):
 
 
 class ConnectTool(Tool):
-    """Drag from one space to another to connect them with the kind chosen in the toolbar."""
+    """Drag from one space to another to connect them with the kind chosen in the toolbar;
+    with Shift held, the drag removes that kind of connection between them."""
 
     name = "connect"
 
@@ -338,7 +339,9 @@ class ConnectTool(Tool):
         end = self.mode.space_at(point)
         if start is None or end is None or end == start:
             return
-        if self.mode.attempt(lambda: self.mode.editor.connect(start, end, self.kind)) is not None:
+        if event.modifiers() & SHIFT:
+            self.mode.attempt(lambda: self.mode.editor.disconnect(start, end, self.kind))
+        elif self.mode.attempt(lambda: self.mode.editor.connect(start, end, self.kind)) is not None:
             self.mode.select([start, end])
 
     def cancel(self) -> None:

@@ -224,3 +224,18 @@ def test_a_dragged_space_snaps_its_nearest_corner_to_another_space(qtbot, mode):
     drag(qtbot, mode, (402, 3), (402, 20), (402, 41))  # (400, 0) would land at (400, 38)
     assert space(mode, "t10").polygon[0] == (400.0, 40.0)  # on t9's corner, not on t10's own
     assert space(mode, "t10").polygon[2] == (440.0, 80.0)
+
+
+def test_shift_drag_with_the_connect_tool_removes_that_connection(qtbot, mode):
+    board = mode.document.scenario.board
+    first = board.connections[0]
+    assert first.kind is ConnectionKind.ARROW  # Dice Race's track is one-way: t0 to t1
+    mode.tool_actions["connect"].trigger()
+    mode.choose_kind(first.kind)
+    a, b = mode.board.centres[first.a], mode.board.centres[first.b]
+    shift = Qt.KeyboardModifier.ShiftModifier
+    drag(qtbot, mode, (b.x(), b.y()), (a.x(), a.y()), modifier=shift)  # against the arrow: none there
+    assert first in board.connections and mode.document.undo_stack.count() == 0
+    drag(qtbot, mode, (a.x(), a.y()), (b.x(), b.y()), modifier=shift)
+    assert first not in board.connections and mode.document.undo_stack.count() == 1
+    assert mode.board.drawn_connections() == sorted((c.a, c.b, c.kind) for c in board.connections)
