@@ -131,10 +131,17 @@ def main() -> None:
         report("redo of a merge", redo, 0.010)
         app.processEvents()
 
+        # The machine is shared: a fixed pure-Python workload timed in the same run says how
+        # fast it is at the moment, and the figures are also given in units of it.
+        reference = timings(lambda: sum(number * number for number in range(1_000_000)), 5)
+        report("reference: a million-step loop", reference)
         rebuild = timings(lambda: BoardScene(scenario), 3)
         report("for scale: the board's scene rebuilt", rebuild)
         print(f"a corner move costs {statistics.median(handled) / statistics.median(rebuild):.4f} of a rebuild; "
               f"a merge's undo {statistics.median(undo) / statistics.median(rebuild):.4f}")
+        loop = statistics.median(reference)
+        print(f"in reference loops: a corner move {statistics.median(handled) / loop:.2f}, a merge's undo "
+              f"{statistics.median(undo) / loop:.2f}, its redo {statistics.median(redo) / loop:.2f}")
         window.close()
 
 
