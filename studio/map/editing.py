@@ -37,6 +37,12 @@ def free_id(board: Board, stem: str) -> str:
     return next(f"{stem}-{number}" for number in itertools.count(2) if f"{stem}-{number}" not in taken)
 
 
+def free_name(board: Board, stem: str, first: int) -> str:
+    """``stem N`` with the lowest N from ``first`` that no space is called yet."""
+    taken = {space.name for space in board.spaces}
+    return next(f"{stem} {number}" for number in itertools.count(first) if f"{stem} {number}" not in taken)
+
+
 class MapEditor:
     """Edits of one document's board, in the words a designer uses."""
 
@@ -157,7 +163,7 @@ class MapEditor:
             raise GeometryError("a space needs at least three corners and an outline that does not cross itself")
         number = len(self.board.spaces) + 1
         space_id = free_id(self.board, f"space-{number}")
-        space = Space(space_id, name or f"Space {number}", kind, region, polygon=corners,
+        space = Space(space_id, name or free_name(self.board, "Space", number), kind, region, polygon=corners,
                       label=geometry.label_inside(corners, None))
         self.document.add("board.spaces", space, text=f"Draw {space.name}")
         return space_id
@@ -186,7 +192,9 @@ class MapEditor:
         kept, cut_off = geometry.split(space.polygon, line)
         kept, cut_off = [geometry.tidy(p) for p in kept], [geometry.tidy(p) for p in cut_off]
         new_id = free_id(self.board, f"{space_id}-2")
-        piece = attrs.evolve(space, id=new_id, name=f"{space.name} (2)", polygon=cut_off,
+        taken = {other.name for other in self.board.spaces}
+        piece_name = next(f"{space.name} ({n})" for n in itertools.count(2) if f"{space.name} ({n})" not in taken)
+        piece = attrs.evolve(space, id=new_id, name=piece_name, polygon=cut_off,
                              label=geometry.label_inside(cut_off, None), terrain=list(space.terrain),
                              resources=list(space.resources), props=dict(space.props))
         outline = list(space.polygon)

@@ -178,3 +178,16 @@ def test_a_drawn_space_gets_a_free_id_and_its_name_inside(document):
     assert space_id == "space-5" and Polygon(space.polygon).contains(Point(space.label))
     with pytest.raises(GeometryError):
         editor.add_space([(0, 0), (10, 10), (10, 0), (0, 10)])  # crosses itself
+
+
+def test_new_and_cut_off_spaces_get_names_no_other_space_has(document):
+    editor = MapEditor(document)
+    first = editor.split("s00", [(-1.0, 4.0), (11.0, 4.0)])
+    second = editor.split("s00", [(4.0, -1.0), (4.0, 11.0)])
+    board = document.scenario.board
+    assert (board.space(first).name, board.space(second).name) == ("Square 00 (2)", "Square 00 (3)")
+    drawn = editor.add_space([(30, 0), (40, 0), (35, 8)])  # the sixth space: Space 6
+    editor.delete(["s01"])
+    also = editor.add_space([(50, 0), (60, 0), (55, 8)])  # the sixth again, but Space 6 is taken
+    assert len({space.name for space in board.spaces}) == len(board.spaces)
+    assert board.space(drawn).name != board.space(also).name

@@ -10,12 +10,14 @@ markers stand on the space whose id is ``t0``, so the drawn space renamed ``t0``
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QImage
 from shapely.geometry import Polygon
 from tiny_ruleset import BonusCard
 
 from engine.cli import main as epoch
 from engine.scenario import adjacency
 from engine.scenario.model import Card, ConnectionKind, Deck, Region, SpaceKind
+from studio.app import main as studio
 from studio.new_scenario_dialog import BLANK
 
 LEFT = Qt.MouseButton.LeftButton
@@ -137,6 +139,9 @@ def test_a_three_region_map_drawn_from_nothing_undoes_redoes_saves_validates_and
     assert target.read_text() == document.text() and not window.isWindowModified()
     assert epoch(["validate", str(target)]) == 0
     assert "ok" in capsys.readouterr().out
+    picture = tmp_path / "three-lands.png"  # epoch-studio --screenshot OUT.png --mode map FILE
+    assert studio(["--screenshot", str(picture), "--mode", "map", str(target)]) == 0
+    assert QImage(str(picture)).width() > 0
 
     def two_bots(dialog) -> bool:  # Play ▸ Playtest This Scenario, filled in as a designer would
         dialog.players.setValue(2)
