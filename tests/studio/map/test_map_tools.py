@@ -239,3 +239,17 @@ def test_shift_drag_with_the_connect_tool_removes_that_connection(qtbot, mode):
     drag(qtbot, mode, (a.x(), a.y()), (b.x(), b.y()), modifier=shift)
     assert first not in board.connections and mode.document.undo_stack.count() == 1
     assert mode.board.drawn_connections() == sorted((c.a, c.b, c.kind) for c in board.connections)
+
+
+def test_the_snap_reach_and_target_are_shown_while_drawing(qtbot, mode):
+    mode.tool_actions["draw"].trigger()
+    qtbot.mouseMove(mode.view.viewport(), at(mode, 41.5, 41.5))
+    centre, radius = mode.overlay.circle
+    assert radius == pytest.approx(10 * mode.pixel())  # ten pixels on screen, in board units
+    assert (centre.x(), centre.y()) == pytest.approx((41.5, 41.5), abs=2 * mode.pixel())  # around the cursor
+    assert mode.overlay.snap == (QPointF(40, 40), "vertex")
+    qtbot.mouseMove(mode.view.viewport(), at(mode, 300, 58))
+    assert mode.overlay.snap is None and mode.overlay.circle is not None
+    mode.snap_action.trigger()  # % turns snapping off: no circle, no target
+    qtbot.mouseMove(mode.view.viewport(), at(mode, 41.5, 41.5))
+    assert mode.overlay.snap is None and mode.overlay.circle is None
