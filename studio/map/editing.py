@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 
 import attrs
 
@@ -61,7 +62,8 @@ class MapEditor:
         looks its spaces up at every mouse move)."""
         space = self._by_id.get(space_id)
         if space is None or space.id != space_id:
-            self._by_id = {space.id: space for space in self.board.spaces}
+            spaces = self.board.spaces
+            self._by_id = dict(zip(map(attrgetter("id"), spaces), spaces))  # built in C
             space = self._by_id.get(space_id)
             if space is None:
                 raise KeyError(space_id)
