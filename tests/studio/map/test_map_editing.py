@@ -4,6 +4,8 @@ very same file text."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon
 
 from engine.scenario.model import (
@@ -191,3 +193,68 @@ def test_new_and_cut_off_spaces_get_names_no_other_space_has(document):
     also = editor.add_space([(50, 0), (60, 0), (55, 8)])  # the sixth again, but Space 6 is taken
     assert len({space.name for space in board.spaces}) == len(board.spaces)
     assert board.space(drawn).name != board.space(also).name
+
+
+def _edit(editor: MapEditor, verb: str, a: str, b: str, others: list[str], first: int, second: int,
+          amount: float) -> None:
+    """One edit of the kinds the tools make, on spaces ``a`` and ``b``."""
+    if verb == "move":
+        editor.move([a, b] if a != b else [a], amount, -amount)
+    elif verb == "corner":
+        editor.corner_drag(a, first, others).to((10 + amount, 10 - amount))
+    elif verb == "insert":
+        editor.insert_corner(a, second, (5.0 + amount / 2, 0.0), others)
+    elif verb == "split":
+        editor.split(a, [(-50.0, 5 + amount + 10 * (first // 2)), (50.0, 5 + amount)], others)
+    elif verb == "merge":
+        editor.merge([a, b])
+    elif verb == "connect":
+        editor.connect(a, b, ConnectionKind.STRAIT)
+    elif verb == "delete":
+        editor.delete([a])
+    elif verb == "rotate":
+        editor.rotate([a], amount * 15)
+    elif verb == "scale":
+        editor.scale([a], 1 + amount / 10)
+    elif verb == "label":
+        editor.set_label(a, (amount, -amount))
+    else:
+        editor.add_space([(30, first), (40, second), (35 + amount, 8)])
+
+
+EDITS = st.lists(st.tuples(st.sampled_from(["move", "corner", "insert", "split", "merge", "connect", "delete",
+                                            "rotate", "scale", "label", "draw"]),
+                           st.integers(0, 3), st.integers(0, 3), st.floats(-6, 6, allow_nan=False)),
+                 min_size=1, max_size=8)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(EDITS)
+def test_any_run_of_edits_undoes_and_redoes_to_byte_identical_text(qapp, edits):
+    """Whatever the edits, each is one undo step or refused whole, and the stack walks back
+    to the very text it started from and forward to the text it reached."""
+    document = grid_document()
+    editor = MapEditor(document)
+    texts = [document.text()]
+    for verb, first, second, amount in edits:
+        ids = [space.id for space in document.scenario.board.spaces]
+        if not ids:
+            break
+        a, b = ids[first % len(ids)], ids[second % len(ids)]
+        others = [space_id for space_id in ids if space_id != a]
+        before = document.text()
+        try:
+            _edit(editor, verb, a, b, others, first, second, amount)
+        except GeometryError:
+            assert document.text() == before  # refused whole
+            continue
+        if document.undo_stack.count() == len(texts):  # the edit was one step (or changed nothing)
+            texts.append(document.text())
+        assert document.undo_stack.count() == len(texts) - 1
+    stack = document.undo_stack
+    for index in range(len(texts) - 1, 0, -1):
+        stack.undo()
+        assert document.text() == texts[index - 1]
+    for index in range(1, len(texts)):
+        stack.redo()
+        assert document.text() == texts[index]
