@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.rulesets.brief_history_of_the_world.state import BriefState
+from engine.rulesets.shared import regions
 
 TRACK = 100
 
@@ -75,27 +76,11 @@ def holdings(state: BriefState, colour: int) -> int:
 
 
 def region_levels(state: BriefState, colour: int) -> dict[str, int]:
-    """Presence 1, dominance 2, supremacy 3 in each region where the colour stands (§8.3, A20)."""
-    counts: dict[str, dict[int, int]] = {}
-    region_of = state.tables.region_of
-    for territory, owner in state.armies.items():
-        region = region_of.get(territory)
-        if region is not None:
-            per = counts.setdefault(region, {})
-            per[owner] = per.get(owner, 0) + 1
-    levels = {}
-    for region, per in counts.items():
-        mine = per.get(colour, 0)
-        if not mine:
-            continue
-        others = max((n for owner, n in per.items() if owner != colour), default=0)
-        if mine >= 3 and others == 0:
-            levels[region] = 3
-        elif mine >= 2 and mine > others:
-            levels[region] = 2
-        else:
-            levels[region] = 1
-    return levels
+    """Presence 1, dominance 2, supremacy 3 in each region where the colour stands (§8.3,
+    A20): History of the World's levels, supremacy being its control by armies alone."""
+    return {region: regions.level(counts, colour)
+            for region, counts in regions.counts_by_region(state.armies, state.tables.region_of).items()
+            if colour in counts}
 
 
 def collect(state: BriefState, colour: int, log: list[Event]) -> None:
@@ -103,7 +88,7 @@ def collect(state: BriefState, colour: int, log: list[Event]) -> None:
     the spiral order."""
     change(state, colour, holdings(state, colour), "capitals, cities and monuments", log)
     levels = region_levels(state, colour)
-    words = {1: "presence", 2: "dominance", 3: "supremacy"}
+    words = {regions.PRESENCE: "presence", regions.DOMINANCE: "dominance", regions.CONTROL: "supremacy"}
     for region in state.tables.spiral:
         level, value = levels.get(region, 0), state.values.get(region, 0)
         if level and value:

@@ -10,7 +10,6 @@ from engine.core.moves import Outcome
 from engine.rulesets.brief_history_of_the_world import actions as a
 from engine.rulesets.brief_history_of_the_world import events as ev
 from engine.rulesets.brief_history_of_the_world import turn
-from engine.rulesets.brief_history_of_the_world.dice import faces, thrown
 from engine.rulesets.brief_history_of_the_world.map import (
     cost,
     monument_sites,
@@ -18,6 +17,7 @@ from engine.rulesets.brief_history_of_the_world.map import (
     reachable,
 )
 from engine.rulesets.brief_history_of_the_world.state import BriefState
+from engine.rulesets.shared.dice import faces, thrown
 
 FOUND = a.Found(label="found the empire")
 STOP = a.StopOverrun(label="stop the overrun")
@@ -166,7 +166,7 @@ def on_choose_region(state: BriefState, move: a.ChooseRegion, log: list[Event]) 
 
 
 def on_dice(state: BriefState, outcome: Outcome, log: list[Event]) -> None:
-    thrown_faces = faces(outcome.value)
+    thrown_faces = faces(outcome)
     invasion = state.invasion
     if not invasion.attack:
         invasion.attack = thrown_faces

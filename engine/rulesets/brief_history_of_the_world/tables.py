@@ -15,7 +15,8 @@ from engine.rulesets.brief_history_of_the_world.cards import (
     RegionValue,
 )
 from engine.rulesets.brief_history_of_the_world.options import BriefHistoryOptions
-from engine.scenario.model import ConnectionKind, Scenario, SpaceKind
+from engine.rulesets.shared.geography import Geography
+from engine.scenario.model import Scenario, SpaceKind
 
 EPOCHS = 6
 ROUGH = frozenset({"mountain", "forest"})
@@ -25,6 +26,7 @@ WATER = (SpaceKind.SEA, SpaceKind.OCEAN)
 @frozen(eq=False)
 class Tables:
     options: BriefHistoryOptions
+    geography: Geography
     names: dict[str, str]  # every space and card id -> its name
     territories: frozenset[str]  # land spaces where armies may stand (wastelands are not)
     region_of: dict[str, str]
@@ -33,7 +35,6 @@ class Tables:
     symbols: dict[str, int]  # resource symbols per territory (§6.8)
     neighbours: dict[str, frozenset[str]]  # land border or strait (§6.2)
     coast: dict[str, frozenset[str]]  # sea or ocean -> the territories it borders
-    ocean_seas: dict[str, frozenset[str]]  # ocean -> its adjacent seas (§6.1.4)
     water: frozenset[str]
     new_world: frozenset[str]  # regions across the Atlantic (``props.new_world``, §10.2)
     empires: dict[str, EmpireCard]
@@ -43,22 +44,11 @@ class Tables:
 
     @classmethod
     def of(cls, scenario: Scenario, options: BriefHistoryOptions) -> Tables:
+        """The map is read as History of the World reads it (``shared/geography.py``):
+        territories are its provinces, seas and oceans its fleet areas."""
         board = scenario.board
-        kind = {s.id: s.kind for s in board.spaces}
-        territories = {s.id for s in board.spaces if s.kind is SpaceKind.LAND}
-        neighbours: dict[str, set[str]] = {t: set() for t in territories}
-        coast: dict[str, set[str]] = {s.id: set() for s in board.spaces if s.kind in WATER}
-        ocean_seas: dict[str, set[str]] = {w: set() for w, k in kind.items() if k is SpaceKind.OCEAN}
-        for c in board.connections:
-            a, b = c.a, c.b
-            if a in territories and b in territories and c.kind in (ConnectionKind.LAND, ConnectionKind.STRAIT):
-                neighbours[a].add(b)
-                neighbours[b].add(a)
-            for x, y in ((a, b), (b, a)):
-                if x in coast and y in territories:
-                    coast[x].add(y)
-                if kind.get(x) is SpaceKind.OCEAN and kind.get(y) is SpaceKind.SEA:
-                    ocean_seas[x].add(y)
+        geography = Geography.of(scenario, ROUGH)
+        water = frozenset(a for a, kind in geography.area_kind.items() if kind in WATER)
         circles = sorted((s for s in board.spaces if s.kind is SpaceKind.BOX and "region" in s.props),
                          key=lambda s: s.props.get("order", 0))
         spiral = [str(s.props["region"]) for s in circles]
@@ -72,15 +62,15 @@ class Tables:
             options=options,
             names={**{r.id: r.name for r in board.regions}, **{s.id: s.name for s in board.spaces},
                    **{c.id: c.name for c in cards}},
-            territories=frozenset(territories),
-            region_of={s.id: s.region for s in board.spaces if s.id in territories and s.region},
+            geography=geography,
+            territories=geography.provinces,
+            region_of=geography.region_of,
             spiral=tuple(spiral),
-            rough=frozenset(s.id for s in board.spaces if s.id in territories and ROUGH & set(s.terrain)),
-            symbols={s.id: len(s.resources) for s in board.spaces if s.id in territories and s.resources},
-            neighbours={t: frozenset(n) for t, n in neighbours.items()},
-            coast={w: frozenset(n) for w, n in coast.items()},
-            ocean_seas={w: frozenset(n) for w, n in ocean_seas.items()},
-            water=frozenset(coast),
+            rough=geography.rough,
+            symbols=geography.icons,
+            neighbours=geography.land_neighbours,
+            coast={w: geography.area_borders[w] for w in water},
+            water=water,
             new_world=frozenset(r.id for r in board.regions if r.props.get("new_world") is True),
             empires={c.id: c.data for c in cards if isinstance(c.data, EmpireCard)},
             events={c.id: c.data for c in cards if isinstance(c.data, EventCard)},
@@ -103,7 +93,4 @@ class Tables:
 
     def reach(self, fleets: set[str]) -> set[str]:
         """Water a fleet serves: its own sea or ocean and, for an ocean, its adjacent seas (§6.1.4)."""
-        served = set(fleets)
-        for area in fleets:
-            served |= self.ocean_seas.get(area, frozenset())
-        return served
+        return self.geography.covered(fleets, ())

@@ -17,6 +17,8 @@ from engine.rulesets.brief_history_of_the_world.state import (
     Invasion,
     Overrun,
 )
+from engine.rulesets.shared import dice
+from engine.rulesets.shared.buildings import knock_down
 
 
 def name(state: BriefState, ident: str) -> str:
@@ -72,17 +74,9 @@ def reduce(state: BriefState, territory: str, log: list[Event]) -> None:
     """Reduction (§6.5): capital to city, else the city, else the monument; France spares
     monuments (§10.4); a barbarian gains 1 gold for it (§8.1)."""
     force = state.force
-    if territory in state.capitals:
-        state.capitals.remove(territory)
-        state.cities.add(territory)
-        what = "the capital becomes a city"
-    elif territory in state.cities:
-        state.cities.remove(territory)
-        what = "the city is removed"
-    elif territory in state.monuments and force.characteristic != "france":
-        state.monuments.remove(territory)
-        what = "the monument is removed"
-    else:
+    monuments = set() if force.characteristic == "france" else state.monuments
+    what = knock_down(territory, state.capitals, state.cities, monuments, gone="removed")
+    if not what:
         return
     log.append(Event(f"reduction in {name(state, territory)}: {what}"))
     if force.barbarian:
@@ -139,17 +133,18 @@ def attack_dice(state: BriefState) -> int:
 
 
 def defence_dice(state: BriefState) -> int:
+    """One die, two behind a fort, unless Siege Engine is in play (§7.2)."""
     fort = state.invasion.target in state.forts
     siege = state.event_in_play is not None and state.tables.events[state.event_in_play].effect == "siege"
-    return 2 if fort and not siege else 1
+    return dice.defence_dice(fort and not siege)
 
 
 def resolve(state: BriefState, defence: tuple[int, ...], log: list[Event]) -> None:
     """Scores, invasion points and the outcome of one roll (§7.3-§7.4, §10.1, §10.2)."""
     invasion, force = state.invasion, state.force
     target = invasion.target
-    attack = max(invasion.attack) + force.dial
-    defend = max(defence)
+    attack = dice.score(invasion.attack, force.dial)
+    defend = dice.score(defence)
     points = attack - defend if attack > defend else 0
     needed = cost(state, target)
     if points and force.characteristic == "dreaded" and (points >= needed or not state.options.dreaded_needs_removal):

@@ -5,16 +5,19 @@ removed; else a monument. Forts are a separate matter for each game."""
 from __future__ import annotations
 
 
-def knock_down(province: str, capitals: set[str], cities: set[str], monuments: set[str]) -> str:
-    """Reduce the province's top building in place and say what happened ("" for nothing)."""
+def knock_down(province: str, capitals: set[str], cities: set[str], monuments: set[str],
+               gone: str = "destroyed") -> str:
+    """Reduce the province's top building in place and say what happened ("" for nothing),
+    ``gone`` being the game's word for a building taken off the map. A game whose rule
+    spares monuments passes an empty set for them."""
     if province in capitals:
         capitals.remove(province)
         cities.add(province)
         return "the capital becomes a city"
     if province in cities:
         cities.remove(province)
-        return "the city is destroyed"
+        return f"the city is {gone}"
     if province in monuments:
         monuments.remove(province)
-        return "the monument is destroyed"
+        return f"the monument is {gone}"
     return ""
