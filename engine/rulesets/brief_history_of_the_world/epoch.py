@@ -203,9 +203,12 @@ def aftermath(state: BriefState, log: list[Event]) -> bool:
 
 def decide_bonus_draw(state: BriefState) -> Decision:
     first = bonus_order(state)[0]
-    return Chance(f"draw a face-down bonus token for {state.colours[first]}",
-                  tuple(Outcome(t, f"bonus token worth {state.tables.bonus[t]}") for t in state.bonus_pool),
-                  seen_by=(state.seat(first),))
+    made, bonus = state.tables.made, state.tables.bonus
+    for token in state.bonus_pool:
+        if ("bonus", token) not in made:
+            made["bonus", token] = Outcome(token, ("bonus token worth {}", bonus[token]))
+    return Chance(("draw a face-down bonus token for {}", state.colours[first]),
+                  tuple(made["bonus", token] for token in state.bonus_pool), seen_by=(state.seat(first),))
 
 
 def on_bonus_draw(state: BriefState, outcome: Outcome, log: list[Event]) -> None:

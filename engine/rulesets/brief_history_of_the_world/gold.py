@@ -8,6 +8,7 @@ so the log alone accounts for every colour's gold.
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.text import Words, words
 from engine.rulesets.brief_history_of_the_world.state import BriefState
 from engine.rulesets.shared import regions
 
@@ -22,15 +23,18 @@ def cell(state: BriefState, colour: int) -> int:
     return (gold - 1) % TRACK + 1 if gold > 0 else 0
 
 
-def change(state: BriefState, colour: int, amount: int, why: str, log: list[Event]) -> None:
+def change(state: BriefState, colour: int, amount: int, why: Words, log: list[Event]) -> None:
     """Move the marker; a marker arriving goes on top of any stack there (§8.5)."""
     if amount == 0:
         return
     state.gold[colour] = max(0, state.gold[colour] + amount)
     state.clock += 1
     state.arrival[colour] = state.clock
-    sign = "+" if amount > 0 else "-"
-    log.append(Event(f"{state.colours[colour]} gold {sign}{abs(amount)} (now {state.gold[colour]}): {why}"))
+    log.append(Event((_line, state.colours[colour], "+" if amount > 0 else "-", abs(amount), state.gold[colour], why)))
+
+
+def _line(who: str, sign: str, amount: int, now: int, why: Words) -> str:
+    return f"{who} gold {sign}{amount} (now {now}): {words(why)}"
 
 
 def ranking(state: BriefState) -> list[int]:
@@ -77,10 +81,12 @@ def holdings(state: BriefState, colour: int) -> int:
 
 def region_levels(state: BriefState, colour: int) -> dict[str, int]:
     """Presence 1, dominance 2, supremacy 3 in each region where the colour stands (§8.3,
-    A20): History of the World's levels, supremacy being its control by armies alone."""
-    return {region: regions.level(counts, colour)
-            for region, counts in regions.counts_by_region(state.armies, state.tables.region_of).items()
-            if colour in counts}
+    A20): History of the World's levels, supremacy being its control by armies alone.
+    Only the regions where the colour stands are counted."""
+    tables = state.tables
+    region_of, provinces, armies = tables.region_of, tables.geography.region_provinces, state.armies
+    standing = {region_of[t] for t, owner in armies.items() if owner == colour and t in region_of}
+    return {region: regions.level(regions.counts_in(armies, provinces[region]), colour) for region in standing}
 
 
 def collect(state: BriefState, colour: int, log: list[Event]) -> None:
@@ -92,4 +98,4 @@ def collect(state: BriefState, colour: int, log: list[Event]) -> None:
     for region in state.tables.spiral:
         level, value = levels.get(region, 0), state.values.get(region, 0)
         if level and value:
-            change(state, colour, level * value, f"{words[level]} in {state.tables.name(region)}", log)
+            change(state, colour, level * value, ("{} in {}", words[level], state.tables.name(region)), log)

@@ -21,22 +21,26 @@ def reachable(state: BriefState, force: Force) -> dict[str, bool]:
     if force.kind == "raid":
         return {t: False for t in tables.territories
                 if tables.region_of.get(t) == force.region and state.armies.get(t, force.colour) != force.colour}
-    by_land: set[str] = set()
-    for territory in sources(force):
-        by_land |= tables.neighbours[territory]
+    neighbours = tables.neighbours
+    by_land: set[str] = set().union(*[neighbours[t] for t in sources(force)])
     if force.kind == "kingdom":
         return {t: False for t in by_land if t not in state.armies}
-    found = {t: False for t in by_land}
-    if force.kind == "empire":
-        for area in tables.reach(state.fleets):
-            for t in tables.coast[area]:
-                found.setdefault(t, True)
-    for t in force.active:
-        found.pop(t, None)
+    by_land -= force.active
+    found = dict.fromkeys(by_land, False)
+    if force.kind == "empire" and state.fleets:
+        found.update(dict.fromkeys(tables.fleet_coast(state.fleets) - by_land - force.active, True))
     if force.crossed is not None:  # one army only crosses the Atlantic (§10.2)
         for t in [t for t, by_fleet in found.items() if by_fleet and crossing(state, force, t)]:
             del found[t]
     return found
+
+
+def by_fleet_only(state: BriefState, force: Force, territory: str) -> bool:
+    """Whether only a fleet brings the force to ``territory``, one of its ``reachable``."""
+    if force.kind != "empire":
+        return False
+    neighbours = state.tables.neighbours
+    return not any(territory in neighbours[t] for t in sources(force))
 
 
 def crossing(state: BriefState, force: Force, territory: str) -> bool:

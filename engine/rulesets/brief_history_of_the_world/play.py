@@ -32,19 +32,19 @@ def decide_turn(state: BriefState) -> Decision:
     who = state.colours[state.current]
     seat = state.seat(state.current)
     if state.monuments_due:
-        return Choice(seat, f"{who} builds a monument", tuple(
+        return Choice(seat, ("{} builds a monument", who), tuple(
             a.PlaceMonument(t, label=f"monument in {names(t)}") for t in monument_sites(state)))
     invasion = state.invasion
     if invasion is not None:
         if invasion.failed:
             moves = (CONTINUE, ABANDON) if force.board and force.kind != "raid" else (ABANDON,)
-            return Choice(seat, f"{who}'s invasion of {names(invasion.target)} failed", moves)
+            return Choice(seat, ("{}'s invasion of {} failed", who, names(invasion.target)), moves)
         if not invasion.attack:
-            return Chance(f"{who} rolls to invade {names(invasion.target)}", thrown(turn.attack_dice(state)))
-        return Chance(f"{state.colours[invasion.defender]} defends {names(invasion.target)}",
+            return Chance(("{} rolls to invade {}", who, names(invasion.target)), thrown(turn.attack_dice(state)))
+        return Chance(("{} defends {}", state.colours[invasion.defender], names(invasion.target)),
                       thrown(turn.defence_dice(state)))
     if state.overrun is not None:
-        return Choice(seat, f"{who} may overrun with {state.overrun.points} invasion points", (
+        return Choice(seat, ("{} may overrun with {} invasion points", who, state.overrun.points), (
             *(a.Overrun(t, label=f"overrun {names(t)} ({cost(state, t)} points)") for t in overrun_targets(state)),
             STOP))
     if state.pending is not None:
@@ -55,31 +55,63 @@ def decide_turn(state: BriefState) -> Decision:
         return Choice(seat, f"{who}: choose for {names(state.pending)}",
                       tuple(a.Target(t, label=names(t)) for t in options))
     if force is None:
-        return Choice(seat, f"{who}: play red events before founding?", (
-            *(a.PlayEvent(c, label=f"play {names(c)}") for c in ev.red_playable(state, state.current)), FOUND))
-    return Choice(seat, f"{who}: {names(force.card)} expand ({force.board} armies on the board)",
+        return Choice(seat, ("{}: play red events before founding?", who), (
+            *(play_event(state, c) for c in ev.red_playable(state, state.current)), FOUND))
+    return Choice(seat, ("{}: {} expand ({} armies on the board)", who, names(force.card), force.board),
                   expansion_moves(state))
 
 
 def expansion_moves(state: BriefState) -> tuple:
+    """Placements in territory order, then forts, black events and the early stop. A move
+    with the same words is made once per game (``Tables.made``), so offering it again
+    costs a lookup and the frame finds it by identity."""
     force = state.force
-    names = state.tables.name
     if not force.board:
         return ()
+    made = state.tables.made
+    names = state.tables.name
+    colours, armies, own = state.colours, state.armies, force.colour
     moves = []
-    for territory, by_fleet in sorted(reachable(state, force).items()):
-        owner = state.armies.get(territory)
-        how = ("place in" if owner is None else "surrender" if owner == force.colour
-               else f"invade {state.colours[owner]} in")
-        moves.append(a.PlaceArmy(territory, label=f"{how} {names(territory)}{' by fleet' if by_fleet else ''}"))
-        if owner is not None and owner != force.colour and state.seat(owner) == state.seat(force.colour):
-            moves.append(a.PlaceArmy(territory, True, label=f"{state.colours[owner]} surrenders {names(territory)}"))
+    found = reachable(state, force)
+    for territory in sorted(found):
+        by_fleet = found[territory]
+        owner = armies.get(territory)
+        key = (territory, by_fleet, -1 if owner == own else owner)  # colours never change in a game
+        move = made.get(key)
+        if move is None:
+            how = "place in" if owner is None else "surrender" if owner == own else f"invade {colours[owner]} in"
+            move = made[key] = a.PlaceArmy(
+                territory, label=f"{how} {names(territory)}{' by fleet' if by_fleet else ''}")
+        moves.append(move)
+        if owner is not None and owner != own and state.person[owner] == state.person[own]:
+            key = (territory, owner)
+            move = made.get(key)
+            if move is None:
+                move = made[key] = a.PlaceArmy(
+                    territory, True, label=f"{colours[owner]} surrenders {names(territory)}")
+            moves.append(move)
     if force.kind in ("empire", "minor") and len(state.forts) < state.options.forts:
-        moves += [a.BuildFort(t, label=f"fort in {names(t)}") for t in sorted(force.active - state.forts)]
-    moves += [a.PlayEvent(c, label=f"play {names(c)}") for c in ev.black_playable(state)]
+        moves += [fort(state, t) for t in sorted(force.active - state.forts)]
+    moves += [play_event(state, c) for c in ev.black_playable(state)]
     if state.options.early_stop and moves:
         moves.append(END)
     return tuple(moves)
+
+
+def fort(state: BriefState, territory: str) -> a.BuildFort:
+    made = state.tables.made
+    move = made.get(("fort", territory))
+    if move is None:
+        move = made["fort", territory] = a.BuildFort(territory, label=f"fort in {state.tables.name(territory)}")
+    return move
+
+
+def play_event(state: BriefState, card: str) -> a.PlayEvent:
+    made = state.tables.made
+    move = made.get(("play", card))
+    if move is None:
+        move = made["play", card] = a.PlayEvent(card, label=f"play {state.tables.name(card)}")
+    return move
 
 
 def flow(state: BriefState, log: list[Event]) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from attrs import frozen
+from attrs import field, frozen
 
 from engine.rulesets.brief_history_of_the_world.cards import (
     BonusToken,
@@ -39,8 +39,12 @@ class Tables:
     new_world: frozenset[str]  # regions across the Atlantic (``props.new_world``, §10.2)
     empires: dict[str, EmpireCard]
     events: dict[str, EventCard]
+    seconds: dict[str, str]  # an empire card -> the empire it holds second (Incas -> Aztecs, §10.3)
     values: dict[int, dict[str, int]]  # epoch -> region -> value (§5.3)
     bonus: dict[str, int]
+    # worked out once and asked again: moves whose words never change for the same key
+    # (play.py) and the coasts a set of fleets reaches
+    made: dict = field(factory=dict)
 
     @classmethod
     def of(cls, scenario: Scenario, options: BriefHistoryOptions) -> Tables:
@@ -74,6 +78,7 @@ class Tables:
             new_world=frozenset(r.id for r in board.regions if r.props.get("new_world") is True),
             empires={c.id: c.data for c in cards if isinstance(c.data, EmpireCard)},
             events={c.id: c.data for c in cards if isinstance(c.data, EventCard)},
+            seconds={c.data.follows: c.id for c in cards if isinstance(c.data, EmpireCard) and c.data.follows},
             values=dict(values),
             bonus={c.id: c.data.value for c in cards if isinstance(c.data, BonusToken)},
         )
@@ -89,8 +94,16 @@ class Tables:
         return sorted(c for c, e in self.events.items() if e.epoch == epoch and not e.starter)
 
     def second_empire(self, card: str) -> str | None:
-        return next((c for c, e in self.empires.items() if e.follows == card), None)
+        return self.seconds.get(card)
 
     def reach(self, fleets: set[str]) -> set[str]:
         """Water a fleet serves: its own sea or ocean and, for an ocean, its adjacent seas (§6.1.4)."""
         return self.geography.covered(fleets, ())
+
+    def fleet_coast(self, fleets: set[str]) -> frozenset[str]:
+        """The territories the fleets reach, worked out once per set of fleets."""
+        key = frozenset(fleets)
+        coast = self.made.get(key)
+        if coast is None:
+            coast = self.made[key] = frozenset().union(*[self.coast[area] for area in self.reach(fleets)])
+        return coast

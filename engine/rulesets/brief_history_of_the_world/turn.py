@@ -6,10 +6,10 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.rulesets.brief_history_of_the_world.gold import change, collect
 from engine.rulesets.brief_history_of_the_world.map import (
+    by_fleet_only,
     cost,
     crossing,
     monument_sites,
-    reachable,
 )
 from engine.rulesets.brief_history_of_the_world.state import (
     BriefState,
@@ -102,7 +102,7 @@ def place_army(state: BriefState, territory: str, surrender: bool, log: list[Eve
     """§6.2: an empty placement, a surrender, or the start of an invasion."""
     force = state.force
     who = state.colours[force.colour]
-    by_fleet = reachable(state, force)[territory]
+    by_fleet = by_fleet_only(state, force, territory)
     crosses = by_fleet and crossing(state, force, territory)
     if crosses:
         force.crossed = territory
