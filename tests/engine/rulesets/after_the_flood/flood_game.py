@@ -62,7 +62,7 @@ def offered(state: FloodState, kind: type) -> list:
 
 
 def fields(kind: type) -> list[str]:
-    return [a.name for a in attrs.fields(kind) if a.name != "label"]
+    return [a.name for a in attrs.fields(kind) if a.name != "_label"]
 
 
 def check(state: FloodState) -> None:
@@ -88,3 +88,27 @@ def check(state: FloodState) -> None:
     assert set(state.cities) <= set(state.tables.sumerian)
     assert set(state.grown) <= set(state.cities)
     assert set(state.armies) <= {*state.tables.sumerian, *state.tables.foreign}
+
+
+def send_workers(state: FloodState, player: int, space: str, count: int) -> None:
+    """Set up: ``count`` workers of the player's personal supply onto an area or box."""
+    state.workers_personal[player] -= count
+    state.workers[space][player] += count
+
+
+def stand(state: FloodState, player: int, area: str, count: int) -> None:
+    """Set up: ``count`` armies of the player's from the general supply onto an area."""
+    state.armies_general[player] -= count
+    state.armies[area] = (player, count)
+
+
+def arm(state: FloodState, player: int, empire: str, count: int) -> None:
+    """Set up: the player created ``empire`` this round and holds ``count`` armies in hand."""
+    state.empire_of[player] = empire
+    state.empire_area[player] = state.tables.empires[empire].start
+    state.armies_general[player] -= count
+    state.armies_personal[player] += count
+
+
+def labels(state: FloodState, kind: type) -> list[str]:
+    return [action.label for action in offered(state, kind)]

@@ -1,0 +1,43 @@
+"""City growth against §8.2's example: luxuries of different kinds, one of each at most."""
+
+from __future__ import annotations
+
+from flood_game import RED, check, new_game, offered, play
+
+from engine.rulesets.after_the_flood.actions import AddLuxury, Done, Grow
+
+
+def growing_red(luxuries: dict[str, int]) -> object:
+    """Phase 5 with red owning the city in Uruk, 3 wood and the given luxuries."""
+    state = new_game()
+    state.cities["uruk"] = RED
+    for resource, count in {"wood": 3, "tools": 0, "oil": 0, "gold": 0, "lapis": 0, **luxuries}.items():
+        state.supply[resource] += state.held[RED][resource] - count
+        state.held[RED][resource] = count
+    state.phase, state.turn, state.decision = "grow", 0, None
+    return state
+
+
+def test_three_luxuries_score_fourteen_and_a_second_of_a_kind_is_refused():
+    """§8.2's example: red has 3 wood, 2 tools, 2 oil and 1 gold, and grows Uruk with 2 wood
+    + 1 oil + 1 tools + 1 gold, scoring 14 VP. The second tools or oil may not be added."""
+    state = growing_red({"tools": 2, "oil": 2, "gold": 1})
+    play(state, Grow, "uruk")
+    for luxury in ("oil", "tools", "gold"):
+        play(state, AddLuxury, luxury)
+    assert not offered(state, AddLuxury), "no second tools or oil"
+    play(state, Done)
+    assert state.score[RED] == 14 and "uruk" in state.grown
+    assert state.held[RED] == {**state.held[RED], "wood": 1, "tools": 1, "oil": 1, "gold": 0}
+    check(state)
+
+
+def test_four_different_luxuries_score_twenty():
+    """§8.2: 4 luxuries score 20 VP (implied by the example's "to get 20")."""
+    state = growing_red({"tools": 1, "oil": 1, "gold": 1, "lapis": 1})
+    play(state, Grow, "uruk")
+    for luxury in ("tools", "oil", "gold", "lapis"):
+        play(state, AddLuxury, luxury)
+    play(state, Done)
+    assert state.score[RED] == 20
+    check(state)
