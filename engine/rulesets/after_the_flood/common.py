@@ -4,6 +4,7 @@ and workers between supplies, scoring with the "+70" box, and closing an action.
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.moves import Action
 from engine.rulesets.after_the_flood.state import FloodState
 from engine.rulesets.after_the_flood.tables import SCORE_WRAP
 
@@ -39,6 +40,22 @@ def place_armies(state: FloodState, player: int, area: str, count: int) -> None:
     already = state.armies[area][1] if area in state.armies else 0
     state.armies_personal[player] -= count
     state.armies[area] = (player, already + count)
+
+
+def resource_moves(state: FloodState, player: int, kind: type[Action]) -> list[Action]:
+    """``kind(resource)`` for each resource the player holds: what an item-by-item payment,
+    equipment, bid or placement may hand in next."""
+    move = state.tables.move
+    return [move(kind, resource) for resource, count in state.held[player].items() if count]
+
+
+def out_of_armies(state: FloodState, log: list[Event]) -> bool:
+    """With no army left in the personal supply there is nothing to deploy or expand with:
+    the action is over (§6.4 step 4, §6.5, §7.3)."""
+    if state.armies_personal[state.active]:
+        return False
+    end_action(state)
+    return True
 
 
 def own_areas(state: FloodState, player: int) -> list[str]:

@@ -20,6 +20,7 @@ from engine.rulesets.after_the_flood.common import (
     end_action,
     hand_in,
     place_armies,
+    resource_moves,
 )
 from engine.rulesets.after_the_flood.state import FloodState
 from engine.rulesets.after_the_flood.tables import ARMIES_BOUGHT, VALUE
@@ -86,7 +87,7 @@ def done_buying(state: FloodState, log: list[Event]) -> None:
 def decide_equip(state: FloodState) -> Decision:
     player = state.active
     move = state.tables.move
-    moves = [move(Equip, r) for r, n in state.held[player].items() if n]
+    moves = resource_moves(state, player, Equip)
     return Choice(player, f"equip your armies (value {state.equipment[player]} now)", (*moves, move(Done)))
 
 
@@ -121,14 +122,6 @@ def done_equipping(state: FloodState, log: list[Event]) -> None:
         state.phase = "roll"
     else:
         state.phase = "deploy"
-
-
-def deploy_step(state: FloodState, log: list[Event]) -> bool:
-    """With no army left to deploy (all lost at creation) the action is over (§7.3)."""
-    if state.armies_personal[state.active]:
-        return False
-    end_action(state)
-    return True
 
 
 def decide_deploy(state: FloodState) -> Decision:

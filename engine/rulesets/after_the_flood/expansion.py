@@ -150,22 +150,24 @@ def on_roll(state: FloodState, outcome: Outcome, log: list[Event]) -> None:
         won(state, area, mode, log)
     elif not state.armies_personal[player]:
         log.append(Event(f"{state.names[player]} has no armies left to attack with"))
-        state.combat = None
-        state.phase = "deploy" if mode == "create" else "more"
+        after_combat(state, mode)
     elif mode == "invade" or state.tables.options.creation_combat_can_stop:
         state.phase = "press"
 
 
 def won(state: FloodState, area: str, mode: str, log: list[Event]) -> None:
     """Every defender is gone: a creator deploys 1 or 2, an invader places 1 if it can (issue 17)."""
-    state.combat = None
-    if mode == "create":
-        state.phase = "deploy"
-        return
-    state.phase = "more"
-    if state.armies_personal[state.active]:
+    after_combat(state, mode)
+    if mode != "create" and state.armies_personal[state.active]:
         place_armies(state, state.active, area, 1)
         log.append(Event(f"{state.names[state.active]} takes {state.tables.name(area)}"))
+
+
+def after_combat(state: FloodState, mode: str) -> None:
+    """The fight is over, won, stopped or out of armies: a creator goes on to deploy (§7.3),
+    an invader to another expand option (§6.5)."""
+    state.combat = None
+    state.phase = "deploy" if mode == "create" else "more"
 
 
 def decide_press(state: FloodState) -> Decision:
@@ -181,16 +183,7 @@ def on_roll_again(state: FloodState, move: RollAgain, log: list[Event]) -> None:
 def on_stop(state: FloodState, move: Stop, log: list[Event]) -> None:
     mode = (state.combat or ("", ""))[1]
     log.append(Event(f"{state.names[state.active]} stops the attack"))
-    state.combat = None
-    state.phase = "deploy" if mode == "create" else "more"
-
-
-def more_step(state: FloodState, log: list[Event]) -> bool:
-    """With no army in the personal supply there is nothing to repeat with."""
-    if state.armies_personal[state.active]:
-        return False
-    end_action(state)
-    return True
+    after_combat(state, mode)
 
 
 def decide_more(state: FloodState) -> Decision:

@@ -18,7 +18,7 @@ from engine.rulesets.after_the_flood.actions import (
     ScribeLift,
     ScribePlace,
 )
-from engine.rulesets.after_the_flood.common import end_action, hand_in
+from engine.rulesets.after_the_flood.common import end_action, hand_in, resource_moves
 from engine.rulesets.after_the_flood.state import FloodState
 from engine.rulesets.after_the_flood.tables import (
     SCRIBES,
@@ -48,7 +48,7 @@ def start_moves(state: FloodState, player: int) -> list[Action]:
     move = state.tables.move
     moves = []
     if state.workers_personal[player]:
-        moves = [move(PlaceWorkers, r) for r, n in state.held[player].items() if n]
+        moves = resource_moves(state, player, PlaceWorkers)
     if state.workers[SCRIBES][player]:
         moves.append(move(PlaceWorkers, ""))
     return moves

@@ -50,6 +50,7 @@ from engine.rulesets.after_the_flood.actions import (
     TradeFor,
 )
 from engine.rulesets.after_the_flood.cards import CARD_TYPES
+from engine.rulesets.after_the_flood.common import out_of_armies
 from engine.rulesets.after_the_flood.options import AfterTheFloodOptions
 from engine.rulesets.after_the_flood.state import FloodState
 from engine.rulesets.after_the_flood.tables import (
@@ -120,10 +121,10 @@ class AfterTheFlood(Skeleton):
         "give": Phase(trading.decide_give),
         "buy": Phase(empire.decide_buy),
         "equip": Phase(empire.decide_equip),
-        "deploy": Phase(empire.decide_deploy, empire.deploy_step),
+        "deploy": Phase(empire.decide_deploy, out_of_armies),
         "roll": Phase(expansion.decide_roll),
         "press": Phase(expansion.decide_press),
-        "more": Phase(expansion.decide_more, expansion.more_step),
+        "more": Phase(expansion.decide_more, out_of_armies),
         "bid": Phase(turn.decide_bid),
         "grow": Phase(round_end.decide_grow, round_end.grow_step),
         "luxury": Phase(round_end.decide_luxury),

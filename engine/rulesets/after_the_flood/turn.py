@@ -15,7 +15,12 @@ from engine.rulesets.after_the_flood.actions import (
     PayCost,
     RelocateCity,
 )
-from engine.rulesets.after_the_flood.common import end_action, hand_in, lose_army
+from engine.rulesets.after_the_flood.common import (
+    end_action,
+    hand_in,
+    lose_army,
+    resource_moves,
+)
 from engine.rulesets.after_the_flood.round_end import end_phase_three
 from engine.rulesets.after_the_flood.state import FloodState
 from engine.rulesets.after_the_flood.tables import CITIES, SCRIBES, TOOLMAKERS, VALUE
@@ -36,7 +41,7 @@ def decide_action(state: FloodState) -> Decision:
     player = state.active
     move = state.tables.move
     if any(state.passed) and not state.paid:
-        costs = [move(PayCost, r) for r, n in state.held[player].items() if n]
+        costs = resource_moves(state, player, PayCost)
         if state.workers_personal[player]:
             costs.append(move(PayCost, "worker"))
         if state.armies_personal[player]:
@@ -125,7 +130,7 @@ def on_pass(state: FloodState, move: Pass, log: list[Event]) -> None:
 def decide_bid(state: FloodState) -> Decision:
     player = state.active
     move = state.tables.move
-    bids = [move(Bid, r) for r, n in state.held[player].items() if n]
+    bids = resource_moves(state, player, Bid)
     value = bid_value(state, player)
     return Choice(player, f"bid for turn order (now {value})", (*bids, move(Done)))
 
