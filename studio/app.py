@@ -23,8 +23,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("file", nargs="?", type=Path, help="a scenario or a saved playtest to open")
     parser.add_argument("--screenshot", type=Path, metavar="OUT.png",
                         help="render the window offscreen to a PNG and exit")
-    parser.add_argument("--mode", choices=["map", "cards"], default="map",
-                        help="the mode the window shows (with --screenshot: the mode pictured)")
+    parser.add_argument("--mode", choices=["map", "cards", "playtest"],
+                        help="the mode the window shows (with --screenshot: the mode pictured); by default "
+                             "the file's own: Playtest for a saved playtest, Map for a scenario")
     args = parser.parse_args(argv)
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -54,18 +55,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     window = MainWindow()
     if args.file:
         window.open(args.file)
-    window.show_mode(args.mode)
+    if args.mode:
+        window.show_mode(args.mode)
     window.show()
     return app.exec()
 
 
-def _screenshot(window: MainWindow, file: Path | None, out: Path, mode: str = "map") -> int:
+def _screenshot(window: MainWindow, file: Path | None, out: Path, mode: str | None = None) -> int:
     """Exit status 1 when the file could not be opened, its located problems on stderr as
     ``epoch validate`` prints them; the picture is written all the same."""
     from PySide6.QtWidgets import QApplication
 
     opened = window.open(file) if file else True
-    window.show_mode(mode)
+    if mode:
+        window.show_mode(mode)
     window.show()
     QApplication.processEvents()
     window.view.fit()

@@ -215,8 +215,11 @@ class MainWindow(QMainWindow):
                 self.view_menu.addAction(mode.toolbar.toggleViewAction())
 
     def show_mode(self, name: str) -> None:
-        """Show the mode of this name (map, cards) when the open file allows it."""
+        """Show the mode of this name (map, cards, playtest) when the open file allows it: the
+        Playtest mode needs a playtest under way."""
         mode = next(mode for mode in self.modes if mode.name == name)
+        if mode is self.playtest_mode and self.playtest is None:
+            return
         if mode is self.map_mode or self.documents.document is not None:
             self._show_mode(mode)
 

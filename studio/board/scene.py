@@ -419,8 +419,12 @@ def _outline(space: Space) -> QPolygonF:
 
 
 def _name_font(board: Board) -> QFont:
-    """Names sized to the board's typical space, so they fit it at any board scale."""
-    widths = sorted(max(x for x, _ in s.polygon) - min(x for x, _ in s.polygon) for s in board.spaces if s.polygon)
+    """Names sized to the board's typical place (land, water, wasteland), so they fit it at any
+    board scale. Boxes and track cells do not count: a long score track of small cells would
+    shrink every name below legibility, and a boxed name is fitted to its own box anyway."""
+    shaped = [s for s in board.spaces if s.polygon]
+    places = [s for s in shaped if s.kind not in style.BOXED_KINDS] or shaped
+    widths = sorted(max(x for x, _ in s.polygon) - min(x for x, _ in s.polygon) for s in places)
     typical = widths[len(widths) // 2] if widths else board.width / 20
     font = QFont()
     font.setPointSizeF(max(typical / 10, 0.5))

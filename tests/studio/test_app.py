@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QGraphicsPolygonItem
+from PySide6.QtWidgets import QGraphicsPolygonItem, QWidget
 
 from studio.app import main
 from studio.main_window import Answer, MainWindow
@@ -79,14 +79,21 @@ def test_screenshot_renders_a_picture_that_is_not_blank(tmp_path, hotw_path):
     assert len(colours) > 50  # a board of many colours, not an empty window
 
 
-def test_screenshot_of_a_saved_playtest_shows_its_docks(window, tmp_path, dice_race_path):
+def test_screenshot_of_a_saved_playtest_shows_its_docks(window, tmp_path, dice_race_path, monkeypatch):
+    """A playtest is pictured in the Playtest mode (its game in progress) unless --mode says
+    otherwise; a scenario in the Map mode."""
     start_dice_race(window, dice_race_path)
     window.actions.step.trigger()
     window.ask_path = lambda *args, **kwargs: tmp_path / "p.playtest.json"
     window.actions.save.trigger()
+    pictured = []
+    monkeypatch.setattr(MainWindow, "grab", lambda self: (pictured.append(self.mode.name), QWidget.grab(self))[1])
     out = tmp_path / "shot.png"
     assert main(["--screenshot", str(out), str(tmp_path / "p.playtest.json")]) == 0
     assert QImage(str(out)).width() > 1000
+    assert main(["--screenshot", str(out), "--mode", "map", str(tmp_path / "p.playtest.json")]) == 0
+    assert main(["--screenshot", str(out), "--mode", "playtest", str(dice_race_path)]) == 0
+    assert pictured == ["playtest", "map", "map"], "a scenario has no playtest to show"
 
 
 def test_screenshot_of_a_broken_file_still_writes_the_window_and_fails(tmp_path, capsys, dice_race_path):
