@@ -114,16 +114,24 @@ def event_due(state: BriefState) -> bool:
 
 def decide_draft(state: BriefState) -> Decision:
     empire_colour, event_colour = pickers(state)
-    names = state.tables.name
     if empire_colour == event_colour and empire_due(state) and event_due(state) and not state.first_packet:
         return Choice(state.seat(empire_colour), f"{state.colours[empire_colour]}: which packet first?",
                       (a.ChoosePacket("empires", label="look at the empire cards first"),
                        a.ChoosePacket("events", label="look at the event cards first")))
     if empire_due(state) and not (state.first_packet == "events" and event_due(state)):
-        return Choice(state.seat(empire_colour), f"{state.colours[empire_colour]} keeps an empire card",
-                      tuple(a.PickEmpire(c, label=f"keep {names(c)}") for c in state.empire_packet))
-    return Choice(state.seat(event_colour), f"{state.colours[event_colour]} keeps an event card",
-                  tuple(a.PickEvent(c, label=f"keep {names(c)}") for c in state.event_packet))
+        return Choice(state.seat(empire_colour), ("{} keeps an empire card", state.colours[empire_colour]),
+                      tuple(keep(state, a.PickEmpire, c) for c in state.empire_packet))
+    return Choice(state.seat(event_colour), ("{} keeps an event card", state.colours[event_colour]),
+                  tuple(keep(state, a.PickEvent, c) for c in state.event_packet))
+
+
+def keep(state: BriefState, kind: type[a.PickEmpire | a.PickEvent], card: str) -> a.PickEmpire | a.PickEvent:
+    """The pick of ``card``, made once per game."""
+    made = state.tables.made
+    move = made.get((kind, card))
+    if move is None:
+        move = made[kind, card] = kind(card, label=f"keep {state.tables.name(card)}")
+    return move
 
 
 def on_choose_packet(state: BriefState, move: a.ChoosePacket, log: list[Event]) -> None:
@@ -162,18 +170,15 @@ def next_pick(state: BriefState) -> None:
 
 
 def call_next(state: BriefState, log: list[Event]) -> bool:
-    empires = state.tables.empires
-    listed = {e.order for c, e in empires.items() if e.epoch == state.epoch and e.follows is None}
+    listed = state.tables.listed.get(state.epoch, {})
     if state.slot >= max(listed, default=0):
         state.phase = "aftermath"
         return True
     state.slot += 1
-    card = next((c for c, colour in state.held.items() if empires[c].order == state.slot), None)
-    if card is None:
-        listed_name = next((state.tables.name(c) for c, e in empires.items()
-                            if e.epoch == state.epoch and e.order == state.slot and e.follows is None), "")
-        if listed_name:
-            log.append(Event(f"{listed_name}: nobody holds the card"))
+    card = listed.get(state.slot)
+    if card not in state.held:
+        if card is not None:
+            log.append(Event(("{}: nobody holds the card", state.tables.name(card))))
         return True
     colour = state.held[card]
     state.announced.append(card)

@@ -70,32 +70,32 @@ def _after(state: BriefState, colour: int, step: int) -> int:
     return (state.gold[colour] + step - 1) % TRACK + 1
 
 
-def holdings(state: BriefState, colour: int) -> int:
+def holdings(state: BriefState, standing: list[str]) -> int:
     """Capitals 2, cities 1, monuments 1, where any army of the colour stands (§8.2)."""
-    gold = 0
-    for territory, owner in state.armies.items():
-        if owner == colour:
-            gold += 2 * (territory in state.capitals) + (territory in state.cities) + (territory in state.monuments)
-    return gold
+    capitals, cities, monuments = state.capitals, state.cities, state.monuments
+    return sum(2 * (t in capitals) + (t in cities) + (t in monuments) for t in standing)
 
 
-def region_levels(state: BriefState, colour: int) -> dict[str, int]:
+def region_levels(state: BriefState, colour: int, standing: list[str]) -> dict[str, int]:
     """Presence 1, dominance 2, supremacy 3 in each region where the colour stands (§8.3,
     A20): History of the World's levels, supremacy being its control by armies alone.
     Only the regions where the colour stands are counted."""
     tables = state.tables
     region_of, provinces, armies = tables.region_of, tables.geography.region_provinces, state.armies
-    standing = {region_of[t] for t, owner in armies.items() if owner == colour and t in region_of}
-    return {region: regions.level(regions.counts_in(armies, provinces[region]), colour) for region in standing}
+    regions_held = {region_of[t] for t in standing if t in region_of}
+    return {region: regions.level(regions.counts_in(armies, provinces[region]), colour) for region in regions_held}
 
 
 def collect(state: BriefState, colour: int, log: list[Event]) -> None:
     """Gold collection at the end of the colour's empire turn (§6.12), region by region in
-    the spiral order."""
-    change(state, colour, holdings(state, colour), "capitals, cities and monuments", log)
-    levels = region_levels(state, colour)
+    the spiral order, over every army of the colour on the map, active or disbanded (A2)."""
+    standing = [t for t, owner in state.armies.items() if owner == colour]
+    change(state, colour, holdings(state, standing), "capitals, cities and monuments", log)
+    levels = region_levels(state, colour, standing)
     words = {regions.PRESENCE: "presence", regions.DOMINANCE: "dominance", regions.CONTROL: "supremacy"}
     for region in state.tables.spiral:
-        level, value = levels.get(region, 0), state.values.get(region, 0)
-        if level and value:
-            change(state, colour, level * value, ("{} in {}", words[level], state.tables.name(region)), log)
+        level = levels.get(region)
+        if level:
+            value = state.values.get(region, 0)
+            if value:
+                change(state, colour, level * value, ("{} in {}", words[level], state.tables.name(region)), log)

@@ -39,6 +39,7 @@ class Tables:
     new_world: frozenset[str]  # regions across the Atlantic (``props.new_world``, §10.2)
     empires: dict[str, EmpireCard]
     events: dict[str, EventCard]
+    listed: dict[int, dict[int, str]]  # epoch -> order in the epoch's list -> its empire card (§5.4)
     seconds: dict[str, str]  # an empire card -> the empire it holds second (Incas -> Aztecs, §10.3)
     values: dict[int, dict[str, int]]  # epoch -> region -> value (§5.3)
     bonus: dict[str, int]
@@ -62,6 +63,10 @@ class Tables:
         for card in cards:
             if isinstance(card.data, RegionValue):
                 values[card.data.epoch][card.data.region] = card.data.value
+        listed: dict[int, dict[int, str]] = defaultdict(dict)
+        for card in cards:
+            if isinstance(card.data, EmpireCard) and card.data.follows is None:
+                listed[card.data.epoch].setdefault(card.data.order, card.id)
         return cls(
             options=options,
             names={**{r.id: r.name for r in board.regions}, **{s.id: s.name for s in board.spaces},
@@ -78,6 +83,7 @@ class Tables:
             new_world=frozenset(r.id for r in board.regions if r.props.get("new_world") is True),
             empires={c.id: c.data for c in cards if isinstance(c.data, EmpireCard)},
             events={c.id: c.data for c in cards if isinstance(c.data, EventCard)},
+            listed=listed,
             seconds={c.data.follows: c.id for c in cards if isinstance(c.data, EmpireCard) and c.data.follows},
             values=dict(values),
             bonus={c.id: c.data.value for c in cards if isinstance(c.data, BonusToken)},
