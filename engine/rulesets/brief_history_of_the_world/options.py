@@ -50,6 +50,14 @@ class BriefHistoryOptions(RulesetOptions):
     dreaded_needs_removal: bool = described(
         "Dreaded needs enough points", "off, Dreaded's +1 applies whenever the attacker's score beats the "
         "defender's. On, only when the roll alone already removes the defender. (A5)", default=False)
+    incas_and_aztecs_one_turn: bool = described(
+        "Incas and Aztecs in one turn", "off, the card's two empires play two full turns one after the other, "
+        "each founded, expanded, reorganised and paid. On, both are founded at once and expand as one empire "
+        "with one reorganisation and one gold collection. (A8)", default=False)
+    viking_crossing_continues: bool = described(
+        "Viking crossing army continues", "on, the army that crossed the Atlantic may continue its failed "
+        "invasion with the dial, as the army does not change. Off, a failed crossing can only be abandoned. "
+        "(A25)", default=True)
     armies_per_colour: int = described("Armies per colour", "How many the box holds; the rulebook does not say", default=40)
     forts: int = described("Forts", "How many the box holds; the rulebook does not say", default=30)
     monuments: int = described("Monuments", "How many the box holds; with none left, none is built", default=30)

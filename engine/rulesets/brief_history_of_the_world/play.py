@@ -37,7 +37,9 @@ def decide_turn(state: BriefState) -> Decision:
     invasion = state.invasion
     if invasion is not None:
         if invasion.failed:
-            moves = (CONTINUE, ABANDON) if force.board and force.kind != "raid" else (ABANDON,)
+            may_continue = force.board and force.kind != "raid" and (
+                state.options.viking_crossing_continues or not invasion.crossing)
+            moves = (CONTINUE, ABANDON) if may_continue else (ABANDON,)
             return Choice(seat, ("{}'s invasion of {} failed", who, names(invasion.target)), moves)
         if not invasion.attack:
             return Chance(("{} rolls to invade {}", who, names(invasion.target)), thrown(turn.attack_dice(state)))

@@ -4,6 +4,7 @@ overruns, forts, monuments, reorganisation and gold collection (§6, §7)."""
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.rulesets.brief_history_of_the_world.cards import EmpireCard
 from engine.rulesets.brief_history_of_the_world.gold import change, collect
 from engine.rulesets.brief_history_of_the_world.map import (
     by_fleet_only,
@@ -35,13 +36,13 @@ def found(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
     state.force = force
     log.append(Event(f"{state.colours[colour]} founds the {name(state, card)} with {armies} armies"
                      f"{'' if data.capital else ' (no capital: barbarian)'}"))
-    if not armies:
+    if armies:
+        settle(state, force, data, log)
+    second = state.tables.second_empire(card)
+    if second is not None and state.options.incas_and_aztecs_one_turn:
+        join(state, force, second, log)
+    if not force.active:
         return
-    settle_start(state, force, data.start, data.characteristic == "france", log)
-    if data.capital and len(state.capitals) + len(state.cities) < state.options.capitals_and_cities:
-        state.cities.discard(data.start)
-        state.capitals.add(data.start)
-    state.fleets = set(data.fleets)
     for territory in data.influence:
         if force.board and territory not in state.armies:
             force.board -= 1
@@ -50,6 +51,30 @@ def found(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
             force.influence.add(territory)
             log.append(Event(f"{state.colours[colour]} places an Influence army in {name(state, territory)}"))
     check_monuments(state, log)
+
+
+def settle(state: BriefState, force: Force, data: EmpireCard, log: list[Event]) -> None:
+    """The first army on the cleared starting territory, the capital, the fleets (§6.1)."""
+    settle_start(state, force, data.start, data.characteristic == "france", log)
+    if data.capital and len(state.capitals) + len(state.cities) < state.options.capitals_and_cities:
+        state.cities.discard(data.start)
+        state.capitals.add(data.start)
+    state.fleets = set(data.fleets)
+
+
+def join(state: BriefState, force: Force, card: str, log: list[Event]) -> None:
+    """A8's other reading: the card's second empire is founded with the first, its armies
+    joining the same Resolution board for one expansion and one gold collection."""
+    data = state.tables.empires[card]
+    armies = min(data.armies, state.stock[force.colour])
+    state.stock[force.colour] -= armies
+    force.board += armies
+    log.append(Event(f"{state.colours[force.colour]} founds the {name(state, card)} in the same turn with "
+                     f"{armies} armies"))
+    if armies:
+        fleets = state.fleets
+        settle(state, force, data, log)
+        state.fleets |= fleets
 
 
 def settle_start(state: BriefState, force: Force, start: str, keep_monument: bool, log: list[Event]) -> None:
@@ -264,7 +289,7 @@ def end_force(state: BriefState, log: list[Event]) -> None:
     log.append(Event(f"the {name(state, force.card)} reorganise: their armies are disbanded"))
     collect(state, force.colour, log)
     second = state.tables.second_empire(force.card)
-    if second is not None:
+    if second is not None and not state.options.incas_and_aztecs_one_turn:
         found(state, force.colour, second, log)
     else:
         state.phase = "call"
