@@ -12,7 +12,7 @@ and its tooltip is the located message.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import (
@@ -22,6 +22,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QRect,
     QSize,
+    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QColor, QStandardItem, QStandardItemModel
@@ -70,6 +71,7 @@ class CardTableModel(QStandardItemModel):
         self.deck: Deck = document.scenario.deck(deck_id)  # looked up again when its cards are replaced
         self.columns: list[Column] = []
         self.problems: dict[tuple[str, str], str] = {}
+        self.problem_cards: set[str] = set()
         self.rows: list[Card] = []  # the card each row shows, to find what a change moved
         self.reload()
 
@@ -176,6 +178,9 @@ class CardTableModel(QStandardItemModel):
                 self.insertRow(old_start + offset, self._items(card))
         self.rows = cards
 
+    def has_problems(self, row: int) -> bool:
+        return self.deck.cards[row].id in self.problem_cards
+
     def set_problems(self, problems: list[Problem]) -> None:
         cells: dict[tuple[str, str], str] = {}
         for problem in problems:
@@ -186,12 +191,50 @@ class CardTableModel(QStandardItemModel):
             return
         changed = {cell for cell in cells.keys() | self.problems.keys() if cells.get(cell) != self.problems.get(cell)}
         self.problems = cells
+        self.problem_cards = {card_id for card_id, _ in cells}
         rows = {card.id: row for row, card in enumerate(self.deck.cards)}
         numbers = {column.name: number for number, column in enumerate(self.columns)}
         for card_id, name in changed:
             if card_id in rows and name in numbers:
                 column = self.columns[numbers[name]]
                 self._mark(self.item(rows[card_id], numbers[name]), column, cells.get((card_id, name)))
+
+
+class CardFilter(QSortFilterProxyModel):
+    """The table's sort and search (in every column or one), and a view of only the cards the
+    validator objects to. Rows are filtered in Python only when the filter changes, never
+    while the view paints."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.problems_only = False
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+        self.setSortRole(SORT_ROLE)
+
+    def show_problems_only(self, only: bool) -> None:
+        self._refilter(lambda: setattr(self, "problems_only", only))
+
+    def problems_changed(self) -> None:
+        if self.problems_only:
+            self._refilter(lambda: None)
+
+    def _refilter(self, change: Callable[[], None]) -> None:
+        """Rows filtered again after ``change`` (Qt 6.9 and later bracket the change, and
+        deprecate invalidating afterwards; the project allows Qt from 6.6)."""
+        if hasattr(self, "beginFilterChange"):
+            self.beginFilterChange()
+            change()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            change()
+            self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, row: int, parent: Index) -> bool:
+        model = self.sourceModel()
+        if self.problems_only and isinstance(model, CardTableModel) and not model.has_problems(row):
+            return False
+        return super().filterAcceptsRow(row, parent)
 
 
 def source_cell(index: Index) -> tuple[CardTableModel, int, int]:

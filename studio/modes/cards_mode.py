@@ -21,13 +21,14 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QMargins,
     QObject,
-    QSortFilterProxyModel,
     Qt,
     QTimer,
 )
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
+    QComboBox,
     QDockWidget,
     QHBoxLayout,
     QInputDialog,
@@ -65,7 +66,7 @@ from studio.cards.output import (
     write_pngs,
 )
 from studio.cards.print_dialog import PngDialog, PrintDialog
-from studio.cards.table import SORT_ROLE, CardDelegate, CardTableModel
+from studio.cards.table import CardDelegate, CardFilter, CardTableModel
 from studio.document import ScenarioDocument
 
 if TYPE_CHECKING:
@@ -136,11 +137,14 @@ class CardsMode(QObject):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search cards…")
         self.search.setClearButtonEnabled(True)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.proxy.setFilterKeyColumn(-1)
-        self.proxy.setSortRole(SORT_ROLE)
+        self.proxy = CardFilter(self)
         self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.search_column = QComboBox()
+        self.search_column.setToolTip("The column the search looks in")
+        self.search_column.currentIndexChanged.connect(lambda index: self.proxy.setFilterKeyColumn(index - 1))
+        self.problems_only = QCheckBox("Problems only")
+        self.problems_only.setToolTip("Show only the cards the validator objects to")
+        self.problems_only.toggled.connect(self.proxy.show_problems_only)
         self.table = QTableView()
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
@@ -172,13 +176,16 @@ class CardsMode(QObject):
         side.addWidget(form_scroll)
         side.addWidget(self.problems)
         side.setSizes([360, 300, 120])
-        top = QHBoxLayout()
-        top.addWidget(self.tabs, 1)
-        top.addWidget(self.search)
+        side.setMinimumWidth(340)  # the form's labels and editors side by side, unclipped
+        filters = QHBoxLayout()  # under the tabs, which keep the whole width for many decks
+        filters.addWidget(self.search, 1)
+        filters.addWidget(self.search_column)
+        filters.addWidget(self.problems_only)
         left = QWidget()
         column = QVBoxLayout(left)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(top)
+        column.addWidget(self.tabs)
+        column.addLayout(filters)
         column.addWidget(self.table)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
@@ -262,6 +269,11 @@ class CardsMode(QObject):
             model.set_problems(self.validation)
         self.model = self.models[deck_id]
         self.proxy.setSourceModel(self.model)
+        self.search_column.blockSignals(True)
+        self.search_column.clear()
+        self.search_column.addItems(["In all columns"] + [f"In {column.label}" for column in self.model.columns])
+        self.search_column.blockSignals(False)
+        self.proxy.setFilterKeyColumn(-1)
         self.table.resizeColumnsToContents()
         for column in range(self.model.columnCount()):
             self.table.setColumnWidth(column, min(self.table.columnWidth(column), 220))
@@ -364,6 +376,7 @@ class CardsMode(QObject):
         self.validation = self.document.problems() if self.document is not None else []
         for model in self.models.values():
             model.set_problems(self.validation)
+        self.proxy.problems_changed()
         self._list_problems()
 
     def _list_problems(self) -> None:

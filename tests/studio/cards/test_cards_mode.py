@@ -270,3 +270,24 @@ def test_number_editors_honour_the_bounds_in_the_fields_metadata(cards):
     message = html.unescape(cell(cards, "e1-egyptians", "copies").data(Qt.ItemDataRole.ToolTipRole))
     assert "decks[empires].cards[e1-egyptians].copies" in message and "at least 1" in message
     assert cell(cards, "e1-egyptians", "copies").data(Qt.ItemDataRole.BackgroundRole) == INVALID
+
+
+def test_search_in_one_column_and_show_only_the_cards_with_problems(cards):
+    cards.search.setText("e1-")
+    assert cards.proxy.rowCount() == 8  # the ids of epoch I's empires, in every column
+    cards.search_column.setCurrentText("In Name")
+    assert cards.proxy.rowCount() == 0  # no empire's name says e1-
+    cards.search.setText("an")
+    names = [cards.proxy.index(row, cards.model.column_named("name")).data() for row in range(cards.proxy.rowCount())]
+    assert names and all("an" in name.lower() for name in names)
+    cards.search.setText("")
+    cards.search_column.setCurrentIndex(0)
+    cards.problems_only.setChecked(True)
+    assert cards.proxy.rowCount() == 0  # the shipped deck has none
+    edit(cards, "e2-celts", "armies", "ten")
+    assert cards.proxy.rowCount() == 1 and cards.proxy.index(0, 0).data() == "e2-celts"
+    cards.document.undo_stack.undo()
+    cards.validate()
+    assert cards.proxy.rowCount() == 0
+    cards.problems_only.setChecked(False)
+    assert cards.proxy.rowCount() == 40
