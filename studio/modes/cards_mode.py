@@ -474,16 +474,19 @@ class CardsMode(QObject):
         self.deck_order_action.setEnabled(bool(label))
 
     def move_card(self, step: int) -> None:
+        """Move the selected card past the card shown above or below it: with a search on,
+        that is the next card found, so the move is seen (hidden cards it passes keep
+        their order)."""
         card = self.selected_card()
         if self.model is None or self.document is None or card is None:
             return
         if self.sorted_by():
             self.window.statusBar().showMessage(self.up_action.toolTip(), 8000)
             return
-        row = self.model.row_of(card.id)
-        target = row + step
-        if 0 <= target < self.model.rowCount():
-            self.document.move(self._cards_path(), row, target, f"Move {card.id}")
+        neighbour = self.table.currentIndex().row() + step
+        if 0 <= neighbour < self.proxy.rowCount():
+            target = self.proxy.mapToSource(self.proxy.index(neighbour, 0)).row()
+            self.document.move(self._cards_path(), self.model.row_of(card.id), target, f"Move {card.id}")
             self._select_card(card.id)
 
     def paste(self) -> None:

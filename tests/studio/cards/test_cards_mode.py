@@ -291,3 +291,20 @@ def test_search_in_one_column_and_show_only_the_cards_with_problems(cards):
     assert cards.proxy.rowCount() == 0
     cards.problems_only.setChecked(False)
     assert cards.proxy.rowCount() == 40
+
+
+def test_with_a_search_on_a_card_moves_past_the_next_card_found(cards):
+    deck = cards.document.scenario.deck("empires")
+    cards.search_column.setCurrentText("In Order")
+    cards.search.setText("1")  # the first empire of each epoch: deck rows 0, 8, 16, 24, 32
+    assert cards.proxy.rowCount() == 5
+    cards.table.setCurrentIndex(cards.proxy.mapFromSource(cell(cards, "e3-guptas", "name")))
+    cards.move_card(-1)
+    assert [c.id for c in deck.cards[7:10]] == ["e1-greeks", "e3-guptas", "e2-persians"]
+    assert cards.proxy.index(1, 0).data() == "e3-guptas"  # seen to move, and still selected
+    assert cards.selected_card().id == "e3-guptas"
+    cards.move_card(1)  # back past the Persians, the next card found below
+    assert [c.id for c in deck.cards[7:10]] == ["e1-greeks", "e2-persians", "e3-guptas"]
+    cards.document.undo_stack.undo()
+    cards.document.undo_stack.undo()
+    assert deck.cards[16].id == "e3-guptas" and deck.cards[8].id == "e2-persians"
