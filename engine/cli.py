@@ -430,6 +430,7 @@ def _playthrough(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
+    from engine.play.playtest_file import playtest_schema, playtest_schema_files
     from engine.scenario.atomic import write_atomic
     from engine.scenario.schema import scenario_schema, schema_files, schema_text
 
@@ -439,9 +440,9 @@ def _schema(args: argparse.Namespace) -> int:
         if not chosen:
             raise ValueError(f"unknown ruleset {args.ruleset!r} (known: {', '.join(r.id for r in rulesets())})")
     if args.write is None:
-        print(schema_text(scenario_schema(chosen)), end="")
+        print(schema_text(playtest_schema(chosen) if args.playtest else scenario_schema(chosen)), end="")
         return 0
-    for name, schema in schema_files(chosen).items():
+    for name, schema in {**schema_files(chosen), **playtest_schema_files(chosen)}.items():
         write_atomic(Path(args.write) / name, schema_text(schema))
         print(f"wrote {Path(args.write) / name}")
     return 0
@@ -598,9 +599,12 @@ def parser() -> argparse.ArgumentParser:
     golden.add_argument("--seed", type=int, default=1, help="seeds the dice, draws and bots (default: 1)")
     golden.add_argument("--players", type=int, metavar="N", help="how many seats play (default: the ruleset's fewest)")
     golden.set_defaults(run=_playthrough)
-    schema = commands.add_parser("schema", help="print the JSON Schema (2020-12) of scenario files")
-    schema.add_argument("--ruleset", help="only this ruleset's card types and options (default: every shipped one)")
-    schema.add_argument("--write", metavar="DIR", help="write every schema file into DIR (as docs/schema/ holds them)")
+    schema = commands.add_parser("schema", help="print the JSON Schema (2020-12) of scenario or playtest files")
+    schema.add_argument("--ruleset", help="only this ruleset's card types, options and moves (default: every "
+                                          "shipped one)")
+    schema.add_argument("--playtest", action="store_true", help="the schema of playtest files instead of scenarios")
+    schema.add_argument("--write", metavar="DIR", help="write every schema file, scenarios' and playtests', into DIR "
+                                                       "(as docs/schema/ holds them)")
     schema.set_defaults(run=_schema)
     cards = commands.add_parser("cards", help="a deck as a spreadsheet: a row per card, a column per field")
     card_commands = cards.add_subparsers(dest="cards_command", required=True)

@@ -29,6 +29,9 @@ def move_from_data(ruleset: Ruleset, data: Any) -> Move:
     if not isinstance(data, dict):
         raise TypeError("a move must be an object")
     if "outcome" in data:
+        unknown = sorted(set(data) - {"outcome", "label"})
+        if unknown:
+            raise ValueError(f"a chance outcome has no field {unknown[0]!r}")
         value = data["outcome"]
         if not isinstance(value, (int, str)) or isinstance(value, bool):
             raise TypeError("an outcome's value must be a whole number or text")

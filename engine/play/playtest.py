@@ -31,11 +31,18 @@ from engine.core.moves import Outcome
 from engine.core.randomness import chance_rng, sample
 from engine.core.ruleset import Ruleset
 from engine.play.codec import move_from_data, move_to_data
+from engine.play.playtest_file import (
+    KIND,
+    PLAYTEST_FORMAT,
+    PlaytestFile,
+    ScenarioReference,
+    StepRecord,
+)
 from engine.play.session import HUMAN, Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.atomic import write_atomic
 from engine.scenario.bounds import check_bounds
-from engine.scenario.converter import STRUCTURE_ERRORS, make_converter, value_problem
+from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
 from engine.scenario.io import (
     load_scenario,
     parse_json,
@@ -49,8 +56,7 @@ from engine.scenario.locate import problems_from, shown
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 from engine.scenario.problems import Problem, ScenarioError
 
-PLAYTEST_FORMAT = 1
-KIND = "epoch-playtest"
+_SHAPE = make_converter()  # the file's shape; the options are read with the ruleset's own converter
 _STEP_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
@@ -135,103 +141,93 @@ def _beside(folder: Path, digest: str) -> tuple[Scenario, Path] | None:
     return None
 
 
-def _scenario(data: dict[str, Any], base_dir: Path) -> tuple[Scenario, Path | None]:
-    reference = data.get("scenario")
-    if isinstance(reference, dict) and isinstance(reference.get("path"), str):
-        scenario_path = base_dir / reference["path"]
-        digest = reference.get("digest")
+def _scenario(reference: ScenarioReference, base_dir: Path) -> tuple[Scenario, Path | None]:
+    """The scenario a checked reference names: its path or its embedded copy."""
+    if reference.path is not None:
+        scenario_path = base_dir / reference.path
+        digest = reference.digest
         if not scenario_path.exists():
-            found = _beside(base_dir, digest) if isinstance(digest, str) else None
+            found = _beside(base_dir, digest) if digest is not None else None
             if found is not None:
                 return found
             beside = (f", nor beside the playtest in {base_dir} (no scenario there has the digest it was saved with)"
-                      if isinstance(digest, str) else
+                      if digest is not None else
                       "; the playtest was saved without the scenario's digest, so no other copy can be recognised")
-            raise ScenarioError([Problem("scenario.path", f"the scenario {reference['path']} is missing: it is not at "
+            raise ScenarioError([Problem("scenario.path", f"the scenario {reference.path} is missing: it is not at "
                                                           f"{scenario_path}{beside}")])
         try:
             return load_scenario(scenario_path, get_ruleset), scenario_path
         except ScenarioError as error:
-            where = reference["path"]
-            raise ScenarioError([Problem("scenario.path", f"{where}: {p}") for p in error.problems]) from None
-    if isinstance(reference, dict) and "embedded" in reference:
-        scenario, problems = scenario_from_data(reference["embedded"], base_dir, get_ruleset)
-        if problems:
-            raise ScenarioError([Problem(f"scenario.embedded.{p.path}", p.message) for p in problems])
-        return scenario, None
-    raise ScenarioError([Problem("scenario", "needs a 'path' or an 'embedded' scenario")])
+            raise ScenarioError([Problem("scenario.path", f"{reference.path}: {p}") for p in error.problems]) from None
+    scenario, problems = scenario_from_data(reference.embedded, base_dir, get_ruleset)
+    if problems:
+        raise ScenarioError([Problem(f"scenario.embedded.{p.path}", p.message) for p in problems])
+    return scenario, None
 
 
-def _header(data: Any) -> list[Problem]:
+def read_playtest_data(data: Any) -> PlaytestFile:
+    """The file's shape checked and read into ``PlaytestFile``: every problem of it at once,
+    located; then what the shape cannot say (a first step that is the start, parents that
+    come earlier, digests keyed by step numbers). Raises ScenarioError."""
     if not isinstance(data, dict) or data.get("kind") != KIND:
-        return [Problem("", "not an Epoch Studio playtest file")]
+        raise ScenarioError([Problem("", "not an Epoch Studio playtest file")])
     version = data.get("format_version")
-    if not isinstance(version, int) or version > PLAYTEST_FORMAT:
-        return [Problem("format_version", f"unsupported playtest format {version!r}")]
-    problems = []
-    for key, kind, what in (("seats", list, "a list"), ("steps", list, "a list"), ("seed", int, "a whole number"),
-                            ("current", int, "a whole number"), ("digests", dict, "an object")):
-        value = data.get(key, {} if key == "digests" else None)  # check_replay reports no digests
-        if not isinstance(value, kind) or isinstance(value, bool):
-            problems.append(Problem(key, f"missing or not {what}"))
-    if not problems and not data["steps"]:
+    if not isinstance(version, int) or isinstance(version, bool) or version > PLAYTEST_FORMAT:
+        raise ScenarioError([Problem("format_version", f"unsupported playtest format {version!r}")])
+    digests = data.get("digests")
+    problems = [Problem(f"digests[{shown(str(key))}]", "is not a step number") for key in digests
+                if not _STEP_NUMBER.fullmatch(str(key))] if isinstance(digests, dict) else []
+    try:
+        file = _SHAPE.structure(data, PlaytestFile)
+    except STRUCTURE_ERRORS as error:
+        raise ScenarioError(problems_from(error, "", data) + problems) from None
+    if not file.steps:
         problems.append(Problem("steps", "needs at least the first step (the game's start)"))
-    return problems + _digest_keys(data.get("digests"))
+    if (file.scenario.path is None) == (file.scenario.embedded is None):
+        problems.append(Problem("scenario", "needs either a 'path' or an 'embedded' scenario, not both"
+                                if file.scenario.path is not None else "needs a 'path' or an 'embedded' scenario"))
+    problems += [problem for index, step in enumerate(file.steps) if (problem := _step_problem(step, index))]
+    if problems:
+        raise ScenarioError(problems)
+    return file
 
 
-def _digest_keys(digests: Any) -> list[Problem]:
-    if not isinstance(digests, dict):
-        return []
-    return [Problem(f"digests[{shown(str(key))}]", "is not a step number") for key in digests
-            if not _STEP_NUMBER.fullmatch(key)] + [
-        Problem(f"digests[{key}]", "is not a digest (text)") for key, value in digests.items()
-        if _STEP_NUMBER.fullmatch(key) and not isinstance(value, str)]
+def _step_problem(step: StepRecord, index: int) -> Problem | None:
+    where = f"steps[{index}]"
+    if index == 0:
+        if step.parent is not None or step.move is not None:
+            return Problem(where, "the first step is the game's start: no parent, no move")
+    elif step.parent is None or not 0 <= step.parent < index:
+        return Problem(f"{where}.parent", "must name an earlier step")
+    if step.draw < 0:
+        return Problem(f"{where}.draw", f"expected a whole number from 0, found {step.draw}")
+    return None
 
 
-def _session(data: dict[str, Any], scenario: Scenario, problems: list[Problem]) -> Session:
+def _session(file: PlaytestFile, scenario: Scenario, problems: list[Problem]) -> Session:
     ruleset = get_ruleset(scenario.ruleset.id)
-    if ruleset is None or data.get("ruleset") != ruleset.id:
+    if ruleset is None or file.ruleset != ruleset.id:
         raise ScenarioError([Problem("ruleset", f"does not match the scenario's {scenario.ruleset.id!r}")])
-    converter = _converter(ruleset)
     seats: list[Seat] = []
-    controllers: list[str] = []
     known = {seat.id for seat in scenario.seats}
-    for index, raw in enumerate(data["seats"]):
-        if not isinstance(raw, dict):
-            problems.append(Problem(f"seats[{index}]", "expected an object"))
-            continue
-        raw = dict(raw)
-        controller = raw.pop("controller", HUMAN)
-        if not isinstance(controller, str) or (controller != HUMAN and controller not in BOTS):
+    for index, seat in enumerate(file.seats):
+        if seat.controller != HUMAN and seat.controller not in BOTS:
             names = ", ".join([HUMAN, *sorted(BOTS)])
             problems.append(Problem(f"seats[{index}].controller", f"expected one of {names}"))
-        controllers.append(str(controller))
-        try:
-            seat = converter.structure(raw, Seat)
-        except STRUCTURE_ERRORS as error:
-            problems += problems_from(error, f"seats[{index}]", raw)
-            continue
         if seat.id not in known:
             problems.append(Problem(f"seats[{index}].id", f"{shown(seat.id)!r} is not one of the scenario's seats "
                                                           f"({', '.join(s.id for s in scenario.seats)})"))
         elif any(seat.id == other.id for other in seats):
             problems.append(Problem(f"seats[{index}].id", f"seat {seat.id!r} is taken twice"))
-        seats.append(seat)
-    options = _options(data.get("options", {}), scenario, ruleset, problems)
+        seats.append(Seat(seat.id, seat.name, seat.colour))
+    options = _options(file.options, scenario, ruleset, problems)
     if problems:
         raise ScenarioError(problems)
+    controllers = [seat.controller for seat in file.seats]
     try:
-        return Session(scenario, ruleset, seats, options, data["seed"], controllers, BOTS)
+        return Session(scenario, ruleset, seats, options, file.seed, controllers, BOTS)
     except ValueError as error:
         raise ScenarioError([Problem("seats", str(error))]) from None
-
-
-def _draw(raw: dict[str, Any], where: str) -> int:
-    """Which draw of the generator took a step (0, the seeded one, in files before Roll Again)."""
-    draw = raw.get("draw", 0)
-    if isinstance(draw, bool) or not isinstance(draw, int) or draw < 0:
-        raise ScenarioError([Problem(f"{where}.draw", f"expected a whole number from 0, found {draw!r}")])
-    return draw
 
 
 def _options(raw: Any, scenario: Scenario, ruleset: Ruleset, problems: list[Problem]) -> Any:
@@ -249,47 +245,18 @@ def _options(raw: Any, scenario: Scenario, ruleset: Ruleset, problems: list[Prob
     return options
 
 
-def _text_problem(raw: dict[str, Any], key: str, where: str) -> Problem | None:
-    value = raw.get(key, "")
-    if not isinstance(value, str):
-        return Problem(f"{where}.{key}", "expected text")
-    problem = value_problem(value)
-    return Problem(f"{where}.{key}", problem) if problem else None
-
-
-def _step_problem(raw: Any, index: int) -> Problem | None:
-    where = f"steps[{index}]"
-    if not isinstance(raw, dict):
-        return Problem(where, "expected an object")
-    unknown = set(raw) - {"parent", "move", "forced", "note", "draw"}
-    if unknown:
-        return Problem(f"{where}.{shown(str(min(unknown)))}", "unknown field")
-    if index == 0:
-        if raw.get("parent") is not None or raw.get("move") is not None:
-            return Problem(where, "the first step is the game's start: no parent, no move")
-    elif not isinstance(raw.get("parent"), int) or isinstance(raw["parent"], bool) or not 0 <= raw["parent"] < index:
-        return Problem(f"{where}.parent", "must name an earlier step")
-    if not isinstance(raw.get("forced", False), bool):
-        return Problem(f"{where}.forced", "expected true or false")
-    return _text_problem(raw, "note", where)
-
-
-def _replay(session: Session, steps: list[Any]) -> None:
-    problems = [problem for index, raw in enumerate(steps) if (problem := _step_problem(raw, index))]
-    if problems:
-        raise ScenarioError(problems)
-    for index, raw in enumerate(steps[1:], start=1):
-        where = f"steps[{index}]"
+def _replay(session: Session, steps: list[StepRecord]) -> None:
+    for index, step in enumerate(steps[1:], start=1):
         try:
-            move = move_from_data(session.ruleset, raw.get("move"))
-            session.goto(raw["parent"])
-            step = session.play(move, forced=raw.get("forced", False), draw=_draw(raw, where))
+            move = move_from_data(session.ruleset, step.move)
+            session.goto(step.parent)
+            played = session.play(move, forced=step.forced, draw=step.draw)
         except (ValueError, TypeError, KeyError, IllegalAction) as error:
-            raise ScenarioError([Problem(f"{where}.move", str(error))]) from None
-        if step.id != index:
-            raise ScenarioError([Problem(where, "repeats an earlier step")])
-        step.note = raw.get("note", "")
-    session.steps[0].note = steps[0].get("note", "")
+            raise ScenarioError([Problem(f"steps[{index}].move", str(error))]) from None
+        if played.id != index:
+            raise ScenarioError([Problem(f"steps[{index}]", "repeats an earlier step")])
+        played.note = step.note
+    session.steps[0].note = steps[0].note
 
 
 def open_playtest(path: str | os.PathLike[str]) -> tuple[Session, Path | None, Recorded]:
@@ -298,27 +265,20 @@ def open_playtest(path: str | os.PathLike[str]) -> tuple[Session, Path | None, R
     ScenarioError with located problems when the file cannot be replayed at all."""
     path = Path(path)
     data, problems = parse_json(read_text(path))
-    problems = problems or _header(data)
     if problems:
         raise ScenarioError(problems, source_name(path))
     try:
-        scenario, scenario_path = _scenario(data, path.parent)
-        session = _session(data, scenario, [])
-        _replay(session, data["steps"])
-        if not 0 <= data["current"] < len(session.steps):
+        file = read_playtest_data(data)
+        scenario, scenario_path = _scenario(file.scenario, path.parent)
+        session = _session(file, scenario, [])
+        _replay(session, file.steps)
+        if not 0 <= file.current < len(session.steps):
             raise ScenarioError([Problem("current", "names no step")])
     except ScenarioError as error:
         raise ScenarioError(error.problems, source_name(path)) from None
-    bookmarks = data.get("bookmarks", {})
-    session.bookmarks = {
-        str(name): step for name, step in bookmarks.items()
-        if isinstance(step, int) and 0 <= step < len(session.steps) and not value_problem(name)
-    } if isinstance(bookmarks, dict) else {}
-    session.goto(data["current"])
-    reference = data.get("scenario")
-    recorded_scenario = reference.get("digest") if isinstance(reference, dict) else None
-    return session, scenario_path, Recorded(data.get("digests", {}), recorded_scenario if isinstance(recorded_scenario, str)
-                                            else None)
+    session.bookmarks = {name: step for name, step in file.bookmarks.items() if 0 <= step < len(session.steps)}
+    session.goto(file.current)
+    return session, scenario_path, Recorded(file.digests, file.scenario.digest)
 
 
 def check_replay(session: Session, recorded: Recorded) -> list[Problem]:

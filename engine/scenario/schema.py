@@ -42,7 +42,7 @@ def _def_name(cls: type) -> str:
     return cls.__qualname__ if module == "scenario.model" else f"{module}.{cls.__qualname__}"
 
 
-class _Builder:
+class Builder:
     """Turns Python types into schema fragments, collecting each attrs class once in ``defs``."""
 
     def __init__(self) -> None:
@@ -143,7 +143,7 @@ class _Builder:
         return {"oneOf": variants} if variants else {"not": {}}
 
 
-def _for_ruleset(builder: _Builder, ruleset: RulesetTypes) -> dict[str, Any]:
+def _for_ruleset(builder: Builder, ruleset: RulesetTypes) -> dict[str, Any]:
     """The constraints a scenario of ``ruleset`` adds to the common shape."""
     return {
         "if": {"properties": {"ruleset": {"properties": {"id": {"const": ruleset.id}}}}},
@@ -160,7 +160,7 @@ def _for_ruleset(builder: _Builder, ruleset: RulesetTypes) -> dict[str, Any]:
 def scenario_schema(rulesets: Iterable[RulesetTypes]) -> dict[str, Any]:
     """The schema of a scenario file played with one of ``rulesets``."""
     rulesets = sorted(rulesets, key=lambda r: r.id)
-    builder = _Builder()
+    builder = Builder()
     body = builder.attrs_class(Scenario, {"format_version": {"const": FORMAT_VERSION,
                                                              "title": "Format version"}})
     body["properties"]["ruleset"] = {

@@ -67,7 +67,7 @@ def test_fresh_draws_are_kept_in_the_file_and_replay_exactly(dice_race, ruleset,
     path.write_text(json.dumps(saved))
     with pytest.raises(ScenarioError) as error:
         open_playtest(path)
-    assert f"{path}: steps[{len(saved['steps']) - 1}].draw: expected a whole number from 0, found 'two'" in error.value.lines()
+    assert f"{path}: steps[{len(saved['steps']) - 1}].draw: expected a whole number, found text 'two'" in error.value.lines()
 
 
 def test_a_tampered_playtest_fails_its_digest_check(played, dice_race_path, tmp_path):
@@ -164,17 +164,19 @@ def problems_opening(path) -> list[str]:
 
 
 def test_a_playtest_is_checked_like_a_scenario(played, dice_race_path, tmp_path):
-    """Options through the ruleset's options type and bounds, seats against the scenario's,
-    controllers, steps and digest keys: every problem located, nothing raised."""
+    """The file's shape first (cattrs on its attrs classes: every problem of it at once), then
+    options through the ruleset's options type and bounds, seats against the scenario's,
+    controllers: every problem located, nothing raised."""
     def break_it(data):
         data["options"] = {"target": 0, "rounds": "many", "speed": 3}
         data["seats"][1]["id"] = "purple"
         data["seats"][2]["controller"] = "skynet"
-        data["steps"][3]["forced"] = "yes"
         data["digests"]["²"] = "0" * 64
 
-    path, _ = saved(played, dice_race_path, tmp_path, break_it)
-    assert problems_opening(path) == ["digests[²]: is not a step number"]
+    path, _ = saved(played, dice_race_path, tmp_path, lambda data: break_it(data) or data["steps"][3].update(
+        forced="yes"))
+    assert problems_opening(path) == ["steps[3].forced: expected true or false, found text 'yes'",
+                                      "digests[²]: is not a step number"]
     path, _ = saved(played, dice_race_path, tmp_path, lambda data: break_it(data) or data["digests"].pop("²"))
     assert problems_opening(path) == [
         "seats[1].id: 'purple' is not one of the scenario's seats (red, blue, green, yellow)",
@@ -182,13 +184,22 @@ def test_a_playtest_is_checked_like_a_scenario(played, dice_race_path, tmp_path)
         "options.rounds: expected a whole number, found text 'many'",
         "options.speed: unknown field",
     ]
-    for not_a_name in (["random"], {"bot": "random"}, 3, None):  # the long fuzz run found a list raising
-        path, _ = saved(played, dice_race_path, tmp_path, lambda data, c=not_a_name: data["seats"][0].update(controller=c))
-        assert problems_opening(path) == ["seats[0].controller: expected one of human, greedy, random, search"]
+    for not_a_name, found in ((["random"], "a list"), ({"bot": "random"}, "an object"), (3, "number 3"),
+                              (None, "null")):  # the long fuzz run found a list raising
+        path, data = saved(played, dice_race_path, tmp_path,
+                           lambda data, c=not_a_name: data["seats"][0].update(controller=c))
+        assert problems_opening(path) == [f"seats[{data['seats'][0]['id']}].controller: expected text, found {found}"]
     path, _ = saved(played, dice_race_path, tmp_path, lambda data: data.update(options={"target": 0}))
     assert problems_opening(path) == ["options.target: must be at least 1, found 0"]
-    path, _ = saved(played, dice_race_path, tmp_path, lambda data: data["steps"][3].update(forced="yes"))
-    assert problems_opening(path) == ["steps[3].forced: expected true or false"]
+    path, _ = saved(played, dice_race_path, tmp_path, lambda data: data.update(extra=1, seed="7"))
+    assert problems_opening(path) == ["seed: expected a whole number, found text '7'", "extra: unknown field"]
+
+
+def test_the_scenario_is_a_path_or_a_copy_never_both(played, dice_race_path, tmp_path):
+    path, _ = saved(played, dice_race_path, tmp_path, lambda data: data["scenario"].update(embedded={}))
+    assert problems_opening(path) == ["scenario: needs either a 'path' or an 'embedded' scenario, not both"]
+    path, _ = saved(played, dice_race_path, tmp_path, lambda data: data.update(scenario={}))
+    assert problems_opening(path) == ["scenario: needs a 'path' or an 'embedded' scenario"]
 
 
 def test_empty_or_rootless_steps_are_located(played, dice_race_path, tmp_path):

@@ -11,6 +11,7 @@ import pytest
 from tiny_ruleset import DICE_RACE
 
 from engine.cli import main
+from engine.play.playtest_file import playtest_schema_files
 from engine.rulesets.registry import rulesets
 from engine.scenario.schema import scenario_schema, schema_files, schema_text
 
@@ -31,7 +32,8 @@ def validator() -> jsonschema.Draft202012Validator:
 
 
 def test_checked_in_schemas_are_current():
-    expected = {name: schema_text(schema) for name, schema in schema_files(shipped()).items()}
+    files = {**schema_files(shipped()), **playtest_schema_files(shipped())}
+    expected = {name: schema_text(schema) for name, schema in files.items()}
     found = {path.name: path.read_text(encoding="utf-8") for path in SCHEMA_DIR.glob("*.json")}
     assert found == expected, "docs/schema is stale: run `epoch schema --write docs/schema`"
 
