@@ -65,6 +65,7 @@ def test_click_shift_click_and_a_rubber_band_select_spaces(qtbot, mode):
 
 def test_dragging_a_selection_moves_it_as_one_undo_step(qtbot, mode):
     before = mode.document.text()
+    mode.snap_action.trigger()  # no snapping: the space goes exactly where it is dragged
     click(qtbot, mode, 60, 20)
     drag(qtbot, mode, (60, 20), (70, 20), (80, 20), (90, 20))
     assert space(mode, "t1").polygon[0][0] == pytest.approx(70, abs=1.5)
@@ -248,7 +249,7 @@ def test_the_snap_reach_and_target_are_shown_while_drawing(qtbot, mode):
     assert radius == pytest.approx(10 * mode.pixel())  # ten pixels on screen, in board units
     assert (centre.x(), centre.y()) == pytest.approx((41.5, 41.5), abs=2 * mode.pixel())  # around the cursor
     assert mode.overlay.snap == (QPointF(40, 40), "vertex")
-    qtbot.mouseMove(mode.view.viewport(), at(mode, 300, 58))
+    qtbot.mouseMove(mode.view.viewport(), at(mode, 300, 40 + 30 * mode.pixel()))  # 30 pixels below the track
     assert mode.overlay.snap is None and mode.overlay.circle is not None
     mode.snap_action.trigger()  # % turns snapping off: no circle, no target
     qtbot.mouseMove(mode.view.viewport(), at(mode, 41.5, 41.5))
