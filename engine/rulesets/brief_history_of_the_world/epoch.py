@@ -194,7 +194,7 @@ def call_next(state: BriefState, log: list[Event]) -> bool:
 def bonus_order(state: BriefState) -> list[int]:
     """The three who take bonus tokens: the richest (A21), or who gained most this epoch."""
     order = ranking(state)
-    if state.options.bonus_by_epoch_gold:
+    if state.tables.options.bonus_by_epoch_gold:
         order.sort(key=lambda c: -(state.gold[c] - state.epoch_gold[c]))
     return order[:BONUS_TAKERS]
 

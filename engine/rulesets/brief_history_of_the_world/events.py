@@ -21,7 +21,7 @@ BEFORE_FOUNDING = frozenset({"kingdom", "minor_empire"})
 
 
 def affordable(state: BriefState, colour: int, card: EventCard) -> bool:
-    return card.cost <= state.gold[colour] or state.options.event_cost_above_gold
+    return card.cost <= state.gold[colour] or state.tables.options.event_cost_above_gold
 
 
 def red_playable(state: BriefState, colour: int) -> list[str]:
@@ -64,7 +64,9 @@ def fleet_areas(state: BriefState) -> list[str]:
 
 
 def raid_targets(state: BriefState, card: EventCard, colour: int) -> bool:
-    return any(state.tables.region_of.get(t) == card.region for t, owner in state.armies.items() if owner != colour)
+    """Another player's army stands in the card's region."""
+    armies = state.armies
+    return any(armies.get(t, colour) != colour for t in state.tables.geography.region_provinces.get(card.region, ()))
 
 
 def black_playable(state: BriefState) -> list[str]:
@@ -119,7 +121,7 @@ def play(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
         state.force = force
         settle_start(state, force, event.start, False, log)
         log.append(Event(f"{name(state, card)} rises in {name(state, event.start)} with {armies} armies"))
-        if kind == "kingdom" and len(state.capitals) + len(state.cities) < state.options.capitals_and_cities:
+        if kind == "kingdom" and len(state.capitals) + len(state.cities) < state.tables.options.capitals_and_cities:
             state.cities.add(event.start)
         check_monuments(state, log)
 

@@ -13,12 +13,13 @@ from engine.rulesets.brief_history_of_the_world.state import BriefState
 from engine.rulesets.shared import regions
 
 TRACK = 100
+LEVELS = {regions.PRESENCE: "presence", regions.DOMINANCE: "dominance", regions.CONTROL: "supremacy"}
 
 
 def cell(state: BriefState, colour: int) -> int:
     """Where the marker stands: its physical space (A7), or its total with ``stack_by_total``."""
     gold = state.gold[colour]
-    if state.options.stack_by_total:
+    if state.tables.options.stack_by_total:
         return gold
     return (gold - 1) % TRACK + 1 if gold > 0 else 0
 
@@ -53,19 +54,19 @@ def adjust_stacks(state: BriefState, log: list[Event]) -> None:
         if not stacks:
             return
         markers = sorted(spaces[stacks[0]], key=lambda c: state.arrival[c])
-        mover = markers[1] if state.options.stack_keeps_order else markers[-1]
+        mover = markers[1] if state.tables.options.stack_keeps_order else markers[-1]
         taken = set(spaces)
         step = 1
         while _after(state, mover, step) in taken:
             step += 1
         change(state, mover, step, "moves off a stack to the next empty space", log)
-        if state.options.stack_keeps_order:
+        if state.tables.options.stack_keeps_order:
             # the markers above keep their order: each lands after the last one moved
             state.arrival[mover] = state.clock
 
 
 def _after(state: BriefState, colour: int, step: int) -> int:
-    if state.options.stack_by_total:
+    if state.tables.options.stack_by_total:
         return state.gold[colour] + step
     return (state.gold[colour] + step - 1) % TRACK + 1
 
@@ -92,10 +93,9 @@ def collect(state: BriefState, colour: int, log: list[Event]) -> None:
     standing = [t for t, owner in state.armies.items() if owner == colour]
     change(state, colour, holdings(state, standing), "capitals, cities and monuments", log)
     levels = region_levels(state, colour, standing)
-    words = {regions.PRESENCE: "presence", regions.DOMINANCE: "dominance", regions.CONTROL: "supremacy"}
     for region in state.tables.spiral:
         level = levels.get(region)
         if level:
             value = state.values.get(region, 0)
             if value:
-                change(state, colour, level * value, ("{} in {}", words[level], state.tables.name(region)), log)
+                change(state, colour, level * value, ("{} in {}", LEVELS[level], state.tables.name(region)), log)

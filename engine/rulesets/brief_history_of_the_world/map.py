@@ -21,8 +21,7 @@ def reachable(state: BriefState, force: Force) -> dict[str, bool]:
     if force.kind == "raid":
         return {t: False for t in tables.territories
                 if tables.region_of.get(t) == force.region and state.armies.get(t, force.colour) != force.colour}
-    neighbours = tables.neighbours
-    by_land: set[str] = set().union(*[neighbours[t] for t in sources(force)])
+    by_land: set[str] = set().union(*map(tables.neighbours.__getitem__, sources(force)))
     if force.kind == "kingdom":
         return {t: False for t in by_land if t not in state.armies}
     by_land -= force.active

@@ -30,7 +30,7 @@ def decide_turn(state: BriefState) -> Decision:
     names = state.tables.name
     force = state.force
     who = state.colours[state.current]
-    seat = state.seat(state.current)
+    seat = state.person[state.current]
     if state.monuments_due:
         return Choice(seat, ("{} builds a monument", who), tuple(
             a.PlaceMonument(t, label=f"monument in {names(t)}") for t in monument_sites(state)))
@@ -38,7 +38,7 @@ def decide_turn(state: BriefState) -> Decision:
     if invasion is not None:
         if invasion.failed:
             may_continue = force.board and force.kind != "raid" and (
-                state.options.viking_crossing_continues or not invasion.crossing)
+                state.tables.options.viking_crossing_continues or not invasion.crossing)
             moves = (CONTINUE, ABANDON) if may_continue else (ABANDON,)
             return Choice(seat, ("{}'s invasion of {} failed", who, names(invasion.target)), moves)
         if not invasion.attack:
@@ -70,41 +70,41 @@ def expansion_moves(state: BriefState) -> tuple:
     force = state.force
     if not force.board:
         return ()
-    made = state.tables.made
-    names = state.tables.name
-    colours, armies, own = state.colours, state.armies, force.colour
+    tables = state.tables
+    made = tables.made
+    armies, own, person = state.armies, force.colour, state.person
     moves = []
     found = reachable(state, force)
     for territory in sorted(found):
         by_fleet = found[territory]
         owner = armies.get(territory)
         key = (territory, by_fleet, -1 if owner == own else owner)  # colours never change in a game
-        move = made.get(key)
-        if move is None:
-            how = "place in" if owner is None else "surrender" if owner == own else f"invade {colours[owner]} in"
-            move = made[key] = a.PlaceArmy(
-                territory, label=f"{how} {names(territory)}{' by fleet' if by_fleet else ''}")
-        moves.append(move)
-        if owner is not None and owner != own and state.person[owner] == state.person[own]:
+        moves.append(made.get(key) or place(state, key))
+        if owner is not None and owner != own and person[owner] == person[own]:
             key = (territory, owner)
-            move = made.get(key)
-            if move is None:
-                move = made[key] = a.PlaceArmy(
-                    territory, True, label=f"{colours[owner]} surrenders {names(territory)}")
-            moves.append(move)
-    if force.kind in ("empire", "minor") and len(state.forts) < state.options.forts:
-        moves += [fort(state, t) for t in sorted(force.active - state.forts)]
+            moves.append(made.get(key) or place(state, key))
+    if force.kind in ("empire", "minor") and len(state.forts) < tables.options.forts:
+        forts = tables.forts
+        moves += [forts[t] for t in sorted(force.active - state.forts)]
     moves += [play_event(state, c) for c in ev.black_playable(state)]
-    if state.options.early_stop and moves:
+    if state.tables.options.early_stop and moves:
         moves.append(END)
     return tuple(moves)
 
 
-def fort(state: BriefState, territory: str) -> a.BuildFort:
-    made = state.tables.made
-    move = made.get(("fort", territory))
-    if move is None:
-        move = made["fort", territory] = a.BuildFort(territory, label=f"fort in {state.tables.name(territory)}")
+def place(state: BriefState, key: tuple) -> a.PlaceArmy:
+    """The placement ``key`` names, made the first time it is offered: (territory, by fleet,
+    owner or -1 for the force's own colour) or, for a surrender by one's other colour,
+    (territory, that colour)."""
+    colours, names = state.colours, state.tables.name
+    if len(key) == 2:
+        territory, owner = key
+        move = a.PlaceArmy(territory, True, label=f"{colours[owner]} surrenders {names(territory)}")
+    else:
+        territory, by_fleet, owner = key
+        how = "place in" if owner is None else "surrender" if owner == -1 else f"invade {colours[owner]} in"
+        move = a.PlaceArmy(territory, label=f"{how} {names(territory)}{' by fleet' if by_fleet else ''}")
+    state.tables.made[key] = move
     return move
 
 

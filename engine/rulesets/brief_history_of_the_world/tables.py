@@ -8,6 +8,7 @@ from collections import defaultdict
 
 from attrs import field, frozen
 
+from engine.rulesets.brief_history_of_the_world.actions import BuildFort
 from engine.rulesets.brief_history_of_the_world.cards import (
     BonusToken,
     EmpireCard,
@@ -40,6 +41,7 @@ class Tables:
     empires: dict[str, EmpireCard]
     events: dict[str, EventCard]
     listed: dict[int, dict[int, str]]  # epoch -> order in the epoch's list -> its empire card (§5.4)
+    forts: dict[str, BuildFort]  # territory -> building a fort there (§6.7)
     seconds: dict[str, str]  # an empire card -> the empire it holds second (Incas -> Aztecs, §10.3)
     values: dict[int, dict[str, int]]  # epoch -> region -> value (§5.3)
     bonus: dict[str, int]
@@ -67,10 +69,11 @@ class Tables:
         for card in cards:
             if isinstance(card.data, EmpireCard) and card.data.follows is None:
                 listed[card.data.epoch].setdefault(card.data.order, card.id)
+        names = {**{r.id: r.name for r in board.regions}, **{s.id: s.name for s in board.spaces},
+                 **{c.id: c.name for c in cards}}
         return cls(
             options=options,
-            names={**{r.id: r.name for r in board.regions}, **{s.id: s.name for s in board.spaces},
-                   **{c.id: c.name for c in cards}},
+            names=names,
             geography=geography,
             territories=geography.provinces,
             region_of=geography.region_of,
@@ -84,6 +87,7 @@ class Tables:
             empires={c.id: c.data for c in cards if isinstance(c.data, EmpireCard)},
             events={c.id: c.data for c in cards if isinstance(c.data, EventCard)},
             listed=listed,
+            forts={t: BuildFort(t, label=f"fort in {names[t]}") for t in geography.provinces},
             seconds={c.data.follows: c.id for c in cards if isinstance(c.data, EmpireCard) and c.data.follows},
             values=dict(values),
             bonus={c.id: c.data.value for c in cards if isinstance(c.data, BonusToken)},

@@ -3,6 +3,8 @@ overruns, forts, monuments, reorganisation and gold collection (§6, §7)."""
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from engine.core.events import Event
 from engine.rulesets.brief_history_of_the_world.cards import EmpireCard
 from engine.rulesets.brief_history_of_the_world.gold import change, collect
@@ -39,7 +41,7 @@ def found(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
     if armies:
         settle(state, force, data, log)
     second = state.tables.second_empire(card)
-    if second is not None and state.options.incas_and_aztecs_one_turn:
+    if second is not None and state.tables.options.incas_and_aztecs_one_turn:
         join(state, force, second, log)
     if not force.active:
         return
@@ -56,7 +58,7 @@ def found(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
 def settle(state: BriefState, force: Force, data: EmpireCard, log: list[Event]) -> None:
     """The first army on the cleared starting territory, the capital, the fleets (§6.1)."""
     settle_start(state, force, data.start, data.characteristic == "france", log)
-    if data.capital and len(state.capitals) + len(state.cities) < state.options.capitals_and_cities:
+    if data.capital and len(state.capitals) + len(state.cities) < state.tables.options.capitals_and_cities:
         state.cities.discard(data.start)
         state.capitals.add(data.start)
     state.fleets = set(data.fleets)
@@ -89,7 +91,7 @@ def settle_start(state: BriefState, force: Force, start: str, keep_monument: boo
     for markers in cleared:
         markers.discard(start)
     state.forts.discard(start)
-    if force.barbarian and state.options.founding_reduces:
+    if force.barbarian and state.tables.options.founding_reduces:
         change(state, force.colour, len(cleared), f"barbarian reductions in {name(state, start)}", log)
     state.armies[start] = force.colour
     force.active.add(start)
@@ -134,16 +136,16 @@ def place_army(state: BriefState, territory: str, surrender: bool, log: list[Eve
     force.board -= 1
     owner = state.armies.get(territory)
     if owner is None:
-        log.append(Event(f"{who} places an army in {name(state, territory)}"))
-        take(state, territory, log, reduces=state.options.empty_entry_reduces,
-             keeps_fort=not state.options.empty_entry_reduces)
+        log.append(Event(("{} places an army in {}", who, name(state, territory))))
+        take(state, territory, log, reduces=state.tables.options.empty_entry_reduces,
+             keeps_fort=not state.tables.options.empty_entry_reduces)
     elif owner == force.colour or surrender:
         state.stock[owner] += 1
-        log.append(Event(f"{state.colours[owner]} surrenders {name(state, territory)} to {who}"))
+        log.append(Event(("{} surrenders {} to {}", state.colours[owner], name(state, territory), who)))
         take(state, territory, log, keeps_fort=owner == force.colour)
     else:
-        log.append(Event(f"{who} invades {name(state, territory)}, held by {state.colours[owner]}"
-                         f"{' from the sea' if by_fleet else ''}"))
+        log.append(Event(("{} invades {}, held by {}{}", who, name(state, territory), state.colours[owner],
+                          " from the sea" if by_fleet else "")))
         state.invasion = Invasion(territory, owner, by_fleet, crosses)
 
 
@@ -172,13 +174,11 @@ def resolve(state: BriefState, defence: tuple[int, ...], log: list[Event]) -> No
     defend = dice.score(defence)
     points = attack - defend if attack > defend else 0
     needed = cost(state, target)
-    if points and force.characteristic == "dreaded" and (points >= needed or not state.options.dreaded_needs_removal):
+    if points and force.characteristic == "dreaded" and (points >= needed or not state.tables.options.dreaded_needs_removal):
         points += 1
-    automatic = (force.characteristic == "viking" and invasion.by_fleet and state.options.viking_auto_success
+    automatic = (force.characteristic == "viking" and invasion.by_fleet and state.tables.options.viking_auto_success
                  and max(invasion.attack) >= 5)
-    log.append(Event(f"attack {'-'.join(map(str, invasion.attack))} +{force.dial} = {attack} against defence "
-                     f"{'-'.join(map(str, defence))} = {defend}: {points} invasion points, {needed} needed"
-                     f"{' (automatic success from the sea)' if automatic else ''}"))
+    log.append(Event((roll_line, invasion.attack, force.dial, attack, defence, defend, points, needed, automatic)))
     if automatic:
         points = needed
     if points < needed:
@@ -186,15 +186,22 @@ def resolve(state: BriefState, defence: tuple[int, ...], log: list[Event]) -> No
         return
     state.stock[invasion.defender] += 1
     del state.armies[target]
-    log.append(Event(f"{state.colours[force.colour]} takes {name(state, target)}; "
-                     f"{state.colours[invasion.defender]}'s army returns to stock"))
+    log.append(Event(("{} takes {}; {}'s army returns to stock", state.colours[force.colour], name(state, target),
+                      state.colours[invasion.defender])))
     force.dial = 0
     state.invasion = None
     take(state, target, log)
     left = points - needed
-    may_overrun = not invasion.crossing and (state.options.fleet_invasion_overruns or not invasion.by_fleet)
+    may_overrun = not invasion.crossing and (state.tables.options.fleet_invasion_overruns or not invasion.by_fleet)
     if left and may_overrun:
         state.overrun = Overrun(left, invasion.defender, target, invasion.by_fleet)
+
+
+def roll_line(attack_faces: tuple[int, ...], dial: int, attack: int, defence_faces: tuple[int, ...], defend: int,
+              points: int, needed: int, automatic: bool) -> str:
+    return (f"attack {'-'.join(map(str, attack_faces))} +{dial} = {attack} against defence "
+            f"{'-'.join(map(str, defence_faces))} = {defend}: {points} invasion points, {needed} needed"
+            f"{' (automatic success from the sea)' if automatic else ''}")
 
 
 def continue_invasion(state: BriefState, log: list[Event]) -> None:
@@ -234,7 +241,7 @@ def build_fort(state: BriefState, territory: str, log: list[Event]) -> None:
     force.board -= 1
     state.stock[force.colour] += 1
     state.forts.add(territory)
-    log.append(Event(f"{state.colours[force.colour]} builds a fort in {name(state, territory)}"))
+    log.append(Event(("{} builds a fort in {}", state.colours[force.colour], name(state, territory))))
 
 
 def check_monuments(state: BriefState, log: list[Event]) -> None:
@@ -243,8 +250,8 @@ def check_monuments(state: BriefState, log: list[Event]) -> None:
     if force.kind == "kingdom":
         return
     symbols = state.tables.symbols
-    pairs = sum(symbols.get(t, 0) for t in force.active) // 2
-    if state.options.monument_once_per_turn:
+    pairs = sum(map(symbols.get, force.active, repeat(0))) // 2
+    if state.tables.options.monument_once_per_turn:
         pairs = min(pairs, 1)
     if pairs > force.monuments:
         state.monuments_due += pairs - force.monuments
@@ -259,7 +266,7 @@ def place_monument(state: BriefState, territory: str, log: list[Event]) -> None:
 
 def monument_lost(state: BriefState, log: list[Event]) -> bool:
     """A trigger with no site or no monument left in the supply is lost (§6.8)."""
-    if len(state.monuments) < state.options.monuments and monument_sites(state):
+    if len(state.monuments) < state.tables.options.monuments and monument_sites(state):
         return False
     state.monuments_due -= 1
     log.append(Event("no monument can be built"))
@@ -289,7 +296,7 @@ def end_force(state: BriefState, log: list[Event]) -> None:
     log.append(Event(f"the {name(state, force.card)} reorganise: their armies are disbanded"))
     collect(state, force.colour, log)
     second = state.tables.second_empire(force.card)
-    if second is not None and not state.options.incas_and_aztecs_one_turn:
+    if second is not None and not state.tables.options.incas_and_aztecs_one_turn:
         found(state, force.colour, second, log)
     else:
         state.phase = "call"
