@@ -113,3 +113,11 @@ def test_epoch_schema_prints_one_ruleset(capsys):
 def test_epoch_schema_refuses_an_unknown_ruleset(capsys):
     assert main(["schema", "--ruleset", "chess"]) == 1
     assert "unknown ruleset 'chess'" in capsys.readouterr().err
+
+
+def test_writing_the_schemas_makes_the_folder_it_is_given(tmp_path, capsys):
+    out = tmp_path / "new" / "schema"
+    assert main(["schema", "--write", str(out)]) == 0
+    written = sorted(path.name for path in out.iterdir())
+    assert written == sorted({**schema_files(rulesets()), **playtest_schema_files(rulesets())})
+    assert capsys.readouterr().out.count("wrote ") == len(written)
