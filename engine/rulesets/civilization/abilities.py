@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.rulesets.civilization.board import blockaded, map_coins
+from engine.rulesets.civilization.kept import layout
 from engine.rulesets.civilization.state import CivState
 
 WILD = ("spy", "uranium")
@@ -48,16 +49,27 @@ RUSSIAN_STACK = 1
 
 def working_wonders(state: CivState, seat: int) -> tuple[str, ...]:
     """Wonders whose abilities work: owned, not obsolete, not blockaded (§6.3.5, §6.7)."""
+    if not state.wonders:
+        return ()
     return tuple(wonder for square, (owner, wonder) in state.wonders.items()
                  if owner == seat and wonder not in state.obsolete and not blockaded(state, square, seat))
 
 
 def abilities(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str]]:
     """The numbers by ability name (``speed`` for ``speed:1``) and every token in effect for
-    ``seat``: its techs, its government, its working wonders. Remembered per combination in the
-    game's tables, as the same few combinations are asked for on every step."""
+    ``seat``: its techs, its government, its working wonders. Kept until a seat's cards change
+    (``kept.changed``), and remembered per combination in the game's tables."""
+    wonders = working_wonders(state, seat)
+    kept = layout(state).abilities
+    found = kept.get((seat, wonders))
+    if found is None:
+        found = kept[seat, wonders] = combination(state, seat, wonders)
+    return found
+
+
+def combination(state: CivState, seat: int, wonders: tuple[str, ...]) -> tuple[dict[str, int], frozenset[str]]:
     player = state.players[seat]
-    key = (tuple(player.techs), player.government, working_wonders(state, seat))
+    key = (tuple(player.techs), player.government, wonders)
     found = state.tables.memo.get(key)
     if found is None:
         t = state.tables
@@ -119,8 +131,9 @@ def can_build(state: CivState, seat: int, building: str) -> bool:
 
 def upgraded(state: CivState, seat: int, building: str) -> str:
     """The side of a building's marker this seat builds: the upgrade once it knows it."""
-    for other, card in state.tables.buildings.items():
-        if card.upgrade_of == building and has(state, seat, f"upgrade:{other}"):
+    found = tokens(state, seat)
+    for other in state.tables.upgrades.get(building, ()):
+        if f"upgrade:{other}" in found:
             return other
     return building
 
@@ -133,13 +146,13 @@ def coins(state: CivState, seat: int) -> int:
 def resource_abilities(state: CivState, seat: int, kind: str) -> Iterator[tuple[str, str, int]]:
     """(tech, resource, number) for each of the seat's ``kind`` abilities not used this turn."""
     player = state.players[seat]
+    uses = state.tables.resource_uses
     for tech in player.techs:
         if tech in player.used:
             continue
-        for token in state.tables.techs[tech].abilities:
-            parts = token.split(":")
-            if parts[0] == kind:
-                yield tech, parts[1], int(parts[2]) if len(parts) > 2 else 0
+        for use, resource, number in uses[tech]:
+            if use == kind:
+                yield tech, resource, number
 
 
 def payments(state: CivState, seat: int, resource: str) -> list[str]:

@@ -17,6 +17,7 @@ from engine.rulesets.civilization.board import figures_at
 from engine.rulesets.civilization.culture import win
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.event_cards import TRADE_MAX, playable
+from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.research import can_learn, learn
 from engine.rulesets.civilization.state import Battle, CivState, Draw, Front
 from engine.rulesets.civilization.turn import left_of
@@ -253,6 +254,7 @@ def destroy_city(state: CivState, square: str, log: list[Event]) -> None:
     """§7.8.2: the marker goes home; buildings to the market, wonders and great people to the box."""
     city = next(c for c in state.cities if c.square == square)
     state.cities.remove(city)
+    changed(state)
     for sq in state.tables.ring[square]:
         state.buildings.pop(sq, None)
         if sq in state.wonders:

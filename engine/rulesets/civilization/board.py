@@ -1,10 +1,12 @@
 """What the map gives: outskirts, blockades, the icons a square yields, cities' output, coins
-(§3.3, §6.2, §6.3, §6.6-6.8). Everything here is derived from the state, never stored."""
+(§3.3, §6.2, §6.3, §6.6-6.8). Derived from the state, never stored; what every step asks for
+is kept in ``kept.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
+from engine.rulesets.civilization.kept import layout, occupancy
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import Icons
 
@@ -12,24 +14,28 @@ ICON_FIELDS = ("trade", "production", "culture", "coins")
 
 
 def city_at(state: CivState, square: str) -> City | None:
-    return next((c for c in state.cities if c.square == square), None)
+    return layout(state).cities.get(square)
 
 
-def cities_of(state: CivState, seat: int) -> list[City]:
-    return [c for c in state.cities if c.owner == seat]
+def cities_of(state: CivState, seat: int) -> Sequence[City]:
+    return layout(state).owned[seat]
 
 
-def figures_at(state: CivState, square: str) -> list[Figure]:
-    return [f for f in state.figures if f.square == square]
+def figures_at(state: CivState, square: str) -> Sequence[Figure]:
+    return occupancy(state).figures.get(square, ())
 
 
 def enemy_on(state: CivState, square: str, seat: int) -> bool:
-    return any(f.square == square and f.owner != seat for f in state.figures)
+    return any(f.owner != seat for f in occupancy(state).figures.get(square, ()))
 
 
-def enemy_squares(state: CivState, seat: int) -> set[str]:
-    """Where ``seat``'s enemies stand: worked out once for a whole yield or coin count."""
-    return {f.square for f in state.figures if f.owner != seat}
+def enemy_squares(state: CivState, seat: int) -> frozenset[str]:
+    """Where ``seat``'s enemies stand."""
+    board = occupancy(state)
+    found = board.enemies.get(seat)
+    if found is None:
+        found = board.enemies[seat] = frozenset(f.square for f in state.figures if f.owner != seat)
+    return found
 
 
 def blockaded(state: CivState, square: str, seat: int) -> bool:
@@ -73,7 +79,7 @@ def gathering_scouts(state: CivState, city: City) -> Iterator[Figure]:
             yield f
 
 
-def worked_squares(state: CivState, city: City, enemies: set[str] | None = None) -> list[str]:
+def worked_squares(state: CivState, city: City, enemies: frozenset[str] | None = None) -> list[str]:
     """The squares whose icons the city's action uses: unblockaded outskirts plus its scouts'."""
     seat = city.owner
     if enemies is None:
@@ -106,20 +112,43 @@ def city_resources(state: CivState, city: City) -> set[str]:
 def map_coins(state: CivState, seat: int) -> int:
     """Coins on squares the seat controls now: its cities' unblockaded outskirts and the squares
     its scouts stand on (§6.8), each square once."""
-    enemies = enemy_squares(state, seat)
-    centres = {c.square for c in state.cities}
-    squares = {sq for c in state.cities if c.owner == seat for sq in state.tables.ring[c.square]
-               if sq not in enemies}
-    squares.update(f.square for f in state.figures if f.owner == seat and f.kind == "scout")
-    squares.difference_update(centres)
-    marked = state.buildings.keys() | state.wonders.keys() | state.greats.keys()
+    kept = occupancy(state).coins
+    found = kept.get(seat)
+    if found is None:
+        found = kept[seat] = count_map_coins(state, seat)
+    return found
+
+
+def count_map_coins(state: CivState, seat: int) -> int:
     total = 0
-    for sq in squares:
-        if sq in marked:
-            total += square_icons(state, sq).coins
-        elif sq in state.squares:
-            total += state.squares[sq].icons.coins
+    counted = set()
+    for sq, coins in coin_squares(state, seat):
+        if not enemy_on(state, sq, seat):
+            total += coins
+            counted.add(sq)
+    centres = layout(state).cities
+    for f in state.figures:
+        if f.owner == seat and f.kind == "scout" and f.square not in counted and f.square not in centres:
+            counted.add(f.square)
+            total += square_coins(state, f.square)
     return total
+
+
+def coin_squares(state: CivState, seat: int) -> tuple[tuple[str, int], ...]:
+    """The outskirts squares of the seat's cities that give coins, with how many."""
+    kept = layout(state)
+    found = kept.coin_squares.get(seat)
+    if found is None:
+        squares = {sq for c in kept.owned[seat] for sq in state.tables.ring[c.square] if sq not in kept.cities}
+        found = kept.coin_squares[seat] = tuple((sq, coins) for sq in sorted(squares)
+                                                if (coins := square_coins(state, sq)))
+    return found
+
+
+def square_coins(state: CivState, square: str) -> int:
+    if square not in state.squares:
+        return 0
+    return square_icons(state, square).coins
 
 
 def outskirts_of_any_city(state: CivState, square: str) -> City | None:

@@ -39,10 +39,12 @@ from engine.rulesets.civilization.board import (
 from engine.rulesets.civilization.culture import advance, can_advance
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.event_cards import playable
+from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.placement import (
+    city_wonder_squares,
     clear_square,
+    free_squares,
     marker_squares,
-    wonder_squares,
 )
 from engine.rulesets.civilization.setup import add_figure, fill_market
 from engine.rulesets.civilization.state import City, CivState, Draw
@@ -81,24 +83,34 @@ def markers_left(state: CivState, building: str) -> int:
     basic = t.buildings[building].upgrade_of or building
     if basic == "city_walls":
         return 1
-    family = {basic} | {b for b, card in t.buildings.items() if card.upgrade_of == basic}
+    family = (basic, *t.upgrades[basic])
     used = sum(1 for _, b in state.buildings.values() if b in family)
     return t.buildings[basic].markers - used
 
 
-def has_star(state: CivState, city: City, ignoring: str = "") -> bool:
+def star_squares(state: CivState, city: City) -> list[str]:
     t = state.tables
-    return any(sq != ignoring and sq in state.buildings and t.buildings[state.buildings[sq][1]].star
-               for sq in outskirts(state, city))
+    return [sq for sq in outskirts(state, city) if sq in state.buildings and t.buildings[state.buildings[sq][1]].star]
 
 
-def building_squares(state: CivState, city: City, building: str) -> list[str]:
+def has_star(state: CivState, city: City, ignoring: str = "") -> bool:
+    return any(sq != ignoring for sq in star_squares(state, city))
+
+
+def building_squares(state: CivState, city: City, building: str, free: list[str] | None = None) -> list[str]:
+    """Where ``building`` may go in ``city``; ``free`` is the city's ``marker_squares`` when the
+    caller has them already."""
     card = state.tables.buildings[building]
     if "city_centre" in card.terrain:
         return [] if city.walled else [city.square]
-    squares = marker_squares(state, city, building_terrain(state, building))
+    terrains = building_terrain(state, building)
+    if free is None:
+        squares = marker_squares(state, city, terrains)
+    else:
+        squares = [sq for sq in free if state.squares[sq].terrain in terrains]
     if card.star:
-        squares = [sq for sq in squares if not has_star(state, city, ignoring=sq)]
+        stars = star_squares(state, city)
+        squares = [sq for sq in squares if not any(other != sq for other in stars)]
     return squares
 
 
@@ -117,6 +129,7 @@ def wonder_cost(state: CivState, seat: int, wonder: str) -> int:
 def figure_squares(state: CivState, city: City, kind: str) -> list[str]:
     seat = city.owner
     water = may_end_on_water(state, seat)
+    limit = stack_limit(state, seat)
     found = []
     for sq in outskirts(state, city):
         look = state.squares.get(sq)
@@ -124,7 +137,7 @@ def figure_squares(state: CivState, city: City, kind: str) -> list[str]:
             continue
         if enemy_on(state, sq, seat) and kind != "army":
             continue  # only a new army may go onto a blockaded square, and fights there (§6.7)
-        if sum(f.owner == seat for f in figures_at(state, sq)) >= stack_limit(state, seat):
+        if sum(f.owner == seat for f in figures_at(state, sq)) >= limit:
             continue
         found.append(sq)
     return found
@@ -132,6 +145,23 @@ def figure_squares(state: CivState, city: City, kind: str) -> list[str]:
 
 def unit_deck_size(state: CivState, kind: str) -> int:
     return len(state.unit_pool[kind]) + len(state.unit_bottom[kind])
+
+
+def produce(state: CivState, city: str, item: str, square: str = "") -> Produce:
+    """The production move, built once per game (its label never changes)."""
+    made = state.tables.made
+    key = ("produce", city, item, square)
+    found = made.get(key)
+    if found is None:
+        kind, _, what = item.partition(":")
+        if kind == "unit":
+            label = f"{what} unit"
+        elif what:
+            label = f"{state.tables.names_of[what]} on {square}"
+        else:
+            label = f"{kind} on {square}"
+        found = made[key] = Produce(city, item, square, label=label)
+    return found
 
 
 def productions(state: CivState, city: City) -> list[Produce]:
@@ -142,24 +172,28 @@ def productions(state: CivState, city: City) -> list[Produce]:
     found: list[Produce] = []
     for kind, left in (("army", player.armies), ("scout", player.scouts)):
         if left and FIGURE_COST[kind] <= cap:
-            found += [Produce(city.square, kind, sq, label=f"{kind} on {sq}") for sq in figure_squares(state, city, kind)]
+            found += [produce(state, city.square, kind, sq) for sq in figure_squares(state, city, kind)]
     for kind in ("infantry", "mounted", "artillery"):
         if UNIT_COST[player.levels[kind]] <= cap and unit_deck_size(state, kind):
-            found.append(Produce(city.square, f"unit:{kind}", label=f"{kind} unit"))
+            found.append(produce(state, city.square, f"unit:{kind}"))
     if has(state, seat, "aircraft") and AIRCRAFT_COST <= cap and unit_deck_size(state, "aircraft"):
-        found.append(Produce(city.square, "unit:aircraft", label="aircraft unit"))
+        found.append(produce(state, city.square, "unit:aircraft"))
+    free = None
     for building, card in t.buildings.items():
         if card.upgrade_of is not None or not can_build(state, seat, building):
             continue
         side = upgraded(state, seat, building)
         if t.buildings[side].cost > cap or markers_left(state, side) <= 0:
             continue
-        found += [Produce(city.square, f"building:{side}", sq, label=f"{t.names_of[side]} on {sq}")
-                  for sq in building_squares(state, city, side)]
+        if free is None:
+            free = free_squares(state, city)
+        found += [produce(state, city.square, f"building:{side}", sq) for sq in building_squares(state, city, side, free)]
+    wonders = None
     for wonder in state.wonder_market:
         if wonder and wonder_cost(state, seat, wonder) <= cap:
-            found += [Produce(city.square, f"wonder:{wonder}", sq, label=f"{t.names_of[wonder]} on {sq}")
-                      for sq in wonder_squares(state, seat) if sq in outskirts(state, city)]
+            if wonders is None:
+                wonders = city_wonder_squares(state, city)
+            found += [produce(state, city.square, f"wonder:{wonder}", sq) for sq in wonders]
     return found
 
 
@@ -238,6 +272,7 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
         else:
             clear_square(state, move.square, log)
             state.buildings[move.square] = (seat, what)
+            changed(state)
         log.append(Event(f"{name} builds {t.names_of[what]} on {move.square}"))
     else:
         cost = wonder_cost(state, seat, what)
@@ -245,6 +280,7 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
         state.wonder_market[slot] = ""
         clear_square(state, move.square, log)
         state.wonders[move.square] = (seat, what)
+        changed(state)
         player.wonders.append(what)
         log.append(Event(f"{name} builds {t.names_of[what]} on {move.square}"))
         fill_market(state)

@@ -21,6 +21,7 @@ from engine.core.events import Event
 from engine.rulesets.civilization.actions import PlayEvent
 from engine.rulesets.civilization.culture import over_hand_limit
 from engine.rulesets.civilization.draws import owe
+from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.state import CivState, Draw
 from engine.rulesets.civilization.tables import Icons, Square
 
@@ -80,6 +81,7 @@ def play(state: CivState, seat: int, move: PlayEvent, log: list[Event]) -> None:
         player.production_bonus += data.amount
     elif effect in DISASTER:
         state.squares[move.target] = DISASTER[effect][1]
+        changed(state)
         state.disasters -= 1
     elif effect == "extra_research":
         player.extra_research += 1

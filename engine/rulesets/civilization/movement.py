@@ -16,6 +16,7 @@ from engine.rulesets.civilization.actions import Done, Explore, MoveFigures, Ste
 from engine.rulesets.civilization.battle import begin_battle, scouts_caught
 from engine.rulesets.civilization.board import city_at, figures_at
 from engine.rulesets.civilization.draws import owe
+from engine.rulesets.civilization.kept import moved
 from engine.rulesets.civilization.state import CivState, Draw, Figure
 from engine.rulesets.civilization.turn import current, next_seat
 
@@ -124,6 +125,7 @@ def on_step(state: CivState, move: Step, log: list[Event]) -> None:
     what = trigger(state, seat, move.square)
     for f in group:
         f.square = move.square
+    moved(state)
     state.steps_left -= 1
     if not what:
         if state.steps_left == 0:

@@ -4,7 +4,13 @@ rebuilding rule (§6.3.6): one's own marker may be covered, another seat's never
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.rulesets.civilization.board import blockaded, cities_of, city_at, outskirts
+from engine.rulesets.civilization.board import (
+    blockaded,
+    cities_of,
+    city_at,
+    outskirts,
+)
+from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.state import City, CivState
 
 
@@ -15,22 +21,25 @@ def own_or_free(state: CivState, square: str, seat: int) -> bool:
     return True
 
 
-def marker_squares(state: CivState, city: City, terrains: tuple[str, ...] | None = None) -> list[str]:
-    """Outskirts squares of ``city`` where a new marker may go: revealed, of an allowed terrain
-    (any but water when None), not blockaded, not another seat's marker."""
+def free_squares(state: CivState, city: City) -> list[str]:
+    """Outskirts squares of ``city`` where a new marker may go, whatever their terrain: revealed,
+    not a city centre, not blockaded, not another seat's marker."""
     found = []
     for square in outskirts(state, city):
-        look = state.squares.get(square)
-        if look is None or city_at(state, square):
-            continue
-        if terrains is None and look.terrain == "water":
-            continue
-        if terrains is not None and look.terrain not in terrains:
+        if square not in state.squares or city_at(state, square):
             continue
         if blockaded(state, square, city.owner) or not own_or_free(state, square, city.owner):
             continue
         found.append(square)
     return found
+
+
+def marker_squares(state: CivState, city: City, terrains: tuple[str, ...] | None = None) -> list[str]:
+    """The ``free_squares`` of an allowed terrain (any but water when None)."""
+    looks = state.squares
+    if terrains is None:
+        return [sq for sq in free_squares(state, city) if looks[sq].terrain != "water"]
+    return [sq for sq in free_squares(state, city) if looks[sq].terrain in terrains]
 
 
 def city_of_square(state: CivState, seat: int, square: str) -> City | None:
@@ -41,6 +50,7 @@ def clear_square(state: CivState, square: str, log: list[Event]) -> None:
     """Make room for a new marker: a building goes back to the market, a wonder to the box
     with its card, a great person back to its owner's civ sheet."""
     names = state.tables.names_of
+    changed(state)
     if square in state.buildings:
         owner, building = state.buildings.pop(square)
         log.append(Event(f"{names[building]} returns to the market"))
@@ -59,23 +69,27 @@ def great_squares(state: CivState, seat: int) -> list[str]:
 
 
 def wonder_squares(state: CivState, seat: int) -> list[str]:
-    """One wonder per city (§6.3.5): a city that has one takes no other, unless it is replaced."""
-    found = set()
-    for city in cities_of(state, seat):
-        squares = marker_squares(state, city)
-        own = [sq for sq in squares if sq in state.wonders]
-        found.update(own or squares)
-    return sorted(found)
+    return sorted(sq for city in cities_of(state, seat) for sq in city_wonder_squares(state, city))
+
+
+def city_wonder_squares(state: CivState, city: City) -> list[str]:
+    """One wonder per city (§6.3.5): a city that has one takes no other, unless it is replaced.
+    (Cities stand 3 squares apart, so no square is in two cities' outskirts.)"""
+    squares = marker_squares(state, city)
+    own = [sq for sq in squares if sq in state.wonders]
+    return sorted(own or squares)
 
 
 def place_great(state: CivState, seat: int, great: str, square: str, log: list[Event]) -> None:
     clear_square(state, square, log)
     state.players[seat].greats.remove(great)
     state.greats[square] = (seat, great)
+    changed(state)
     log.append(Event(f"{state.tables.names[seat]} places {state.tables.names_of[great]} on {square}"))
 
 
 def place_wonder(state: CivState, seat: int, wonder: str, square: str, log: list[Event]) -> None:
     clear_square(state, square, log)
     state.wonders[square] = (seat, wonder)
+    changed(state)
     log.append(Event(f"{state.tables.names[seat]} places {state.tables.names_of[wonder]} on {square}"))

@@ -10,6 +10,7 @@ from engine.rulesets.civilization.abilities import amount, coins
 from engine.rulesets.civilization.actions import Research
 from engine.rulesets.civilization.culture import win
 from engine.rulesets.civilization.draws import owe
+from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.state import CivState, Draw
 from engine.rulesets.civilization.turn import current, new_turn, order
 
@@ -131,3 +132,4 @@ def learn(state: CivState, seat: int, tech: str, log: list[Event], free: bool = 
         if card.obsoleted_by == tech and wonder not in state.obsolete:
             state.obsolete.append(wonder)
             log.append(Event(f"{t.names_of[wonder]} is obsolete"))
+    changed(state)

@@ -8,6 +8,7 @@ from engine.core.events import Event
 from engine.rulesets.civilization.actions import ChooseCiv, PlaceCapital, PlaceFigure
 from engine.rulesets.civilization.board import city_at, figures_at
 from engine.rulesets.civilization.draws import owe, reveal_tile
+from engine.rulesets.civilization.kept import changed, moved
 from engine.rulesets.civilization.state import City, CivState, Draw, Figure, Player
 from engine.rulesets.civilization.tables import Tables
 from engine.rulesets.civilization.turn import enter, order
@@ -52,6 +53,7 @@ def deal(state: CivState, log: list[Event]) -> None:
         player.techs = list(sheet.techs)
         player.bottom_row = list(sheet.techs)
         player.government = sheet.government
+        changed(state)
         player.learned_governments = {sheet.government: 0}
         player.levels = {"infantry": 1, "mounted": 1, "artillery": 1}
         player.armies = 6 + sheet.extras.count("white_army")
@@ -158,6 +160,7 @@ def on_place_capital(state: CivState, move: PlaceCapital, log: list[Event]) -> N
     seat = order(state)[state.k]
     walled = "walled_capital" in state.tables.civs[state.players[seat].civ].extras
     state.cities.append(City(seat, move.square, capital=True, walled=walled))
+    changed(state)
     log.append(Event(f"{state.tables.names[seat]} founds the capital on {move.square}"))
     state.k += 1
     if state.k == state.tables.seats:
@@ -173,6 +176,7 @@ def add_figure(state: CivState, seat: int, kind: str, square: str) -> Figure:
     figure = Figure(state.next_figure, seat, kind, square, made=state.turn)
     state.next_figure += 1
     state.figures.append(figure)
+    moved(state)
     return figure
 
 

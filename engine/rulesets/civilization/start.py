@@ -19,9 +19,15 @@ from engine.rulesets.civilization.actions import (
     Relocate,
     SetGovernment,
 )
-from engine.rulesets.civilization.board import cities_of, city_at, enemy_on, figures_at
+from engine.rulesets.civilization.board import (
+    cities_of,
+    city_at,
+    enemy_on,
+    figures_at,
+)
 from engine.rulesets.civilization.culture import advance, win
 from engine.rulesets.civilization.event_cards import playable
+from engine.rulesets.civilization.kept import changed, moved
 from engine.rulesets.civilization.placement import great_squares
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.turn import current, next_seat
@@ -127,6 +133,7 @@ def on_relocate(state: CivState, move: Relocate, log: list[Event]) -> None:
     state.relocating.pop(0)
     figure = next(f for f in state.figures if f.id == move.figure)
     figure.square = move.square
+    moved(state)
 
 
 def relocate_stranded(state: CivState, log: list[Event]) -> bool:
@@ -144,6 +151,7 @@ def relocate_stranded(state: CivState, log: list[Event]) -> bool:
 
 def remove_figure(state: CivState, figure: Figure) -> None:
     state.figures.remove(figure)
+    moved(state)
     player = state.players[figure.owner]
     if figure.kind == "army":
         player.armies += 1
@@ -156,6 +164,7 @@ def on_found_city(state: CivState, move: FoundCity, log: list[Event]) -> None:
     scout = next(f for f in state.figures if f.owner == seat and f.kind == "scout" and f.square == move.square)
     remove_figure(state, scout)
     state.cities.append(City(seat, move.square))
+    changed(state)
     state.relocating += [f.id for f in figures_at(state, move.square)]
     log.append(Event(f"{state.tables.names[seat]} founds a city on {move.square}"))
     if state.players[seat].civ == "romans":
@@ -168,6 +177,7 @@ def on_set_government(state: CivState, move: SetGovernment, log: list[Event]) ->
     seat = current(state)
     player = state.players[seat]
     player.government = move.government
+    changed(state)
     player.government_turn = state.turn
     log.append(Event(f"{state.tables.names[seat]} changes government to {state.tables.names_of[move.government]}"))
 

@@ -159,6 +159,8 @@ class CivState:
     winner: int | None = None
     victory: str = ""
     decision: Any = field(default=None, eq=False, repr=False)
+    board: Any = field(default=None, eq=False, repr=False)  # kept.Occupancy, None after a change
+    layout: Any = field(default=None, eq=False, repr=False)  # kept.Layout, None after a change
 
     def clone(self) -> CivState:
         twin = copy.copy(self)
@@ -172,5 +174,5 @@ class CivState:
             setattr(twin, name, list(getattr(self, name)))
         for name in ("unit_pool", "unit_bottom", "wonder_pool", "event_pool", "event_bottom"):
             setattr(twin, name, {key: list(value) for key, value in getattr(self, name).items()})
-        twin.decision = None
+        twin.decision = twin.board = twin.layout = None
         return twin

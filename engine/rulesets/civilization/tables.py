@@ -104,7 +104,10 @@ class Tables:
     minors: dict[str, MinorMarker]
     names_of: dict[str, str]  # card id -> its name
     track: tuple[dict[str, Any], ...]  # culture track space props, step by step
+    upgrades: dict[str, tuple[str, ...]]  # basic building -> its upgraded sides
+    resource_uses: dict[str, tuple[tuple[str, str, int], ...]]  # tech -> (ability, resource, number)
     memo: dict[Any, Any] = field(factory=dict, eq=False)  # abilities per combination (abilities.py)
+    made: dict[Any, Any] = field(factory=dict, eq=False)  # moves built once, their labels never change
 
     @property
     def last_step(self) -> int:
@@ -146,6 +149,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
     tiles = {cid: tuple(parse_square(s) for s in t.squares) for cid, t in _cards(scenario, "tiles", MapTile).items()}
     home_tiles = {t.home_of: cid for cid, t in _cards(scenario, "tiles", MapTile).items() if t.home_of}
     buildings = _cards(scenario, "buildings", BuildingCard)
+    techs = _cards(scenario, "techs", TechCard)
     greats = _cards(scenario, "great_people", GreatPersonCard)
     track = sorted((dict(s.props) for s in scenario.board.spaces if s.id.startswith("culture-")), key=lambda p: p["step"])
     return Tables(
@@ -167,7 +171,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         tile_home=home_tiles,
         tile_capital={cid: t.capital for cid, t in _cards(scenario, "tiles", MapTile).items()},
         civs=_cards(scenario, "civs", CivSheet),
-        techs=_cards(scenario, "techs", TechCard),
+        techs=techs,
         governments=_cards(scenario, "governments", GovernmentCard),
         units=_cards(scenario, "units", UnitCard),
         buildings=buildings,
@@ -179,4 +183,19 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         minors={**_cards(scenario, "huts", MinorMarker), **_cards(scenario, "villages", MinorMarker)},
         names_of={c.id: c.name for d in scenario.decks for c in d.cards},
         track=tuple(track),
+        upgrades={b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings},
+        resource_uses={tech: resource_uses(card.abilities) for tech, card in techs.items()},
     )
+
+
+RESOURCE_USES = ("culture_for", "trade_for", "coins_for", "production_for", "great_person_for", "wounds_for")
+
+
+def resource_uses(abilities: Sequence[str]) -> tuple[tuple[str, str, int], ...]:
+    """A tech's resource abilities read once: ``culture_for:incense:3`` is (culture_for, incense, 3)."""
+    found = []
+    for token in abilities:
+        parts = token.split(":")
+        if parts[0] in RESOURCE_USES:
+            found.append((parts[0], parts[1], int(parts[2]) if len(parts) > 2 else 0))
+    return tuple(found)

@@ -11,6 +11,7 @@ import attrs
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
 from engine.core.randomness import sample
+from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import Icons, Square
 from engine.rulesets.registry import get_ruleset
@@ -49,6 +50,7 @@ def sq(x: int, y: int) -> str:
 def paint(state: CivState, square: str, terrain: str = "grassland", **icons: int) -> None:
     """Give a revealed square a known look: a rulebook example's printed icons."""
     state.squares[square] = Square(terrain, Icons(**icons))
+    changed(state)
 
 
 def blank_area(state: CivState, x0: int, y0: int, size: int = 5) -> None:
@@ -65,11 +67,13 @@ def clear_map(state: CivState) -> None:
     state.buildings.clear()
     state.wonders.clear()
     state.greats.clear()
+    changed(state)
 
 
 def add_city(state: CivState, owner: int, square: str, capital: bool = False) -> City:
     city = City(owner, square, capital=capital)
     state.cities.append(city)
+    changed(state)
     return city
 
 
@@ -77,7 +81,14 @@ def add_figure(state: CivState, owner: int, kind: str, square: str) -> Figure:
     figure = Figure(state.next_figure, owner, kind, square)
     state.next_figure += 1
     state.figures.append(figure)
+    changed(state)
     return figure
+
+
+def edited(state: CivState) -> None:
+    """The test changed the state by hand: the cached decision and derived facts are stale."""
+    state.decision = None
+    changed(state)
 
 
 def choice(state: CivState) -> Choice:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from civ import RULESET, add_city, add_figure, choice, clear_map, past_setup, sq
+from civ import RULESET, add_city, add_figure, choice, clear_map, edited, past_setup, sq
 
 from engine.rulesets.civilization.battle import begin_battle, clash, hand_size, settle
 from engine.rulesets.civilization.state import Battle, Front
@@ -111,7 +111,7 @@ def test_7_9_2_the_left_hand_neighbour_plays_the_barbarians_who_play_first():
     add_figure(state, 0, "army", sq(5, 5))
     state.players[0].forces = []
     begin_battle(state, 0, None, sq(5, 5), "village", 1, [])
-    state.decision = None
+    edited(state)
     for _ in range(3):  # one infantry, one mounted and one artillery from the market decks
         chance = RULESET.decision(state)
         assert chance.seen_by == (1,)

@@ -10,6 +10,7 @@ from civ import (
     blank_area,
     choice,
     clear_map,
+    edited,
     paint,
     past_setup,
     sq,
@@ -66,7 +67,7 @@ def test_6_1_b_the_city_centre_produces_nothing():
 
 def city_turn(state, seat=0):
     state.phase, state.k, state.first = "city", 0, seat
-    state.decision = None
+    edited(state)
 
 
 def test_6_3_8_arts_one_token_plus_one_per_culture_icon_and_a_scout_on_a_natural_wonder():
@@ -125,7 +126,7 @@ def test_6_3_9_one_marker_per_harvest_and_only_from_the_market():
     RULESET.apply(state, harvests[0])
     assert state.players[0].resources["silk"] == 1 and state.market["silk"] == 3
     state.market["silk"] = 0
-    state.decision = None
+    edited(state)
     assert not [a for a in choice(state).actions if isinstance(a, Harvest)]
 
 

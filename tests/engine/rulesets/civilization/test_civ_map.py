@@ -10,6 +10,7 @@ from civ import (
     blank_area,
     choice,
     clear_map,
+    edited,
     force,
     paint,
     past_setup,
@@ -67,7 +68,7 @@ def test_3_4_an_explored_tile_points_its_arrow_away_from_the_explorer():
     paint(state, west)
     add_figure(state, 0, "army", west)
     state.phase, state.k, state.first = "movement", 0, 0
-    state.decision = None
+    edited(state)
     RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, MoveFigures)))
     RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Explore) and a.slot == slot))
     tile = min(state.tile_pool)
@@ -82,7 +83,7 @@ def test_3_4_an_explored_tile_points_its_arrow_away_from_the_explorer():
 def moving_army(state, square, kind="army", seat=0):
     figure = add_figure(state, seat, kind, square)
     state.phase, state.k, state.first = "movement", 0, seat
-    state.decision = None
+    edited(state)
     RULESET.apply(state, MoveFigures(square, (figure.id,)))
     return figure
 
@@ -94,7 +95,7 @@ def test_6_4_water_is_closed_without_navigation():
     steps = {a.square for a in choice(state).actions if isinstance(a, Step)}
     assert sq(7, 6) not in steps and sq(5, 6) in steps
     state.players[0].techs.append("navigation")
-    state.decision = None
+    edited(state)
     steps = {a.square for a in choice(state).actions if isinstance(a, Step)}
     assert sq(7, 6) in steps  # may enter, with a step left to leave it
 

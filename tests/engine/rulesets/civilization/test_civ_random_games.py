@@ -11,6 +11,9 @@ from civ import RULESET, new_game
 from engine.bots import BOTS
 from engine.core.decision import Chance, End
 from engine.core.randomness import sample
+from engine.rulesets.civilization.abilities import abilities, working_wonders
+from engine.rulesets.civilization.board import coin_squares, enemy_squares, map_coins
+from engine.rulesets.civilization.kept import layout, occupancy
 from engine.rulesets.civilization.state import CivState
 
 UNITS, EVENTS, GREATS = 53, 47, 18
@@ -45,6 +48,32 @@ def check(state: CivState) -> None:
     assert all(0 <= n <= t.seats for n in state.market.values())
 
 
+def check_kept_facts(state: CivState) -> None:
+    """What ``state.board`` and ``state.layout`` keep equals what the state gives when worked out
+    afresh: no change to the figures, the board or a seat's cards went unannounced (``kept.py``)."""
+    board, kept = state.board, state.layout
+    state.board = state.layout = None
+    if board is not None:
+        fresh = occupancy(state)
+        assert {sq: [id(f) for f in fs] for sq, fs in board.figures.items()} == \
+            {sq: [id(f) for f in fs] for sq, fs in fresh.figures.items()}
+        for seat, squares in board.enemies.items():
+            assert enemy_squares(state, seat) == squares
+        for seat, coins in board.coins.items():
+            assert map_coins(state, seat) == coins
+    if kept is not None:
+        fresh = layout(state)
+        assert {sq: id(c) for sq, c in kept.cities.items()} == {sq: id(c) for sq, c in fresh.cities.items()}
+        assert {s: [id(c) for c in cs] for s, cs in kept.owned.items()} == \
+            {s: [id(c) for c in cs] for s, cs in fresh.owned.items()}
+        for seat, squares in kept.coin_squares.items():
+            assert coin_squares(state, seat) == squares
+        for (seat, wonders), found in kept.abilities.items():
+            if working_wonders(state, seat) == wonders:
+                assert abilities(state, seat) == found
+    state.board, state.layout = board, kept
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_seeded_random_game_ends_in_a_valid_state(players, seed):
@@ -54,6 +83,7 @@ def test_a_seeded_random_game_ends_in_a_valid_state(players, seed):
     while not isinstance(decision := RULESET.decision(state), End):
         move = sample(decision, rng) if isinstance(decision, Chance) else BOTS["random"].choose(decision, rng)
         RULESET.apply(state, move)
+        check_kept_facts(state)
         if state.turn != turn:
             turn = state.turn
             check(state)

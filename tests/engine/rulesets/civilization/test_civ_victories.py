@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from civ import RULESET, add_city, add_figure, choice, clear_map, past_setup, sq
+from civ import RULESET, add_city, add_figure, choice, clear_map, edited, past_setup, sq
 
 from engine.core.decision import End
 from engine.rulesets.civilization.actions import AdvanceCulture, Done, PlayUnit
@@ -24,7 +24,7 @@ def test_8_culture_entering_the_last_space_wins():
     player.step = state.tables.last_step - 1
     player.culture, player.trade = 50, 20
     state.phase, state.k, state.first = "city", 0, 0
-    state.decision = None
+    edited(state)
     RULESET.apply(state, AdvanceCulture())
     assert state.victory == "culture" and RULESET.decision(state).winners == (0,)
 
@@ -32,7 +32,7 @@ def test_8_culture_entering_the_last_space_wins():
 def test_8_technology_learning_space_flight_wins():
     state = past_setup(2)
     learn(state, 1, "space_flight", [])
-    state.decision = None
+    edited(state)
     assert state.victory == "technology" and RULESET.decision(state).winners == (1,)
 
 
@@ -46,7 +46,7 @@ def test_8_military_conquering_a_rival_capital_wins():
     state.greats.update({sq(1, i): (0, f"general-{i}") for i in (1, 2, 3)})  # +12 against the capital's 12
     state.phase, state.k, state.first = "movement", 0, 0
     begin_battle(state, 0, 1, sq(5, 5), "capital", 1, [])
-    state.decision = None
+    edited(state)
     RULESET.apply(state, RULESET.decision(state).outcomes[0])  # the attacker's one card
     if not isinstance(RULESET.decision(state), End):
         RULESET.apply(state, PlayUnit(0, -1))
@@ -57,6 +57,6 @@ def test_8_military_conquering_a_rival_capital_wins():
 def test_the_end_names_one_winner_and_ties_the_others():
     state = past_setup(3)
     learn(state, 2, "space_flight", [])
-    state.decision = None
+    edited(state)
     end = RULESET.decision(state)
     assert end.scores == (0.0, 0.0, 1.0) and end.ranking[0] == 2

@@ -1,0 +1,74 @@
+"""Facts worked out from the state once and kept until it changes, because every step asks for
+them: who stands where, which abilities each seat has, which squares give coins.
+
+Two tiers, as figures move on almost every step and the rest changes seldom:
+
+- ``Occupancy`` (``state.board``): figures by square, the squares each seat's enemies hold,
+  each seat's coins on the map. Every figure placed, moved or removed calls ``moved``.
+- ``Layout`` (``state.layout``): cities by square and by owner, each seat's coin squares, the
+  abilities per seat. A city founded or destroyed, a marker placed or removed, a square's look
+  changed, a technology learned, a government set or a wonder turned obsolete calls ``changed``.
+
+Both are left out of equality and the digest (``eq=False``) and dropped by ``clone``; the
+random-games test checks the kept facts against fresh ones after every step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import define, field
+
+from engine.rulesets.civilization.state import City, CivState, Figure
+
+
+@define
+class Occupancy:
+    """Figures by square (in the order of ``state.figures``); per seat, filled in when first
+    asked, the squares its enemies stand on and its coins on the map."""
+
+    figures: dict[str, tuple[Figure, ...]]
+    enemies: dict[int, frozenset[str]] = field(factory=dict)
+    coins: dict[int, int] = field(factory=dict)
+
+
+@define
+class Layout:
+    """Cities by square and by owner; filled in when first asked: per seat the squares of its
+    cities' outskirts that give coins, and its abilities per set of working wonders."""
+
+    cities: dict[str, City]
+    owned: dict[int, tuple[City, ...]]
+    coin_squares: dict[int, tuple[tuple[str, int], ...]] = field(factory=dict)
+    abilities: dict[tuple[int, tuple[str, ...]], Any] = field(factory=dict)
+
+
+def occupancy(state: CivState) -> Occupancy:
+    found = state.board
+    if found is None:
+        at: dict[str, list[Figure]] = {}
+        for f in state.figures:
+            at.setdefault(f.square, []).append(f)
+        found = state.board = Occupancy({sq: tuple(fs) for sq, fs in at.items()})
+    return found
+
+
+def layout(state: CivState) -> Layout:
+    found = state.layout
+    if found is None:
+        owned: dict[int, list[City]] = {seat: [] for seat in range(state.tables.seats)}
+        for c in state.cities:
+            owned[c.owner].append(c)
+        found = state.layout = Layout({c.square: c for c in state.cities},
+                                      {seat: tuple(cs) for seat, cs in owned.items()})
+    return found
+
+
+def moved(state: CivState) -> None:
+    """A figure was placed, moved or removed."""
+    state.board = None
+
+
+def changed(state: CivState) -> None:
+    """A city, a marker on a square, a square's look, a seat's technologies or government, or a
+    wonder's obsolescence changed (figures too, when they changed along with it)."""
+    state.board = state.layout = None
