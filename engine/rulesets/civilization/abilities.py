@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.rulesets.civilization.board import blockaded, map_coins
-from engine.rulesets.civilization.kept import layout
+from engine.rulesets.civilization.kept import layout, occupancy
 from engine.rulesets.civilization.state import CivState
 
 WILD = ("spy", "uranium")
@@ -59,11 +59,15 @@ def abilities(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str
     """The numbers by ability name (``speed`` for ``speed:1``) and every token in effect for
     ``seat``: its techs, its government, its working wonders. Kept until a seat's cards change
     (``kept.changed``), and remembered per combination in the game's tables."""
-    wonders = working_wonders(state, seat)
-    kept = layout(state).abilities
-    found = kept.get((seat, wonders))
+    now = occupancy(state).abilities
+    found = now.get(seat)
     if found is None:
-        found = kept[seat, wonders] = combination(state, seat, wonders)
+        wonders = working_wonders(state, seat)
+        kept = layout(state).abilities
+        found = kept.get((seat, wonders))
+        if found is None:
+            found = kept[seat, wonders] = combination(state, seat, wonders)
+        now[seat] = found
     return found
 
 
@@ -139,8 +143,14 @@ def upgraded(state: CivState, seat: int, building: str) -> str:
 
 
 def coins(state: CivState, seat: int) -> int:
-    player = state.players[seat]
-    return sum(player.tech_coins.values()) + map_coins(state, seat) + amount(state, seat, "coin")
+    """The economy dial (§6.8): coins on technologies, on the map and from abilities; asked for
+    every seat after every step (the economic victory), so kept until something changes."""
+    kept = occupancy(state).coins
+    found = kept.get(seat)
+    if found is None:
+        player = state.players[seat]
+        found = kept[seat] = sum(player.tech_coins.values()) + map_coins(state, seat) + amount(state, seat, "coin")
+    return found
 
 
 def resource_abilities(state: CivState, seat: int, kind: str) -> Iterator[tuple[str, str, int]]:

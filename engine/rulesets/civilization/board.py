@@ -112,14 +112,6 @@ def city_resources(state: CivState, city: City) -> set[str]:
 def map_coins(state: CivState, seat: int) -> int:
     """Coins on squares the seat controls now: its cities' unblockaded outskirts and the squares
     its scouts stand on (§6.8), each square once."""
-    kept = occupancy(state).coins
-    found = kept.get(seat)
-    if found is None:
-        found = kept[seat] = count_map_coins(state, seat)
-    return found
-
-
-def count_map_coins(state: CivState, seat: int) -> int:
     total = 0
     counted = set()
     for sq, coins in coin_squares(state, seat):
@@ -127,10 +119,10 @@ def count_map_coins(state: CivState, seat: int) -> int:
             total += coins
             counted.add(sq)
     centres = layout(state).cities
-    for f in state.figures:
-        if f.owner == seat and f.kind == "scout" and f.square not in counted and f.square not in centres:
-            counted.add(f.square)
-            total += square_coins(state, f.square)
+    for square in occupancy(state).scouts[seat]:
+        if square not in counted and square not in centres:
+            counted.add(square)
+            total += square_coins(state, square)
     return total
 
 

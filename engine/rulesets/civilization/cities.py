@@ -15,6 +15,7 @@ from engine.rulesets.civilization.abilities import (
     payments,
     resource_abilities,
     stack_limit,
+    tokens,
     upgraded,
 )
 from engine.rulesets.civilization.actions import (
@@ -48,12 +49,15 @@ from engine.rulesets.civilization.placement import (
 )
 from engine.rulesets.civilization.setup import add_figure, fill_market
 from engine.rulesets.civilization.state import City, CivState, Draw
+from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current
 
 FIGURE_COST = {"army": 4, "scout": 6}
 UNIT_COST = {1: 5, 2: 7, 3: 9, 4: 11}
 AIRCRAFT_COST = 12
 STAR_LIMIT = 1
+ADVANCE = AdvanceCulture(label="advance on the culture track")
+END_CITIES = Done(label="end city management")
 
 
 def actions_allowed(state: CivState, seat: int, city: City) -> int:
@@ -147,21 +151,27 @@ def unit_deck_size(state: CivState, kind: str) -> int:
     return len(state.unit_pool[kind]) + len(state.unit_bottom[kind])
 
 
+def buildable(state: CivState, seat: int) -> tuple[str, ...]:
+    """The buildings the seat may build, each the side it builds (the upgrade once known), in
+    the table's order; remembered per set of abilities."""
+    found = tokens(state, seat)
+    key = ("buildable", found)
+    memo = state.tables.memo
+    if key not in memo:
+        memo[key] = tuple(upgraded(state, seat, b) for b, card in state.tables.buildings.items()
+                          if card.upgrade_of is None and can_build(state, seat, b))
+    return memo[key]
+
+
 def produce(state: CivState, city: str, item: str, square: str = "") -> Produce:
-    """The production move, built once per game (its label never changes)."""
-    made = state.tables.made
-    key = ("produce", city, item, square)
-    found = made.get(key)
-    if found is None:
-        kind, _, what = item.partition(":")
-        if kind == "unit":
-            label = f"{what} unit"
-        elif what:
-            label = f"{state.tables.names_of[what]} on {square}"
-        else:
-            label = f"{kind} on {square}"
-        found = made[key] = Produce(city, item, square, label=label)
-    return found
+    kind, _, what = item.partition(":")
+    if kind == "unit":
+        label = f"{what} unit"
+    elif what:
+        label = f"{state.tables.names_of[what]} on {square}"
+    else:
+        label = f"{kind} on {square}"
+    return once(state.tables, Produce, city, item, square, label=label)
 
 
 def productions(state: CivState, city: City) -> list[Produce]:
@@ -179,10 +189,7 @@ def productions(state: CivState, city: City) -> list[Produce]:
     if has(state, seat, "aircraft") and AIRCRAFT_COST <= cap and unit_deck_size(state, "aircraft"):
         found.append(produce(state, city.square, "unit:aircraft"))
     free = None
-    for building, card in t.buildings.items():
-        if card.upgrade_of is not None or not can_build(state, seat, building):
-            continue
-        side = upgraded(state, seat, building)
+    for side in buildable(state, seat):
         if t.buildings[side].cost > cap or markers_left(state, side) <= 0:
             continue
         if free is None:
@@ -202,12 +209,13 @@ def city_actions(state: CivState, city: City) -> list:
     if city.acted >= allowed:
         return []
     found: list = productions(state, city)
+    t = state.tables
     if city.acted == 0:
-        found.append(Arts(city.square, label=f"devote the city on {city.square} to the arts"))
-        found += [Harvest(city.square, r, label=f"harvest {r} in the city on {city.square}")
+        found.append(once(t, Arts, city.square, label=f"devote the city on {city.square} to the arts"))
+        found += [once(t, Harvest, city.square, r, label=f"harvest {r} in the city on {city.square}")
                   for r in sorted(city_resources(state, city)) if state.market.get(r, 0) > 0]
     if state.players[city.owner].trade >= 3:
-        found.append(Boost(city.square, label=f"spend 3 trade for +1 production on {city.square}"))
+        found.append(once(t, Boost, city.square, label=f"spend 3 trade for +1 production on {city.square}"))
     return found
 
 
@@ -237,10 +245,10 @@ def decide_city(state: CivState) -> Decision:
         waiting = waiting or (city.acted == 0 and any(not isinstance(a, Boost) for a in mine))
         actions += mine
     if can_advance(state, seat):
-        actions.append(AdvanceCulture(label="advance on the culture track"))
+        actions.append(ADVANCE)
     actions += ability_actions(state, seat) + playable(state, seat, "city")
     if not waiting:
-        actions.append(Done(label="end city management"))
+        actions.append(END_CITIES)
     return Choice(seat, "city management", tuple(actions))
 
 
@@ -338,6 +346,7 @@ def use_ability(state: CivState, seat: int, move: UseAbility, log: list[Event]) 
             player.culture += number
         elif kind == "coins_for":
             player.tech_coins[move.tech] = player.tech_coins.get(move.tech, 0) + 1
+            changed(state)
         elif kind == "trade_for":
             player.trade = min(TRADE_MAX, player.trade + number)
         elif kind == "great_person_for":

@@ -4,10 +4,12 @@ them: who stands where, which abilities each seat has, which squares give coins.
 Two tiers, as figures move on almost every step and the rest changes seldom:
 
 - ``Occupancy`` (``state.board``): figures by square, the squares each seat's enemies hold,
-  each seat's coins on the map. Every figure placed, moved or removed calls ``moved``.
+  each seat's coins and abilities. Every figure placed, moved or removed calls
+  ``moved``.
 - ``Layout`` (``state.layout``): cities by square and by owner, each seat's coin squares, the
-  abilities per seat. A city founded or destroyed, a marker placed or removed, a square's look
-  changed, a technology learned, a government set or a wonder turned obsolete calls ``changed``.
+  abilities per seat and set of working wonders. A city founded or destroyed, a marker placed or removed, a square's look
+  changed, a technology learned or its coins changed, a government set or a wonder turned
+  obsolete calls ``changed``.
 
 Both are left out of equality and the digest (``eq=False``) and dropped by ``clone``; the
 random-games test checks the kept facts against fresh ones after every step."""
@@ -23,12 +25,16 @@ from engine.rulesets.civilization.state import City, CivState, Figure
 
 @define
 class Occupancy:
-    """Figures by square (in the order of ``state.figures``); per seat, filled in when first
-    asked, the squares its enemies stand on and its coins on the map."""
+    """Figures by square (in the order of ``state.figures``) and the squares of each seat's
+    scouts; per seat, filled in when first asked, the squares its enemies stand on, its coins
+    (``abilities.coins``) and its abilities (which depend on the figures through blockaded
+    wonders)."""
 
     figures: dict[str, tuple[Figure, ...]]
+    scouts: dict[int, list[str]]
     enemies: dict[int, frozenset[str]] = field(factory=dict)
     coins: dict[int, int] = field(factory=dict)
+    abilities: dict[int, Any] = field(factory=dict)
 
 
 @define
@@ -46,9 +52,12 @@ def occupancy(state: CivState) -> Occupancy:
     found = state.board
     if found is None:
         at: dict[str, list[Figure]] = {}
+        scouts: dict[int, list[str]] = {seat: [] for seat in range(state.tables.seats)}
         for f in state.figures:
             at.setdefault(f.square, []).append(f)
-        found = state.board = Occupancy({sq: tuple(fs) for sq, fs in at.items()})
+            if f.kind == "scout":
+                scouts[f.owner].append(f.square)
+        found = state.board = Occupancy({sq: tuple(fs) for sq, fs in at.items()}, scouts)
     return found
 
 
@@ -69,6 +78,6 @@ def moved(state: CivState) -> None:
 
 
 def changed(state: CivState) -> None:
-    """A city, a marker on a square, a square's look, a seat's technologies or government, or a
-    wonder's obsolescence changed (figures too, when they changed along with it)."""
+    """A city, a marker on a square, a square's look, a seat's technologies, coins on them or
+    government, or a wonder's obsolescence changed (figures too, when they changed with it)."""
     state.board = state.layout = None

@@ -18,7 +18,10 @@ from engine.rulesets.civilization.board import city_at, figures_at
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.kept import moved
 from engine.rulesets.civilization.state import CivState, Draw, Figure
+from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, next_seat
+
+END_MOVEMENT = Done(label="end movement")
 
 
 def moving(state: CivState) -> list[Figure]:
@@ -65,19 +68,20 @@ def step_allowed(state: CivState, seat: int, group: list[Figure], square: str) -
 
 def decide_movement(state: CivState) -> Decision:
     seat = current(state)
+    t = state.tables
     if state.moving:
         group = moving(state)
         here = group[0].square
         actions: list = []
         if state.steps_left > 0:
-            for direction, sq in state.tables.orth[here]:
+            for direction, sq in t.orth[here]:
                 if step_allowed(state, seat, group, sq):
-                    actions.append(Step(direction, sq, label=f"step {direction} to {sq}"))
-                slot = state.tables.slot_of[sq]
+                    actions.append(once(t, Step, direction, sq, label=f"step {direction} to {sq}"))
+                slot = t.slot_of[sq]
                 if sq not in state.squares and state.slots.get(slot, "") is None:
-                    actions.append(Explore(slot, label=f"explore the tile {direction} ({slot})"))
+                    actions.append(once(t, Explore, slot, label=f"explore the tile {direction} ({slot})"))
         if can_end(state, seat, group, here) or not actions:
-            actions.append(Stop(label=f"stop on {here}"))
+            actions.append(once(t, Stop, label=f"stop on {here}"))
         return Choice(seat, "move the figures", tuple(dict.fromkeys(actions)))
     actions = []
     by_square: dict[str, list[Figure]] = {}
@@ -87,10 +91,10 @@ def decide_movement(state: CivState) -> Decision:
     for square in sorted(by_square):
         group = by_square[square]
         for f in group:
-            actions.append(MoveFigures(square, (f.id,), label=f"move the {f.kind} on {square}"))
+            actions.append(once(t, MoveFigures, square, (f.id,), label=f"move the {f.kind} on {square}"))
         if len(group) > 1:
-            actions.append(MoveFigures(square, tuple(f.id for f in group), label=f"move the group on {square}"))
-    actions.append(Done(label="end movement"))
+            actions.append(once(t, MoveFigures, square, tuple(f.id for f in group), label=f"move the group on {square}"))
+    actions.append(END_MOVEMENT)
     return Choice(seat, "movement: choose figures to move", tuple(actions))
 
 

@@ -12,10 +12,12 @@ from engine.rulesets.civilization.culture import win
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.state import CivState, Draw
+from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, new_turn, order
 
 MINIMUM = {1: 6, 2: 11, 3: 16, 4: 21, 5: 26}
 SPACE_FLIGHT_ROWS = {1: 5, 2: 4, 3: 3, 4: 2}
+RESEARCH_NOTHING = Research("", label="research nothing")
 
 
 def level_of(state: CivState, seat: int, tech: str) -> int:
@@ -31,7 +33,9 @@ def rows(state: CivState, seat: int, extra: list[str]) -> dict[int, int]:
     return counts
 
 
-def can_learn(state: CivState, seat: int, tech: str, free: bool = False, picked: list[str] | None = None) -> bool:
+def can_learn(state: CivState, seat: int, tech: str, free: bool = False, picked: list[str] | None = None,
+              before: dict[int, int] | None = None) -> bool:
+    """``before`` is ``rows(state, seat, picked)`` when the caller asks about many techs."""
     player = state.players[seat]
     picked = picked or []
     if tech in player.techs or tech in picked:
@@ -41,7 +45,8 @@ def can_learn(state: CivState, seat: int, tech: str, free: bool = False, picked:
         return False
     if "space_flight" in state.tables.techs[tech].abilities and state.space_flight_taken:
         return False
-    counts = rows(state, seat, [*picked, tech])
+    counts = dict(before if before is not None else rows(state, seat, picked))
+    counts[level_of(state, seat, tech)] += 1
     if level == 5:
         return all(counts[lv] >= n for lv, n in SPACE_FLIGHT_ROWS.items())
     return level == 1 or counts[level - 1] >= counts[level] + 1
@@ -51,9 +56,10 @@ def decide_research(state: CivState) -> Decision:
     seat = current(state)
     picked = state.picks.get(seat, [])
     names = state.tables.names_of
-    actions = [Research(t, label=f"research {names[t]}") for t in state.tables.techs
-               if can_learn(state, seat, t, picked=picked)]
-    actions.append(Research("", label="research nothing"))
+    before = rows(state, seat, picked)
+    actions = [once(state.tables, Research, t, label=f"research {names[t]}") for t in state.tables.techs
+               if can_learn(state, seat, t, picked=picked, before=before)]
+    actions.append(RESEARCH_NOTHING)
     return Choice(seat, "research: pick a technology (secret)", tuple(actions))
 
 

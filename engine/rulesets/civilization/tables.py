@@ -11,6 +11,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from engine.core.moves import Action
 from engine.rulesets.civilization.cards import (
     BuildingCard,
     CivSheet,
@@ -112,6 +113,16 @@ class Tables:
     @property
     def last_step(self) -> int:
         return len(self.track) - 1
+
+
+def once(t: Tables, kind: type[Action], *values: Any, label: str) -> Any:
+    """The move ``kind(*values, label=label)``, built once per game: moves are frozen values and
+    deciders offer the same ones step after step, so finding one costs less than building it."""
+    key = (kind, values, label)
+    found = t.made.get(key)
+    if found is None:
+        found = t.made[key] = kind(*values, label=label)
+    return found
 
 
 def _cards(scenario: Scenario, deck: str, kind: type) -> dict[str, Any]:

@@ -11,8 +11,8 @@ from civ import RULESET, new_game
 from engine.bots import BOTS
 from engine.core.decision import Chance, End
 from engine.core.randomness import sample
-from engine.rulesets.civilization.abilities import abilities, working_wonders
-from engine.rulesets.civilization.board import coin_squares, enemy_squares, map_coins
+from engine.rulesets.civilization.abilities import abilities, coins, working_wonders
+from engine.rulesets.civilization.board import coin_squares, enemy_squares
 from engine.rulesets.civilization.kept import layout, occupancy
 from engine.rulesets.civilization.state import CivState
 
@@ -59,8 +59,10 @@ def check_kept_facts(state: CivState) -> None:
             {sq: [id(f) for f in fs] for sq, fs in fresh.figures.items()}
         for seat, squares in board.enemies.items():
             assert enemy_squares(state, seat) == squares
-        for seat, coins in board.coins.items():
-            assert map_coins(state, seat) == coins
+        for seat, found in board.coins.items():
+            assert coins(state, seat) == found
+        for seat, found in board.abilities.items():
+            assert abilities(state, seat) == found
     if kept is not None:
         fresh = layout(state)
         assert {sq: id(c) for sq, c in kept.cities.items()} == {sq: id(c) for sq, c in fresh.cities.items()}

@@ -13,6 +13,7 @@ from engine.rulesets.civilization.research import learn
 def test_8_economic_fifteen_coins_win_at_once():
     state = past_setup(2)
     state.players[1].tech_coins = {"pottery": 15}
+    edited(state)
     RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Done)))
     end = RULESET.decision(state)
     assert isinstance(end, End) and end.winners == (1,) and state.victory == "economic"
