@@ -6,11 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from engine.rulesets.civilization.kept import layout, occupancy
+from engine.rulesets.civilization.kept import layout, moved, occupancy
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import Icons
 
 ICON_FIELDS = ("trade", "production", "culture", "coins")
+
+
+def figures_moved(state: CivState, *squares: str) -> None:
+    """A figure was placed on, moved between or removed from ``squares``. Every seat's coins and
+    abilities stay as they were unless one of the squares gives coins (a blockade or a scout
+    there counts) or holds a wonder (a blockaded wonder does not work), so they are kept."""
+    before = state.board
+    moved(state)
+    if before is None or any(sq in state.wonders or square_coins(state, sq) for sq in squares):
+        return
+    after = occupancy(state)
+    after.coins.update(before.coins)
+    after.abilities.update(before.abilities)
 
 
 def city_at(state: CivState, square: str) -> City | None:

@@ -4,6 +4,8 @@ one's own turn."""
 
 from __future__ import annotations
 
+from attrs import define
+
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.rulesets.civilization.abilities import (
@@ -40,12 +42,11 @@ from engine.rulesets.civilization.board import (
 from engine.rulesets.civilization.culture import advance, can_advance
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.event_cards import playable
-from engine.rulesets.civilization.kept import changed
+from engine.rulesets.civilization.kept import cards_changed, changed, occupancy
 from engine.rulesets.civilization.placement import (
     city_wonder_squares,
     clear_square,
     free_squares,
-    marker_squares,
 )
 from engine.rulesets.civilization.setup import add_figure, fill_market
 from engine.rulesets.civilization.state import City, CivState, Draw
@@ -66,9 +67,36 @@ def actions_allowed(state: CivState, seat: int, city: City) -> int:
     return 2 if has(state, seat, "produce_twice") else 1
 
 
+@define
+class Sites:
+    """What a city's choices are made from that changes only with the figures, the board and
+    its owner's abilities: its production, the squares where a new army, scout or marker may
+    go, its star buildings, its wonder squares and the resources it may harvest. Asked on every
+    step of city management, so kept (``kept.Occupancy.sites``) until one of those changes."""
+
+    production: int
+    army: list[str]
+    scout: list[str]
+    free: list[str]
+    stars: list[str]
+    wonders: list[str]
+    resources: list[str]
+
+
+def sites(state: CivState, city: City) -> Sites:
+    kept = occupancy(state).sites
+    found = kept.get(city.square)
+    if found is None:
+        found = kept[city.square] = Sites(
+            city_yield(state, city, "production"), figure_squares(state, city, "army"),
+            figure_squares(state, city, "scout"), free_squares(state, city), star_squares(state, city),
+            city_wonder_squares(state, city), sorted(city_resources(state, city)))
+    return found
+
+
 def capacity(state: CivState, city: City) -> int:
     seat = city.owner
-    base = city_yield(state, city, "production") + amount(state, seat, "city_production")
+    base = sites(state, city).production + amount(state, seat, "city_production")
     return base + city.boost + state.players[seat].production_bonus - city.spent
 
 
@@ -101,20 +129,15 @@ def has_star(state: CivState, city: City, ignoring: str = "") -> bool:
     return any(sq != ignoring for sq in star_squares(state, city))
 
 
-def building_squares(state: CivState, city: City, building: str, free: list[str] | None = None) -> list[str]:
-    """Where ``building`` may go in ``city``; ``free`` is the city's ``marker_squares`` when the
-    caller has them already."""
+def building_squares(state: CivState, city: City, building: str) -> list[str]:
     card = state.tables.buildings[building]
     if "city_centre" in card.terrain:
         return [] if city.walled else [city.square]
     terrains = building_terrain(state, building)
-    if free is None:
-        squares = marker_squares(state, city, terrains)
-    else:
-        squares = [sq for sq in free if state.squares[sq].terrain in terrains]
+    kept = sites(state, city)
+    squares = [sq for sq in kept.free if state.squares[sq].terrain in terrains]
     if card.star:
-        stars = star_squares(state, city)
-        squares = [sq for sq in squares if not any(other != sq for other in stars)]
+        squares = [sq for sq in squares if not any(other != sq for other in kept.stars)]
     return squares
 
 
@@ -164,6 +187,10 @@ def buildable(state: CivState, seat: int) -> tuple[str, ...]:
 
 
 def produce(state: CivState, city: str, item: str, square: str = "") -> Produce:
+    return once(state.tables, ("produce", city, item, square), lambda: new_produce(state, city, item, square))
+
+
+def new_produce(state: CivState, city: str, item: str, square: str) -> Produce:
     kind, _, what = item.partition(":")
     if kind == "unit":
         label = f"{what} unit"
@@ -171,7 +198,7 @@ def produce(state: CivState, city: str, item: str, square: str = "") -> Produce:
         label = f"{state.tables.names_of[what]} on {square}"
     else:
         label = f"{kind} on {square}"
-    return once(state.tables, Produce, city, item, square, label=label)
+    return Produce(city, item, square, label=label)
 
 
 def productions(state: CivState, city: City) -> list[Produce]:
@@ -180,27 +207,23 @@ def productions(state: CivState, city: City) -> list[Produce]:
     player = state.players[seat]
     cap = capacity(state, city)
     found: list[Produce] = []
-    for kind, left in (("army", player.armies), ("scout", player.scouts)):
-        if left and FIGURE_COST[kind] <= cap:
-            found += [produce(state, city.square, kind, sq) for sq in figure_squares(state, city, kind)]
+    kept = sites(state, city)
+    if player.armies and FIGURE_COST["army"] <= cap:
+        found += [produce(state, city.square, "army", sq) for sq in kept.army]
+    if player.scouts and FIGURE_COST["scout"] <= cap:
+        found += [produce(state, city.square, "scout", sq) for sq in kept.scout]
     for kind in ("infantry", "mounted", "artillery"):
         if UNIT_COST[player.levels[kind]] <= cap and unit_deck_size(state, kind):
             found.append(produce(state, city.square, f"unit:{kind}"))
     if has(state, seat, "aircraft") and AIRCRAFT_COST <= cap and unit_deck_size(state, "aircraft"):
         found.append(produce(state, city.square, "unit:aircraft"))
-    free = None
     for side in buildable(state, seat):
         if t.buildings[side].cost > cap or markers_left(state, side) <= 0:
             continue
-        if free is None:
-            free = free_squares(state, city)
-        found += [produce(state, city.square, f"building:{side}", sq) for sq in building_squares(state, city, side, free)]
-    wonders = None
+        found += [produce(state, city.square, f"building:{side}", sq) for sq in building_squares(state, city, side)]
     for wonder in state.wonder_market:
         if wonder and wonder_cost(state, seat, wonder) <= cap:
-            if wonders is None:
-                wonders = city_wonder_squares(state, city)
-            found += [produce(state, city.square, f"wonder:{wonder}", sq) for sq in wonders]
+            found += [produce(state, city.square, f"wonder:{wonder}", sq) for sq in kept.wonders]
     return found
 
 
@@ -209,13 +232,13 @@ def city_actions(state: CivState, city: City) -> list:
     if city.acted >= allowed:
         return []
     found: list = productions(state, city)
-    t = state.tables
+    t, sq = state.tables, city.square
     if city.acted == 0:
-        found.append(once(t, Arts, city.square, label=f"devote the city on {city.square} to the arts"))
-        found += [once(t, Harvest, city.square, r, label=f"harvest {r} in the city on {city.square}")
-                  for r in sorted(city_resources(state, city)) if state.market.get(r, 0) > 0]
+        found.append(once(t, ("arts", sq), lambda: Arts(sq, label=f"devote the city on {sq} to the arts")))
+        found += [once(t, ("harvest", sq, r), lambda r=r: Harvest(sq, r, label=f"harvest {r} in the city on {sq}"))
+                  for r in sites(state, city).resources if state.market.get(r, 0) > 0]
     if state.players[city.owner].trade >= 3:
-        found.append(once(t, Boost, city.square, label=f"spend 3 trade for +1 production on {city.square}"))
+        found.append(once(t, ("boost", sq), lambda: Boost(sq, label=f"spend 3 trade for +1 production on {sq}")))
     return found
 
 
@@ -346,7 +369,7 @@ def use_ability(state: CivState, seat: int, move: UseAbility, log: list[Event]) 
             player.culture += number
         elif kind == "coins_for":
             player.tech_coins[move.tech] = player.tech_coins.get(move.tech, 0) + 1
-            changed(state)
+            cards_changed(state)
         elif kind == "trade_for":
             player.trade = min(TRADE_MAX, player.trade + number)
         elif kind == "great_person_for":

@@ -4,12 +4,14 @@ them: who stands where, which abilities each seat has, which squares give coins.
 Two tiers, as figures move on almost every step and the rest changes seldom:
 
 - ``Occupancy`` (``state.board``): figures by square, the squares each seat's enemies hold,
-  each seat's coins and abilities. Every figure placed, moved or removed calls
-  ``moved``.
+  each seat's coins and abilities, each city's production and free squares (``cities.Sites``).
+  Every figure placed, moved or removed, a scout sent to a city, a hut or village taken and a
+  new turn (scouts made last turn start gathering) call ``moved`` (or ``board.figures_moved``,
+  which keeps coins and abilities a move cannot have changed).
 - ``Layout`` (``state.layout``): cities by square and by owner, each seat's coin squares, the
-  abilities per seat and set of working wonders. A city founded or destroyed, a marker placed or removed, a square's look
-  changed, a technology learned or its coins changed, a government set or a wonder turned
-  obsolete calls ``changed``.
+  abilities per seat and set of working wonders. A city founded or destroyed, a marker placed or
+  removed or a square's look changed calls ``changed``; a technology learned or the coins on it
+  changed, a government set or a wonder turned obsolete calls ``cards_changed``.
 
 Both are left out of equality and the digest (``eq=False``) and dropped by ``clone``; the
 random-games test checks the kept facts against fresh ones after every step."""
@@ -35,6 +37,7 @@ class Occupancy:
     enemies: dict[int, frozenset[str]] = field(factory=dict)
     coins: dict[int, int] = field(factory=dict)
     abilities: dict[int, Any] = field(factory=dict)
+    sites: dict[str, Any] = field(factory=dict)  # per city square: cities.Sites
 
 
 @define
@@ -78,6 +81,14 @@ def moved(state: CivState) -> None:
 
 
 def changed(state: CivState) -> None:
-    """A city, a marker on a square, a square's look, a seat's technologies, coins on them or
-    government, or a wonder's obsolescence changed (figures too, when they changed with it)."""
+    """A city, a marker on a square or a square's look changed (figures too, when they changed
+    with it)."""
     state.board = state.layout = None
+
+
+def cards_changed(state: CivState) -> None:
+    """A seat's technologies, the coins on them or its government changed, or a wonder turned
+    obsolete: its abilities and coins are stale, its cities and their squares are not."""
+    state.board = None
+    if state.layout is not None:
+        state.layout.abilities.clear()

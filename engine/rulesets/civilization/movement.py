@@ -14,7 +14,7 @@ from engine.rulesets.civilization.abilities import (
 )
 from engine.rulesets.civilization.actions import Done, Explore, MoveFigures, Step, Stop
 from engine.rulesets.civilization.battle import begin_battle, scouts_caught
-from engine.rulesets.civilization.board import city_at, figures_at
+from engine.rulesets.civilization.board import city_at, figures_at, figures_moved
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.kept import moved
 from engine.rulesets.civilization.state import CivState, Draw, Figure
@@ -76,12 +76,14 @@ def decide_movement(state: CivState) -> Decision:
         if state.steps_left > 0:
             for direction, sq in t.orth[here]:
                 if step_allowed(state, seat, group, sq):
-                    actions.append(once(t, Step, direction, sq, label=f"step {direction} to {sq}"))
+                    actions.append(once(t, ("step", direction, sq),
+                                        lambda d=direction, sq=sq: Step(d, sq, label=f"step {d} to {sq}")))
                 slot = t.slot_of[sq]
                 if sq not in state.squares and state.slots.get(slot, "") is None:
-                    actions.append(once(t, Explore, slot, label=f"explore the tile {direction} ({slot})"))
+                    actions.append(once(t, ("explore", direction, slot),
+                                        lambda d=direction, s=slot: Explore(s, label=f"explore the tile {d} ({s})")))
         if can_end(state, seat, group, here) or not actions:
-            actions.append(once(t, Stop, label=f"stop on {here}"))
+            actions.append(once(t, ("stop", here), lambda: Stop(label=f"stop on {here}")))
         return Choice(seat, "move the figures", tuple(dict.fromkeys(actions)))
     actions = []
     by_square: dict[str, list[Figure]] = {}
@@ -91,9 +93,12 @@ def decide_movement(state: CivState) -> Decision:
     for square in sorted(by_square):
         group = by_square[square]
         for f in group:
-            actions.append(once(t, MoveFigures, square, (f.id,), label=f"move the {f.kind} on {square}"))
+            actions.append(once(t, ("move", square, f.id, f.kind),
+                                lambda f=f, sq=square: MoveFigures(sq, (f.id,), label=f"move the {f.kind} on {sq}")))
         if len(group) > 1:
-            actions.append(once(t, MoveFigures, square, tuple(f.id for f in group), label=f"move the group on {square}"))
+            ids = tuple(f.id for f in group)
+            actions.append(once(t, ("move group", square, ids),
+                                lambda sq=square, ids=ids: MoveFigures(sq, ids, label=f"move the group on {sq}")))
     actions.append(END_MOVEMENT)
     return Choice(seat, "movement: choose figures to move", tuple(actions))
 
@@ -127,9 +132,10 @@ def on_step(state: CivState, move: Step, log: list[Event]) -> None:
     seat = current(state)
     group = moving(state)
     what = trigger(state, seat, move.square)
+    here = group[0].square
     for f in group:
         f.square = move.square
-    moved(state)
+    figures_moved(state, here, move.square)
     state.steps_left -= 1
     if not what:
         if state.steps_left == 0:
@@ -140,6 +146,7 @@ def on_step(state: CivState, move: Step, log: list[Event]) -> None:
     name = state.tables.names[seat]
     if what == "hut":
         del state.minors[move.square]
+        moved(state)
         owe(state, Draw("hut", seat, "hut"))
         log.append(Event(f"{name}'s army enters the hut on {move.square}"))
     elif what == "village":

@@ -10,7 +10,7 @@ from engine.rulesets.civilization.abilities import amount, coins
 from engine.rulesets.civilization.actions import Research
 from engine.rulesets.civilization.culture import win
 from engine.rulesets.civilization.draws import owe
-from engine.rulesets.civilization.kept import changed
+from engine.rulesets.civilization.kept import cards_changed, changed
 from engine.rulesets.civilization.state import CivState, Draw
 from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, new_turn, order
@@ -57,8 +57,8 @@ def decide_research(state: CivState) -> Decision:
     picked = state.picks.get(seat, [])
     names = state.tables.names_of
     before = rows(state, seat, picked)
-    actions = [once(state.tables, Research, t, label=f"research {names[t]}") for t in state.tables.techs
-               if can_learn(state, seat, t, picked=picked, before=before)]
+    actions = [once(state.tables, ("research", t), lambda t=t: Research(t, label=f"research {names[t]}"))
+               for t in state.tables.techs if can_learn(state, seat, t, picked=picked, before=before)]
     actions.append(RESEARCH_NOTHING)
     return Choice(seat, "research: pick a technology (secret)", tuple(actions))
 
@@ -125,6 +125,7 @@ def learn(state: CivState, seat: int, tech: str, log: list[Event], free: bool = 
             for square, (owner, building) in list(state.buildings.items()):
                 if owner == seat and building == basic:
                     state.buildings[square] = (owner, rest[0])
+                    changed(state)
         elif kind == "government":
             player.learned_governments.setdefault(rest[0], state.turn)
         elif kind == "aircraft":
@@ -138,4 +139,4 @@ def learn(state: CivState, seat: int, tech: str, log: list[Event], free: bool = 
         if card.obsoleted_by == tech and wonder not in state.obsolete:
             state.obsolete.append(wonder)
             log.append(Event(f"{t.names_of[wonder]} is obsolete"))
-    changed(state)
+    cards_changed(state)

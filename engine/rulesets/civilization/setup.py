@@ -6,9 +6,9 @@ from __future__ import annotations
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.rulesets.civilization.actions import ChooseCiv, PlaceCapital, PlaceFigure
-from engine.rulesets.civilization.board import city_at, figures_at
+from engine.rulesets.civilization.board import city_at, figures_at, figures_moved
 from engine.rulesets.civilization.draws import owe, reveal_tile
-from engine.rulesets.civilization.kept import changed, moved
+from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.state import City, CivState, Draw, Figure, Player
 from engine.rulesets.civilization.tables import Tables
 from engine.rulesets.civilization.turn import enter, order
@@ -176,7 +176,7 @@ def add_figure(state: CivState, seat: int, kind: str, square: str) -> Figure:
     figure = Figure(state.next_figure, seat, kind, square, made=state.turn)
     state.next_figure += 1
     state.figures.append(figure)
-    moved(state)
+    figures_moved(state, square)
     return figure
 
 

@@ -24,10 +24,11 @@ from engine.rulesets.civilization.board import (
     city_at,
     enemy_on,
     figures_at,
+    figures_moved,
 )
 from engine.rulesets.civilization.culture import advance, win
 from engine.rulesets.civilization.event_cards import playable
-from engine.rulesets.civilization.kept import changed, moved
+from engine.rulesets.civilization.kept import cards_changed, changed, moved
 from engine.rulesets.civilization.placement import great_squares
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.turn import current, next_seat
@@ -132,8 +133,8 @@ def decide_relocate(state: CivState) -> Decision:
 def on_relocate(state: CivState, move: Relocate, log: list[Event]) -> None:
     state.relocating.pop(0)
     figure = next(f for f in state.figures if f.id == move.figure)
-    figure.square = move.square
-    moved(state)
+    here, figure.square = figure.square, move.square
+    figures_moved(state, here, move.square)
 
 
 def relocate_stranded(state: CivState, log: list[Event]) -> bool:
@@ -151,7 +152,7 @@ def relocate_stranded(state: CivState, log: list[Event]) -> bool:
 
 def remove_figure(state: CivState, figure: Figure) -> None:
     state.figures.remove(figure)
-    moved(state)
+    figures_moved(state, figure.square)
     player = state.players[figure.owner]
     if figure.kind == "army":
         player.armies += 1
@@ -177,7 +178,7 @@ def on_set_government(state: CivState, move: SetGovernment, log: list[Event]) ->
     seat = current(state)
     player = state.players[seat]
     player.government = move.government
-    changed(state)
+    cards_changed(state)
     player.government_turn = state.turn
     log.append(Event(f"{state.tables.names[seat]} changes government to {state.tables.names_of[move.government]}"))
 
@@ -188,12 +189,14 @@ def on_start_done(state: CivState, log: list[Event]) -> None:
     for scout in scouts_to_assign(state, seat):
         if len(cities) == 1:
             scout.city = cities[0].square
+    moved(state)
     state.k_done = True
 
 
 def on_assign_scout(state: CivState, move: AssignScout, log: list[Event]) -> None:
     scout = next(f for f in state.figures if f.id == move.figure)
     scout.city = move.city
+    moved(state)
 
 
 def start_step(state: CivState, log: list[Event]) -> bool:

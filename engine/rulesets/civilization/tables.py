@@ -6,7 +6,7 @@ board's ``sq-X-Y`` spaces; a tile slot is a region of 4 x 4 of them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from attrs import field, frozen
@@ -115,13 +115,13 @@ class Tables:
         return len(self.track) - 1
 
 
-def once(t: Tables, kind: type[Action], *values: Any, label: str) -> Any:
-    """The move ``kind(*values, label=label)``, built once per game: moves are frozen values and
-    deciders offer the same ones step after step, so finding one costs less than building it."""
-    key = (kind, values, label)
+def once(t: Tables, key: tuple[Any, ...], make: Callable[[], Action]) -> Any:
+    """The move ``make()`` builds, built once per game: moves are frozen values and deciders
+    offer the same ones step after step, so finding one costs less than building it (and its
+    label). ``key`` names the move and everything its fields and label are made from."""
     found = t.made.get(key)
     if found is None:
-        found = t.made[key] = kind(*values, label=label)
+        found = t.made[key] = make()
     return found
 
 

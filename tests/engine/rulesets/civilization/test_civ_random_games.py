@@ -13,6 +13,7 @@ from engine.core.decision import Chance, End
 from engine.core.randomness import sample
 from engine.rulesets.civilization.abilities import abilities, coins, working_wonders
 from engine.rulesets.civilization.board import coin_squares, enemy_squares
+from engine.rulesets.civilization.cities import sites
 from engine.rulesets.civilization.kept import layout, occupancy
 from engine.rulesets.civilization.state import CivState
 
@@ -63,6 +64,9 @@ def check_kept_facts(state: CivState) -> None:
             assert coins(state, seat) == found
         for seat, found in board.abilities.items():
             assert abilities(state, seat) == found
+        for square, found in board.sites.items():
+            city = layout(state).cities.get(square)
+            assert city is not None and sites(state, city) == found
     if kept is not None:
         fresh = layout(state)
         assert {sq: id(c) for sq, c in kept.cities.items()} == {sq: id(c) for sq, c in fresh.cities.items()}
