@@ -59,7 +59,7 @@ def abilities(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str
     """The numbers by ability name (``speed`` for ``speed:1``) and every token in effect for
     ``seat``: its techs, its government, its working wonders. Kept until a seat's cards change
     (``kept.changed``), and remembered per combination in the game's tables."""
-    now = occupancy(state).abilities
+    now = (state.board or occupancy(state)).abilities
     found = now.get(seat)
     if found is None:
         wonders = working_wonders(state, seat)
@@ -145,7 +145,7 @@ def upgraded(state: CivState, seat: int, building: str) -> str:
 def coins(state: CivState, seat: int) -> int:
     """The economy dial (§6.8): coins on technologies, on the map and from abilities; asked for
     every seat after every step (the economic victory), so kept until something changes."""
-    kept = occupancy(state).coins
+    kept = (state.board or occupancy(state)).coins
     found = kept.get(seat)
     if found is None:
         player = state.players[seat]

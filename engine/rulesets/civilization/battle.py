@@ -17,7 +17,7 @@ from engine.rulesets.civilization.board import figures_at
 from engine.rulesets.civilization.culture import win
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.event_cards import TRADE_MAX, playable
-from engine.rulesets.civilization.kept import changed, moved
+from engine.rulesets.civilization.kept import changed, sites_changed
 from engine.rulesets.civilization.research import can_learn, learn
 from engine.rulesets.civilization.state import Battle, CivState, Draw, Front
 from engine.rulesets.civilization.turn import left_of
@@ -241,7 +241,7 @@ def losses(state: CivState, battle: Battle, log: list[Event]) -> None:
             remove_figure(state, f)
     if battle.target == "village" and battle.winner == 0:
         del state.minors[square]
-        moved(state)
+        sites_changed(state)
         owe(state, Draw("village", battle.attacker, "village"))
     if battle.target in ("city", "capital") and battle.winner == 1 and state.players[battle.player[1]].civ == "chinese":
         state.players[battle.player[1]].culture += 3

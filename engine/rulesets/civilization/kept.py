@@ -5,13 +5,14 @@ Two tiers, as figures move on almost every step and the rest changes seldom:
 
 - ``Occupancy`` (``state.board``): figures by square, the squares each seat's enemies hold,
   each seat's coins and abilities, each city's production and free squares (``cities.Sites``).
-  Every figure placed, moved or removed, a scout sent to a city, a hut or village taken and a
-  new turn (scouts made last turn start gathering) call ``moved`` (or ``board.figures_moved``,
-  which keeps coins and abilities a move cannot have changed).
+  Every figure placed, moved or removed calls ``moved`` (or ``board.figures_moved``, which
+  keeps coins and abilities a move cannot have changed); a scout sent to a city, a hut or
+  village taken or placed and a new turn call ``sites_changed``.
 - ``Layout`` (``state.layout``): cities by square and by owner, each seat's coin squares, the
   abilities per seat and set of working wonders. A city founded or destroyed, a marker placed or
   removed or a square's look changed calls ``changed``; a technology learned or the coins on it
-  changed, a government set or a wonder turned obsolete calls ``cards_changed``.
+  changed, a government set or a wonder turned obsolete calls ``cards_changed`` (which drops
+  every seat's abilities, coins and cities' sites, but not who stands where).
 
 Both are left out of equality and the digest (``eq=False``) and dropped by ``clone``; the
 random-games test checks the kept facts against fresh ones after every step."""
@@ -88,7 +89,18 @@ def changed(state: CivState) -> None:
 
 def cards_changed(state: CivState) -> None:
     """A seat's technologies, the coins on them or its government changed, or a wonder turned
-    obsolete: its abilities and coins are stale, its cities and their squares are not."""
-    state.board = None
+    obsolete: abilities, coins and what cities may do are stale, where figures and cities stand
+    is not."""
+    if state.board is not None:
+        state.board.coins.clear()
+        state.board.abilities.clear()
+        state.board.sites.clear()
     if state.layout is not None:
         state.layout.abilities.clear()
+
+
+def sites_changed(state: CivState) -> None:
+    """A scout was sent to a city, a hut or village was taken, or a new turn began (scouts made
+    last turn gather from now on): what cities may do is stale."""
+    if state.board is not None:
+        state.board.sites.clear()

@@ -16,7 +16,7 @@ from engine.rulesets.civilization.actions import Done, Explore, MoveFigures, Ste
 from engine.rulesets.civilization.battle import begin_battle, scouts_caught
 from engine.rulesets.civilization.board import city_at, figures_at, figures_moved
 from engine.rulesets.civilization.draws import owe
-from engine.rulesets.civilization.kept import moved
+from engine.rulesets.civilization.kept import sites_changed
 from engine.rulesets.civilization.state import CivState, Draw, Figure
 from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, next_seat
@@ -26,18 +26,6 @@ END_MOVEMENT = Done(label="end movement")
 
 def moving(state: CivState) -> list[Figure]:
     return [f for f in state.figures if f.id in state.moving]
-
-
-def can_end(state: CivState, seat: int, group: list[Figure], square: str) -> bool:
-    look = state.squares[square]
-    if look.terrain == "water" and not may_end_on_water(state, seat):
-        return False
-    city = city_at(state, square)
-    if city is not None and city.owner == seat:
-        return False  # figures may pass their own city centre but not stop there (§10)
-    ids = {f.id for f in group}
-    others = [f for f in figures_at(state, square) if f.id not in ids]
-    return len(others) + len(group) <= stack_limit(state, seat)
 
 
 def trigger(state: CivState, seat: int, square: str) -> str:
@@ -52,18 +40,40 @@ def trigger(state: CivState, seat: int, square: str) -> str:
     return ""
 
 
-def step_allowed(state: CivState, seat: int, group: list[Figure], square: str) -> bool:
-    look = state.squares.get(square)
-    if look is None:
-        return False  # a face-down tile cannot be entered (§3.4)
-    if look.terrain == "water" and not may_enter_water(state, seat):
-        return False
-    what = trigger(state, seat, square)
-    if what:
-        return all(f.kind == "army" for f in group)  # scouts never enter (§3.5, §6.4)
-    if state.tables.options.stack_limit_when_passing and not can_end(state, seat, group, square):
-        return False
-    return state.steps_left > 1 or can_end(state, seat, group, square)
+class Reach:
+    """Where a moving group may step and stop: its seat's water and stack rules, worked out once
+    for the few squares a step decision looks at."""
+
+    def __init__(self, state: CivState, seat: int, group: list[Figure]) -> None:
+        self.state, self.seat, self.group = state, seat, group
+        self.enter_water = may_enter_water(state, seat)
+        self.end_water = may_end_on_water(state, seat)
+        self.limit = stack_limit(state, seat)
+        self.ids = {f.id for f in group}
+        self.armies_only = all(f.kind == "army" for f in group)
+
+    def can_end(self, square: str) -> bool:
+        state = self.state
+        if state.squares[square].terrain == "water" and not self.end_water:
+            return False
+        city = city_at(state, square)
+        if city is not None and city.owner == self.seat:
+            return False  # figures may pass their own city centre but not stop there (§10)
+        others = sum(1 for f in figures_at(state, square) if f.id not in self.ids)
+        return others + len(self.group) <= self.limit
+
+    def step_allowed(self, square: str) -> bool:
+        state = self.state
+        look = state.squares.get(square)
+        if look is None:
+            return False  # a face-down tile cannot be entered (§3.4)
+        if look.terrain == "water" and not self.enter_water:
+            return False
+        if trigger(state, self.seat, square):
+            return self.armies_only  # scouts never enter (§3.5, §6.4)
+        if state.tables.options.stack_limit_when_passing and not self.can_end(square):
+            return False
+        return state.steps_left > 1 or self.can_end(square)
 
 
 def decide_movement(state: CivState) -> Decision:
@@ -72,17 +82,18 @@ def decide_movement(state: CivState) -> Decision:
     if state.moving:
         group = moving(state)
         here = group[0].square
+        reach = Reach(state, seat, group)
         actions: list = []
         if state.steps_left > 0:
             for direction, sq in t.orth[here]:
-                if step_allowed(state, seat, group, sq):
+                if reach.step_allowed(sq):
                     actions.append(once(t, ("step", direction, sq),
                                         lambda d=direction, sq=sq: Step(d, sq, label=f"step {d} to {sq}")))
                 slot = t.slot_of[sq]
                 if sq not in state.squares and state.slots.get(slot, "") is None:
                     actions.append(once(t, ("explore", direction, slot),
                                         lambda d=direction, s=slot: Explore(s, label=f"explore the tile {d} ({s})")))
-        if can_end(state, seat, group, here) or not actions:
+        if reach.can_end(here) or not actions:
             actions.append(once(t, ("stop", here), lambda: Stop(label=f"stop on {here}")))
         return Choice(seat, "move the figures", tuple(dict.fromkeys(actions)))
     actions = []
@@ -146,7 +157,7 @@ def on_step(state: CivState, move: Step, log: list[Event]) -> None:
     name = state.tables.names[seat]
     if what == "hut":
         del state.minors[move.square]
-        moved(state)
+        sites_changed(state)
         owe(state, Draw("hut", seat, "hut"))
         log.append(Event(f"{name}'s army enters the hut on {move.square}"))
     elif what == "village":

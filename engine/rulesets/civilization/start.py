@@ -28,7 +28,7 @@ from engine.rulesets.civilization.board import (
 )
 from engine.rulesets.civilization.culture import advance, win
 from engine.rulesets.civilization.event_cards import playable
-from engine.rulesets.civilization.kept import cards_changed, changed, moved
+from engine.rulesets.civilization.kept import cards_changed, changed, sites_changed
 from engine.rulesets.civilization.placement import great_squares
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.turn import current, next_seat
@@ -189,14 +189,14 @@ def on_start_done(state: CivState, log: list[Event]) -> None:
     for scout in scouts_to_assign(state, seat):
         if len(cities) == 1:
             scout.city = cities[0].square
-    moved(state)
+    sites_changed(state)
     state.k_done = True
 
 
 def on_assign_scout(state: CivState, move: AssignScout, log: list[Event]) -> None:
     scout = next(f for f in state.figures if f.id == move.figure)
     scout.city = move.city
-    moved(state)
+    sites_changed(state)
 
 
 def start_step(state: CivState, log: list[Event]) -> bool:

@@ -4,7 +4,7 @@ player marker passing at each new turn but the first, and what each turn resets.
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.rulesets.civilization.kept import moved
+from engine.rulesets.civilization.kept import sites_changed
 from engine.rulesets.civilization.state import CivState
 
 PHASES = ("start", "trade", "city", "movement", "research")
@@ -57,6 +57,6 @@ def new_turn(state: CivState, log: list[Event]) -> None:
     for figure in state.figures:
         figure.moved = False
         figure.city = None
-    moved(state)  # scouts are sent anew, and those made last turn gather from now on
+    sites_changed(state)  # scouts are sent anew, and those made last turn gather from now on
     log.append(Event(f"{state.tables.names[state.first]} takes the first player marker"))
     enter(state, "start", log)
