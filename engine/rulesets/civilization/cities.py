@@ -4,7 +4,7 @@ one's own turn."""
 
 from __future__ import annotations
 
-from attrs import define
+from attrs import define, field
 
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
@@ -42,7 +42,7 @@ from engine.rulesets.civilization.board import (
 from engine.rulesets.civilization.culture import advance, can_advance
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.event_cards import playable
-from engine.rulesets.civilization.kept import cards_changed, changed, occupancy
+from engine.rulesets.civilization.kept import cards_changed, changed, layout, occupancy
 from engine.rulesets.civilization.placement import (
     city_wonder_squares,
     clear_square,
@@ -72,7 +72,8 @@ class Sites:
     """What a city's choices are made from that changes only with the figures, the board and
     its owner's abilities: its production, the squares where a new army, scout or marker may
     go, its star buildings, its wonder squares and the resources it may harvest. Asked on every
-    step of city management, so kept (``kept.Occupancy.sites``) until one of those changes."""
+    step of city management, so kept (``kept.Occupancy.sites``) until one of those changes.
+    ``moves`` keeps the production moves built from them, by item."""
 
     production: int
     army: list[str]
@@ -81,16 +82,18 @@ class Sites:
     stars: list[str]
     wonders: list[str]
     resources: list[str]
+    moves: dict[str, list[Produce]] = field(factory=dict, eq=False)
 
 
 def sites(state: CivState, city: City) -> Sites:
     kept = occupancy(state).sites
     found = kept.get(city.square)
     if found is None:
+        free = free_squares(state, city)
+        army, scout = figure_squares(state, city)
         found = kept[city.square] = Sites(
-            city_yield(state, city, "production"), figure_squares(state, city, "army"),
-            figure_squares(state, city, "scout"), free_squares(state, city), star_squares(state, city),
-            city_wonder_squares(state, city), sorted(city_resources(state, city)))
+            city_yield(state, city, "production"), army, scout, free, star_squares(state, city),
+            city_wonder_squares(state, city, free), sorted(city_resources(state, city)))
     return found
 
 
@@ -115,9 +118,13 @@ def markers_left(state: CivState, building: str) -> int:
     basic = t.buildings[building].upgrade_of or building
     if basic == "city_walls":
         return 1
-    family = (basic, *t.upgrades[basic])
-    used = sum(1 for _, b in state.buildings.values() if b in family)
-    return t.buildings[basic].markers - used
+    kept = layout(state)
+    if kept.placed is None:
+        kept.placed = {}
+        for _, b in state.buildings.values():
+            side = t.buildings[b].upgrade_of or b
+            kept.placed[side] = kept.placed.get(side, 0) + 1
+    return t.buildings[basic].markers - kept.placed.get(basic, 0)
 
 
 def star_squares(state: CivState, city: City) -> list[str]:
@@ -153,21 +160,23 @@ def wonder_cost(state: CivState, seat: int, wonder: str) -> int:
     return cost
 
 
-def figure_squares(state: CivState, city: City, kind: str) -> list[str]:
+def figure_squares(state: CivState, city: City) -> tuple[list[str], list[str]]:
+    """Where a new army and a new scout of ``city`` may go: its revealed outskirts that are no
+    city centre, hut or village, water only with the right technology, within the stack limit."""
     seat = city.owner
     water = may_end_on_water(state, seat)
     limit = stack_limit(state, seat)
-    found = []
+    army, scout = [], []
     for sq in outskirts(state, city):
         look = state.squares.get(sq)
         if look is None or (look.terrain == "water" and not water) or city_at(state, sq) or sq in state.minors:
             continue
-        if enemy_on(state, sq, seat) and kind != "army":
-            continue  # only a new army may go onto a blockaded square, and fights there (§6.7)
         if sum(f.owner == seat for f in figures_at(state, sq)) >= limit:
             continue
-        found.append(sq)
-    return found
+        army.append(sq)
+        if not enemy_on(state, sq, seat):
+            scout.append(sq)  # only a new army may go onto a blockaded square, and fights there (§6.7)
+    return army, scout
 
 
 def unit_deck_size(state: CivState, kind: str) -> int:
@@ -201,29 +210,48 @@ def new_produce(state: CivState, city: str, item: str, square: str) -> Produce:
     return Produce(city, item, square, label=label)
 
 
+def item_moves(state: CivState, city: City, kept: Sites, item: str) -> list[Produce]:
+    """The moves producing ``item`` in ``city``, one per square it may go on."""
+    found = kept.moves.get(item)
+    if found is None:
+        kind, _, what = item.partition(":")
+        if kind == "army":
+            squares = kept.army
+        elif kind == "scout":
+            squares = kept.scout
+        elif kind == "building":
+            squares = building_squares(state, city, what)
+        elif kind == "wonder":
+            squares = kept.wonders
+        else:
+            squares = [""]
+        found = kept.moves[item] = [produce(state, city.square, item, sq) for sq in squares]
+    return found
+
+
 def productions(state: CivState, city: City) -> list[Produce]:
     seat = city.owner
     t = state.tables
     player = state.players[seat]
     cap = capacity(state, city)
-    found: list[Produce] = []
     kept = sites(state, city)
+    found: list[Produce] = []
     if player.armies and FIGURE_COST["army"] <= cap:
-        found += [produce(state, city.square, "army", sq) for sq in kept.army]
+        found += item_moves(state, city, kept, "army")
     if player.scouts and FIGURE_COST["scout"] <= cap:
-        found += [produce(state, city.square, "scout", sq) for sq in kept.scout]
+        found += item_moves(state, city, kept, "scout")
     for kind in ("infantry", "mounted", "artillery"):
         if UNIT_COST[player.levels[kind]] <= cap and unit_deck_size(state, kind):
-            found.append(produce(state, city.square, f"unit:{kind}"))
+            found += item_moves(state, city, kept, f"unit:{kind}")
     if has(state, seat, "aircraft") and AIRCRAFT_COST <= cap and unit_deck_size(state, "aircraft"):
-        found.append(produce(state, city.square, "unit:aircraft"))
+        found += item_moves(state, city, kept, "unit:aircraft")
     for side in buildable(state, seat):
         if t.buildings[side].cost > cap or markers_left(state, side) <= 0:
             continue
-        found += [produce(state, city.square, f"building:{side}", sq) for sq in building_squares(state, city, side)]
+        found += item_moves(state, city, kept, f"building:{side}")
     for wonder in state.wonder_market:
         if wonder and wonder_cost(state, seat, wonder) <= cap:
-            found += [produce(state, city.square, f"wonder:{wonder}", sq) for sq in kept.wonders]
+            found += item_moves(state, city, kept, f"wonder:{wonder}")
     return found
 
 
@@ -242,15 +270,22 @@ def city_actions(state: CivState, city: City) -> list:
     return found
 
 
+CITY_ABILITIES = ("culture_for", "coins_for", "great_person_for", "production_for")
+
+
 def ability_actions(state: CivState, seat: int) -> list[UseAbility]:
-    names = state.tables.names_of
+    t = state.tables
+    names = t.names_of
+    player = state.players[seat]
     found: list[UseAbility] = []
-    for kind in ("culture_for", "coins_for", "great_person_for", "production_for"):
+    if not (player.minors or any(player.resources.values())):
+        return found  # nothing to pay with
+    for kind in CITY_ABILITIES:
         for tech, resource, number in resource_abilities(state, seat, kind):
-            if kind == "coins_for" and state.players[seat].tech_coins.get(tech, 0) >= number:
+            if kind == "coins_for" and player.tech_coins.get(tech, 0) >= number:
                 continue
             for way in payments(state, seat, resource):
-                what = "a face-down marker" if way in state.tables.minors else way
+                what = "a face-down marker" if way in t.minors else way
                 if kind == "production_for":
                     found += [UseAbility(tech, way, c.square, label=f"{names[tech]}: pay {what} for +{number} production on {c.square}")
                               for c in cities_of(state, seat) if c.acted < actions_allowed(state, seat, c)]
@@ -300,6 +335,7 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
         cost = t.buildings[what].cost
         if "city_centre" in t.buildings[what].terrain:
             city.walled = True
+            changed(state)
         else:
             clear_square(state, move.square, log)
             state.buildings[move.square] = (seat, what)

@@ -49,6 +49,7 @@ class Layout:
     cities: dict[str, City]
     owned: dict[int, tuple[City, ...]]
     coin_squares: dict[int, tuple[tuple[str, int], ...]] = field(factory=dict)
+    placed: dict[str, int] | None = None  # building markers on the map per basic building
     abilities: dict[tuple[int, tuple[str, ...]], Any] = field(factory=dict)
 
 

@@ -85,16 +85,13 @@ def decide_movement(state: CivState) -> Decision:
         reach = Reach(state, seat, group)
         actions: list = []
         if state.steps_left > 0:
-            for direction, sq in t.orth[here]:
+            for sq, step, explore in t.steps[here]:
                 if reach.step_allowed(sq):
-                    actions.append(once(t, ("step", direction, sq),
-                                        lambda d=direction, sq=sq: Step(d, sq, label=f"step {d} to {sq}")))
-                slot = t.slot_of[sq]
-                if sq not in state.squares and state.slots.get(slot, "") is None:
-                    actions.append(once(t, ("explore", direction, slot),
-                                        lambda d=direction, s=slot: Explore(s, label=f"explore the tile {d} ({s})")))
+                    actions.append(step)
+                if sq not in state.squares and state.slots.get(explore.slot, "") is None:
+                    actions.append(explore)
         if reach.can_end(here) or not actions:
-            actions.append(once(t, ("stop", here), lambda: Stop(label=f"stop on {here}")))
+            actions.append(t.stops[here])
         return Choice(seat, "move the figures", tuple(dict.fromkeys(actions)))
     actions = []
     by_square: dict[str, list[Figure]] = {}

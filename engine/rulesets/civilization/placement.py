@@ -72,10 +72,13 @@ def wonder_squares(state: CivState, seat: int) -> list[str]:
     return sorted(sq for city in cities_of(state, seat) for sq in city_wonder_squares(state, city))
 
 
-def city_wonder_squares(state: CivState, city: City) -> list[str]:
+def city_wonder_squares(state: CivState, city: City, free: list[str] | None = None) -> list[str]:
     """One wonder per city (§6.3.5): a city that has one takes no other, unless it is replaced.
-    (Cities stand 3 squares apart, so no square is in two cities' outskirts.)"""
-    squares = marker_squares(state, city)
+    (Cities stand 3 squares apart, so no square is in two cities' outskirts.) ``free`` is the
+    city's ``free_squares`` when the caller has them."""
+    if free is None:
+        free = free_squares(state, city)
+    squares = [sq for sq in free if state.squares[sq].terrain != "water"]
     own = [sq for sq in squares if sq in state.wonders]
     return sorted(own or squares)
 

@@ -57,8 +57,10 @@ def decide_research(state: CivState) -> Decision:
     picked = state.picks.get(seat, [])
     names = state.tables.names_of
     before = rows(state, seat, picked)
+    trade = state.players[seat].trade
+    affordable = [t for t, card in state.tables.techs.items() if trade >= MINIMUM[card.level]]
     actions = [once(state.tables, ("research", t), lambda t=t: Research(t, label=f"research {names[t]}"))
-               for t in state.tables.techs if can_learn(state, seat, t, picked=picked, before=before)]
+               for t in affordable if can_learn(state, seat, t, picked=picked, before=before)]
     actions.append(RESEARCH_NOTHING)
     return Choice(seat, "research: pick a technology (secret)", tuple(actions))
 

@@ -53,6 +53,7 @@ from engine.rulesets.civilization.actions import (
 from engine.rulesets.civilization.culture import win
 from engine.rulesets.civilization.draws import chance, resolve
 from engine.rulesets.civilization.event_cards import play
+from engine.rulesets.civilization.kept import occupancy
 from engine.rulesets.civilization.placement import (
     great_squares,
     place_great,
@@ -100,8 +101,10 @@ def economic_victory(state: CivState, log: list[Event]) -> bool:
     """15 coins win at once (§8): checked once the rules have nothing more to do by themselves."""
     if state.phase in ("over", "setup"):
         return False
+    kept = (state.board or occupancy(state)).coins  # read directly: asked after every step
     for seat in range(state.tables.seats):
-        if coins(state, seat) >= ECONOMIC_VICTORY:
+        found = kept.get(seat)
+        if (coins(state, seat) if found is None else found) >= ECONOMIC_VICTORY:
             win(state, seat, "economic", log)
             return True
     return False

@@ -31,9 +31,11 @@ from engine.rulesets.civilization.event_cards import playable
 from engine.rulesets.civilization.kept import cards_changed, changed, sites_changed
 from engine.rulesets.civilization.placement import great_squares
 from engine.rulesets.civilization.state import City, CivState, Figure
+from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, next_seat
 
 ANARCHY = "anarchy"
+END_START = Done(label="end the start of your turn")
 
 
 def city_site(state: CivState, square: str, seat: int) -> bool:
@@ -87,12 +89,16 @@ def decide_start(state: CivState) -> Decision:
     if len(cities_of(state, seat)) < city_limit(state, seat):
         sites = sorted({f.square for f in state.figures if f.owner == seat and f.kind == "scout"
                         and city_site(state, f.square, seat)})
-        actions += [FoundCity(sq, label=f"found a city on {sq}") for sq in sites]
-    actions += [SetGovernment(g, label=f"change government to {names[g]}") for g in government_choices(state, seat)]
-    for great in sorted(set(player.greats)):
-        actions += [PlaceMarker(great, sq, label=f"place {names[great]} on {sq}") for sq in great_squares(state, seat)]
+        actions += [once(t, ("found", sq), lambda sq=sq: FoundCity(sq, label=f"found a city on {sq}")) for sq in sites]
+    actions += [once(t, ("government", g), lambda g=g: SetGovernment(g, label=f"change government to {names[g]}"))
+                for g in government_choices(state, seat)]
+    greats = sorted(set(player.greats))
+    squares = great_squares(state, seat) if greats else []
+    for great in greats:
+        actions += [once(t, ("place", great, sq), lambda g=great, sq=sq: PlaceMarker(g, sq, label=f"place {names[g]} on {sq}"))
+                    for sq in squares]
     actions += playable(state, seat, "start")
-    actions.append(Done(label="end the start of your turn"))
+    actions.append(END_START)
     return Choice(seat, "start of turn", tuple(actions))
 
 

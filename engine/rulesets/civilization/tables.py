@@ -12,6 +12,7 @@ from typing import Any
 from attrs import field, frozen
 
 from engine.core.moves import Action
+from engine.rulesets.civilization.actions import Explore, Step, Stop
 from engine.rulesets.civilization.cards import (
     BuildingCard,
     CivSheet,
@@ -105,6 +106,8 @@ class Tables:
     minors: dict[str, MinorMarker]
     names_of: dict[str, str]  # card id -> its name
     track: tuple[dict[str, Any], ...]  # culture track space props, step by step
+    steps: dict[str, tuple[tuple[str, Step, Explore], ...]]  # square -> (neighbour, step there, explore its tile)
+    stops: dict[str, Stop]  # square -> stopping there
     upgrades: dict[str, tuple[str, ...]]  # basic building -> its upgraded sides
     resource_uses: dict[str, tuple[tuple[str, str, int], ...]]  # tech -> (ability, resource, number)
     memo: dict[Any, Any] = field(factory=dict, eq=False)  # abilities per combination (abilities.py)
@@ -194,6 +197,10 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         minors={**_cards(scenario, "huts", MinorMarker), **_cards(scenario, "villages", MinorMarker)},
         names_of={c.id: c.name for d in scenario.decks for c in d.cards},
         track=tuple(track),
+        steps={sq: tuple((n, Step(d, n, label=f"step {d} to {n}"),
+                          Explore(slot_of[n], label=f"explore the tile {d} ({slot_of[n]})")) for d, n in near)
+               for sq, near in orth.items()},
+        stops={sq: Stop(label=f"stop on {sq}") for sq in coords},
         upgrades={b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings},
         resource_uses={tech: resource_uses(card.abilities) for tech, card in techs.items()},
     )

@@ -22,9 +22,12 @@ from engine.rulesets.civilization.actions import (
 from engine.rulesets.civilization.board import cities_of, city_yield
 from engine.rulesets.civilization.event_cards import TRADE_MAX, discard, playable
 from engine.rulesets.civilization.state import CivState, Offer
+from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, enter, order
 
 RESOURCES = ("wheat", "silk", "incense", "iron")
+PASS = Done(label="pass")
+ACCEPT, DECLINE = Answer(True, label="accept"), Answer(False, label="decline")
 
 
 def collected(state: CivState, seat: int) -> int:
@@ -108,25 +111,29 @@ def decide_trade(state: CivState) -> Decision:
     seat = current(state)
     names = state.tables.names
     offer = state.offer
+    t = state.tables
     if state.k_done:
         over = next(s for s in order(state) if len(state.players[s].events) > event_limit(state, s))
         return Choice(over, "discard an event card", tuple(
             Discard(c, label=f"discard {state.tables.names_of[c]}") for c in sorted(set(state.players[over].events))))
     if offer is None:
-        actions: list = [OfferTo(s, label=f"make an offer to {names[s]}") for s in order(state) if s != seat]
+        actions: list = [once(t, ("offer to", s), lambda s=s: OfferTo(s, label=f"make an offer to {names[s]}"))
+                         for s in order(state) if s != seat]
         actions += trade_abilities(state, seat) + playable(state, seat, "trade")
-        actions.append(Done(label="pass"))
+        actions.append(PASS)
         return Choice(seat, "trade: make an offer or pass", tuple(actions))
     if offer.give is None:
         items = ["nothing", *holdings(state, seat, True)]
-        return Choice(seat, "offer: what you give", tuple(OfferItem(i, label=f"give {describe(state, i, seat)}") for i in items))
+        return Choice(seat, "offer: what you give", tuple(
+            once(t, ("give", i), lambda i=i: OfferItem(i, label=f"give {describe(state, i, seat)}")) for i in items))
     if offer.want is None:
         items = [i for i in ["nothing", *holdings(state, seat, False)] if not (i == "nothing" and offer.give == "nothing")]
-        return Choice(seat, "offer: what you want", tuple(OfferItem(i, label=f"want {describe(state, i)}") for i in items))
+        return Choice(seat, "offer: what you want", tuple(
+            once(t, ("want", i), lambda i=i: OfferItem(i, label=f"want {describe(state, i)}")) for i in items))
     assert offer.to is not None
-    answers = [Answer(False, label="decline")]
+    answers = [DECLINE]
     if has_item(state, offer.to, offer.want):
-        answers.insert(0, Answer(True, label="accept"))
+        answers.insert(0, ACCEPT)
     text = f"{names[seat]} offers {describe(state, offer.give)} for {describe(state, offer.want)}"
     return Choice(offer.to, text, tuple(answers))
 
