@@ -156,12 +156,12 @@ def coins(state: CivState, seat: int) -> int:
 def resource_abilities(state: CivState, seat: int, kind: str) -> Iterator[tuple[str, str, int]]:
     """(tech, resource, number) for each of the seat's ``kind`` abilities not used this turn."""
     player = state.players[seat]
-    uses = state.tables.resource_uses
+    uses = state.tables.resource_uses.get(kind)
+    if not uses:
+        return
     for tech in player.techs:
-        if tech in player.used:
-            continue
-        for use, resource, number in uses[tech]:
-            if use == kind:
+        if tech in uses and tech not in player.used:
+            for resource, number in uses[tech]:
                 yield tech, resource, number
 
 

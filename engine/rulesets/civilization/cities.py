@@ -149,6 +149,16 @@ def building_squares(state: CivState, city: City, building: str) -> list[str]:
 
 
 def wonder_cost(state: CivState, seat: int, wonder: str) -> int:
+    """Its printed cost or the lowest reduction for a tech the seat knows (§6.3.5); kept until a
+    seat's cards change."""
+    memo = occupancy(state).memo
+    key = ("wonder cost", seat, wonder)
+    if key not in memo:
+        memo[key] = count_wonder_cost(state, seat, wonder)
+    return memo[key]
+
+
+def count_wonder_cost(state: CivState, seat: int, wonder: str) -> int:
     card = state.tables.wonders[wonder]
     cost = card.cost
     for reduction in card.reductions:

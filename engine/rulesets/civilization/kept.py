@@ -39,6 +39,7 @@ class Occupancy:
     coins: dict[int, int] = field(factory=dict)
     abilities: dict[int, Any] = field(factory=dict)
     sites: dict[str, Any] = field(factory=dict)  # per city square: cities.Sites
+    memo: dict[Any, Any] = field(factory=dict)  # small facts of a seat's cards (cities.wonder_cost)
 
 
 @define
@@ -96,6 +97,7 @@ def cards_changed(state: CivState) -> None:
         state.board.coins.clear()
         state.board.abilities.clear()
         state.board.sites.clear()
+        state.board.memo.clear()
     if state.layout is not None:
         state.layout.abilities.clear()
 

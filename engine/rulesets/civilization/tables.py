@@ -109,7 +109,7 @@ class Tables:
     steps: dict[str, tuple[tuple[str, Step, Explore], ...]]  # square -> (neighbour, step there, explore its tile)
     stops: dict[str, Stop]  # square -> stopping there
     upgrades: dict[str, tuple[str, ...]]  # basic building -> its upgraded sides
-    resource_uses: dict[str, tuple[tuple[str, str, int], ...]]  # tech -> (ability, resource, number)
+    resource_uses: dict[str, dict[str, tuple[tuple[str, int], ...]]]  # ability -> tech -> (resource, number)
     memo: dict[Any, Any] = field(factory=dict, eq=False)  # abilities per combination (abilities.py)
     made: dict[Any, Any] = field(factory=dict, eq=False)  # moves built once, their labels never change
 
@@ -202,18 +202,20 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
                for sq, near in orth.items()},
         stops={sq: Stop(label=f"stop on {sq}") for sq in coords},
         upgrades={b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings},
-        resource_uses={tech: resource_uses(card.abilities) for tech, card in techs.items()},
+        resource_uses=resource_uses(techs),
     )
 
 
 RESOURCE_USES = ("culture_for", "trade_for", "coins_for", "production_for", "great_person_for", "wounds_for")
 
 
-def resource_uses(abilities: Sequence[str]) -> tuple[tuple[str, str, int], ...]:
-    """A tech's resource abilities read once: ``culture_for:incense:3`` is (culture_for, incense, 3)."""
-    found = []
-    for token in abilities:
-        parts = token.split(":")
-        if parts[0] in RESOURCE_USES:
-            found.append((parts[0], parts[1], int(parts[2]) if len(parts) > 2 else 0))
-    return tuple(found)
+def resource_uses(techs: dict[str, TechCard]) -> dict[str, dict[str, tuple[tuple[str, int], ...]]]:
+    """The techs' resource abilities read once, by ability: ``culture_for:incense:3`` on Mysticism
+    is ``{"culture_for": {"mysticism": (("incense", 3),)}}``."""
+    found: dict[str, dict[str, list[tuple[str, int]]]] = {use: {} for use in RESOURCE_USES}
+    for tech, card in techs.items():
+        for token in card.abilities:
+            parts = token.split(":")
+            if parts[0] in RESOURCE_USES:
+                found[parts[0]].setdefault(tech, []).append((parts[1], int(parts[2]) if len(parts) > 2 else 0))
+    return {use: {tech: tuple(pairs) for tech, pairs in by_tech.items()} for use, by_tech in found.items()}
