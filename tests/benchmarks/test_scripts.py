@@ -23,6 +23,7 @@ RUNS = {
     "cards_pdf.py": (["--repeat", "1"], "112 cards"),
     "cards_table.py": (["--cards", "120", "--edits", "3", "--rounds", "1"], "cell edit -> preview"),
     "service_round_trip.py": (["--games", "1"], "apply + decision round trips over stdio"),
+    "civilization_games.py": (["--games", "1", "--players", "2", "--workers", "1"], "capped"),
     "civilization_speed.py": (["--games", "1", "--hotw-games", "1", "--rounds", "1"], "Civilization, 4 random players: 1 games"),
     "rulesets_speed.py": (["--rounds", "1", "--seconds", "0.1", "--catan-seconds", "0"],
                           "History of the World (history-of-the-world, 5p)"),
