@@ -174,6 +174,13 @@ class PlayUnit(Action):
 
 
 @frozen
+class ChooseDeck(Action):
+    """The barbarian player draws from another unit deck when the one due is empty (§7.9.2)."""
+
+    kind: str
+
+
+@frozen
 class Wound(Action):
     """A combat ability (Metalworking's iron): wounds on the enemy unit of front ``front``."""
 
@@ -195,5 +202,5 @@ class Research(Action):
 ACTION_TYPES = (
     ChooseCiv, PlaceCapital, PlaceFigure, PlaceMarker, FoundCity, Relocate, SetGovernment, AssignScout,
     PlayEvent, UseAbility, Done, OfferTo, OfferItem, Answer, Discard, Produce, Arts, Harvest, Boost,
-    AdvanceCulture, MoveFigures, Step, Explore, Stop, PlayUnit, Wound, Loot, Research,
+    AdvanceCulture, MoveFigures, Step, Explore, Stop, PlayUnit, ChooseDeck, Wound, Loot, Research,
 )

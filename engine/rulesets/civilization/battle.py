@@ -12,19 +12,21 @@ from engine.rulesets.civilization.abilities import (
     payments,
     resource_abilities,
 )
-from engine.rulesets.civilization.actions import Loot, PlayUnit, Wound
+from engine.rulesets.civilization.actions import ChooseDeck, Loot, PlayUnit, Wound
 from engine.rulesets.civilization.board import figures_at
 from engine.rulesets.civilization.culture import win
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.event_cards import TRADE_MAX, playable
 from engine.rulesets.civilization.kept import changed, sites_changed
 from engine.rulesets.civilization.research import can_learn, learn
-from engine.rulesets.civilization.state import Battle, CivState, Draw, Front
+from engine.rulesets.civilization.state import Battle, CivState, Draw, Front, Player
 from engine.rulesets.civilization.turn import left_of
 
 BEATS = {"infantry": "mounted", "mounted": "artillery", "artillery": "infantry"}
+UNIT_DECKS = ("infantry", "mounted", "artillery")
 CITY_BONUS, CAPITAL_BONUS, WALL_BONUS, GENERAL_BONUS = 6, 12, 4, 4
 CITY_HAND = 3
+CITY_RESOURCE_PICKS = 2
 BASE_HAND = 3
 
 
@@ -71,10 +73,11 @@ def begin_battle(state: CivState, attacker: int, defender: int | None, square: s
         state.draws.append(Draw("forces:0", attacker, "hand", "0"))
     bonus = [military_bonus(state, attacker), 0]
     if barbarians:
-        for kind in ("infantry", "mounted", "artillery"):
-            decks = [k for k in (kind, "infantry", "mounted", "artillery") if pool_left(state, k)]
-            if decks:
-                state.draws.append(Draw(f"barbarian:{decks[0]}", battle.player[1], "barbarian"))
+        for kind in UNIT_DECKS:
+            if pool_left(state, kind):
+                state.draws.append(Draw(f"barbarian:{kind}", battle.player[1], "barbarian"))
+            else:
+                battle.deck_choices += 1  # an empty deck: the barbarian player chooses another (§7.9.2)
     else:
         assert defender is not None
         defending_city = target in ("city", "capital")
@@ -91,6 +94,23 @@ def begin_battle(state: CivState, attacker: int, defender: int | None, square: s
     battle.stage = "play"
 
 
+def barbarian_decks(state: CivState) -> list[str]:
+    return [kind for kind in UNIT_DECKS if pool_left(state, kind)]
+
+
+def decide_deck(state: CivState, battle: Battle) -> Decision:
+    return Choice(battle.player[1], "the barbarians' deck is empty: draw from which deck",
+                  tuple(ChooseDeck(kind, label=f"draw a barbarian from the {kind} deck") for kind in barbarian_decks(state)))
+
+
+def on_choose_deck(state: CivState, move: ChooseDeck, log: list[Event]) -> None:
+    battle = state.battle
+    assert battle is not None
+    battle.deck_choices -= 1
+    state.draws.append(Draw(f"barbarian:{move.kind}", battle.player[1], "barbarian"))
+    log.append(Event(f"{state.tables.names[battle.player[1]]} draws the barbarians' unit from the {move.kind} deck"))
+
+
 def pool_left(state: CivState, kind: str) -> int:
     owed = sum(1 for d in state.draws if d.pool == f"barbarian:{kind}")
     return len(state.unit_pool[kind]) + len(state.unit_bottom[kind]) - owed
@@ -105,7 +125,12 @@ def decide_battle(state: CivState) -> Decision:
     battle = state.battle
     assert battle is not None
     names = state.tables.names_of
+    if battle.deck_choices and barbarian_decks(state):
+        return decide_deck(state, battle)
     if battle.stage == "loot":
+        if battle.picks:
+            return Choice(battle.player[battle.winner], f"loot: pick a resource marker ({battle.picks} left)",
+                          tuple(resource_picks(state, battle)))
         return Choice(battle.player[battle.winner], "choose the loot", tuple(loot_choices(state, battle)))
     side = battle.turn if battle.hands[battle.turn] else 1 - battle.turn
     seat = battle.player[side]
@@ -181,6 +206,8 @@ def battle_step(state: CivState, log: list[Event]) -> bool:
     """Once every hand is drawn and played out, the battle is settled."""
     battle = state.battle
     if battle is None or state.draws or battle.stage != "play" or battle.hands[0] or battle.hands[1]:
+        return False
+    if battle.deck_choices and barbarian_decks(state):
         return False
     settle(state, battle, log)
     return True
@@ -284,7 +311,14 @@ def loot_choices(state: CivState, battle: Battle) -> list[Loot]:
         found.append(Loot("trade", label=f"{min(3, loser.trade)} trade"))
     if loser.culture:
         found.append(Loot("culture", label=f"{min(3, loser.culture)} culture"))
-    found += [Loot(f"resource:{r}", label=f"1 {r}") for r, n in sorted(loser.resources.items()) if n]
+    return found + resource_picks(state, battle)
+
+
+def resource_picks(state: CivState, battle: Battle) -> list[Loot]:
+    """One resource marker of the loser's (§7.8): a market marker of a type the winner names, or
+    a face-down hut or village marker taken blind."""
+    loser = state.players[battle.player[1 - battle.winner]]
+    found = [Loot(f"resource:{r}", label=f"1 {r}") for r, n in sorted(loser.resources.items()) if n]
     if loser.minors:
         found.append(Loot("marker", label="a face-down marker"))
     return found
@@ -318,15 +352,20 @@ def on_loot(state: CivState, move: Loot, log: list[Event]) -> None:
     elif kind == "event":
         state.draws.append(Draw(f"loot_event:{other}", seat, "loot_event"))
     else:
-        taken = 0
-        for resource in sorted(loser.resources):
-            while loser.resources[resource] and taken < 2:
-                take_resource(state, other, seat, resource)
-                taken += 1
-        for _ in range(min(2 - taken, len(loser.minors))):
-            state.draws.append(Draw(f"loot_minor:{other}", seat, "loot_minor"))
+        battle.picks = CITY_RESOURCE_PICKS  # picked one by one (§7.8.2)
+        log.append(Event(f"{state.tables.names[seat]} takes 2 resources as loot"))
+        return
     log.append(Event(f"{state.tables.names[seat]} takes {move.label or move.kind} as loot"))
+    if battle.picks:
+        battle.picks -= 1
+        if battle.picks and any_resource_left(loser, kind == "marker"):
+            return
     end_battle(state)
+
+
+def any_resource_left(loser: Player, marker_owed: bool) -> bool:
+    """Whether the loser still has a marker to take, one face-down marker being already owed."""
+    return any(loser.resources.values()) or len(loser.minors) > int(marker_owed)
 
 
 def end_battle(state: CivState) -> None:

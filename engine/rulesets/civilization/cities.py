@@ -40,7 +40,7 @@ from engine.rulesets.civilization.board import (
     outskirts,
 )
 from engine.rulesets.civilization.culture import advance, can_advance
-from engine.rulesets.civilization.draws import owe
+from engine.rulesets.civilization.draws import fill_market, owe
 from engine.rulesets.civilization.event_cards import playable
 from engine.rulesets.civilization.kept import cards_changed, changed, layout, occupancy
 from engine.rulesets.civilization.placement import (
@@ -48,7 +48,7 @@ from engine.rulesets.civilization.placement import (
     clear_square,
     free_squares,
 )
-from engine.rulesets.civilization.setup import add_figure, fill_market
+from engine.rulesets.civilization.setup import add_figure
 from engine.rulesets.civilization.state import City, CivState, Draw
 from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current

@@ -65,6 +65,34 @@ def owe(state: CivState, draw: Draw) -> None:
         state.draws.append(draw)
 
 
+def wonders_left(state: CivState, age: str) -> int:
+    """Wonders of ``age`` still in their deck, less those already owed to a draw."""
+    return len(state.wonder_pool[age]) - sum(1 for d in state.draws if d.pool == f"wonder:{age}")
+
+
+def fill_market(state: CivState) -> None:
+    """Empty wonder slots take the next wonders (§4.2.3 D, §6.3.5): ancient ones while they last
+    (4 at setup, or 3 when Egypt took one), then the medieval deck's top card, then modern ones.
+    The medieval deck lies face up on the face-down modern deck, so its top card is known to all:
+    it is drawn (a chance step everyone sees) as soon as it comes to the top, and a slot waiting
+    for it is filled when it is."""
+    owed = {d.arg for d in state.draws if d.purpose == "wonder_market"}
+    revealing = any(d.purpose == "wonder_top" for d in state.draws)
+    for index, wonder in enumerate(state.wonder_market):
+        if wonder or str(index) in owed:
+            continue
+        if wonders_left(state, "ancient") > 0:
+            state.draws.append(Draw("wonder:ancient", None, "wonder_market", str(index)))
+        elif state.wonder_top:
+            state.wonder_market[index], state.wonder_top = state.wonder_top, ""
+        elif wonders_left(state, "medieval") > 0 or revealing:
+            continue  # the slot waits for the medieval deck's next top card
+        elif wonders_left(state, "modern") > 0:
+            state.draws.append(Draw("wonder:modern", None, "wonder_market", str(index)))
+    if not state.wonder_top and not revealing and wonders_left(state, "medieval") > 0:
+        state.draws.append(Draw("wonder:medieval", None, "wonder_top"))
+
+
 def reveal_tile(state: CivState, slot: str, tile: str, arrow: str) -> list[str]:
     """Lay ``tile`` face up in ``slot`` with its arrow pointing ``arrow`` (§3.4); returns the
     squares with a hut or village spot."""
@@ -121,6 +149,11 @@ def resolve(state: CivState, card: str, log: list[Event]) -> Draw:
     elif draw.purpose == "wonder_market":
         state.wonder_market[int(draw.arg)] = card
         log.append(Event(f"{name} comes to the wonder market"))
+    elif draw.purpose == "wonder_top":
+        state.wonder_top = card
+        log.append(Event(f"{name} lies face up on the medieval wonder deck"))
+        if "" in state.wonder_market:
+            fill_market(state)
     elif draw.purpose == "egypt_wonder":
         state.players[seat].wonders.append(card)
         log.append(Event(f"{who} takes the ancient wonder {name}"))

@@ -7,7 +7,7 @@ from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.rulesets.civilization.actions import ChooseCiv, PlaceCapital, PlaceFigure
 from engine.rulesets.civilization.board import city_at, figures_at, figures_moved
-from engine.rulesets.civilization.draws import owe, reveal_tile
+from engine.rulesets.civilization.draws import fill_market, owe, reveal_tile
 from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.state import City, CivState, Draw, Figure, Player
 from engine.rulesets.civilization.tables import Tables
@@ -65,19 +65,6 @@ def deal(state: CivState, log: list[Event]) -> None:
             owe(state, Draw("wonder:ancient", seat, "egypt_wonder"))
     state.setup_step = "market"
     owe(state, Draw("first", None, "first"))
-
-
-def fill_market(state: CivState) -> None:
-    """Empty wonder slots take the next wonders: ancient ones at setup (4, or 3 when Egypt took
-    one), then medieval, then modern (§4.2.3 D, §6.3.5)."""
-    for index, wonder in enumerate(state.wonder_market):
-        if wonder:
-            continue
-        for age in ("ancient", "medieval", "modern"):
-            owed = sum(1 for d in state.draws if d.pool == f"wonder:{age}")
-            if len(state.wonder_pool[age]) > owed:
-                state.draws.append(Draw(f"wonder:{age}", None, "wonder_market", str(index)))
-                break
 
 
 def capital_squares(state: CivState, seat: int) -> list[str]:

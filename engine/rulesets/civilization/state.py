@@ -19,7 +19,7 @@ from engine.rulesets.civilization.tables import Square
 class Draw:
     """A chance step owed: which pool, who learns the card, and what it is for."""
 
-    pool: str  # civ, first, tile, unit:<kind>, forces:<side>, barbarian:<kind>, wonder, event:<age>,
+    pool: str  # civ, first, tile, unit:<kind>, forces:<side>, barbarian:<kind>, wonder:<age>, event:<age>,
     # great, hut, village, loot_event, loot_minor
     seat: int | None  # who sees it (None: everyone)
     purpose: str  # what the drawn card does, read by ``draws.resolve``
@@ -100,6 +100,8 @@ class Battle:
     winner: int = 0
     used: list[str] = field(factory=list)  # combat abilities used
     armies: int = 1  # attacking armies
+    picks: int = 0  # resource markers the winner still picks as loot (2 from a destroyed city)
+    deck_choices: int = 0  # barbarian draws waiting for the barbarian player to choose a deck
 
 
 @define
@@ -137,6 +139,7 @@ class CivState:
     unit_pool: dict[str, list[str]] = field(factory=dict)  # face-down unit decks
     unit_bottom: dict[str, list[str]] = field(factory=dict)  # face up under them
     wonder_market: list[str] = field(factory=list)
+    wonder_top: str = ""  # the medieval wonder deck's face-up top card ('' until drawn, or none left)
     wonder_pool: dict[str, list[str]] = field(factory=dict)
     event_pool: dict[str, list[str]] = field(factory=dict)
     event_bottom: dict[str, list[str]] = field(factory=dict)

@@ -99,6 +99,8 @@ def panel(state: CivState, owner: int, seat: int | None) -> SeatPanel:
 def areas(state: CivState) -> tuple[CardArea, ...]:
     names = state.tables.names_of
     found = [CardArea("wonder market", tuple(names[w] for w in state.wonder_market if w))]
+    if state.wonder_top:
+        found.append(CardArea("medieval wonder deck (face up)", (names[state.wonder_top],)))
     battle = state.battle
     if battle is not None:
         fronts = []

@@ -118,3 +118,55 @@ def test_7_9_2_the_left_hand_neighbour_plays_the_barbarians_who_play_first():
         RULESET.apply(state, chance.outcomes[0])
     assert [u.split("-")[0] for u in sorted(state.battle.hands[1])] == ["artillery", "infantry", "mounted"]
     assert choice(state).seat == 1
+
+
+def test_7_9_2_an_empty_deck_lets_the_barbarian_player_choose_another():
+    """§7.9.2: "If a deck is empty, the barbarian player chooses one of the other decks for that
+    draw." The infantry deck is empty (every infantry card in someone's standing forces)."""
+    state = past_setup(3)
+    clear_map(state)
+    state.minors[sq(5, 5)] = "village"
+    add_figure(state, 0, "army", sq(5, 5))
+    state.players[0].forces = []
+    infantry = state.unit_pool["infantry"] + state.unit_bottom["infantry"]
+    state.players[2].forces += infantry
+    state.unit_pool["infantry"], state.unit_bottom["infantry"] = [], []
+    begin_battle(state, 0, None, sq(5, 5), "village", 1, [])
+    edited(state)
+    for _ in range(2):  # the mounted and the artillery card
+        RULESET.apply(state, RULESET.decision(state).outcomes[0])
+    asked = choice(state)
+    assert asked.seat == 1  # the attacker's left-hand neighbour
+    assert [a.kind for a in asked.actions] == ["mounted", "artillery"]
+    RULESET.apply(state, next(a for a in asked.actions if a.kind == "artillery"))
+    drawn = RULESET.decision(state)
+    assert drawn.seen_by == (1,) and all(o.value.startswith("artillery") for o in drawn.outcomes)
+    RULESET.apply(state, drawn.outcomes[0])
+    assert sorted(u.split("-")[0] for u in state.battle.hands[1]) == ["artillery", "artillery", "mounted"]
+
+
+def test_7_8_2_two_resources_from_a_destroyed_city_are_picked_one_by_one():
+    """§7.8.2: the winner of a city takes "2 resource markers, which may include face-down hut or
+    village markers, taken blind": it names each market marker it takes."""
+    state = past_setup(2)
+    clear_map(state)
+    add_city(state, 1, sq(5, 5))
+    loser, winner = state.players[1], state.players[0]
+    loser.techs, loser.events = list(winner.techs), []  # no tech or event to take instead
+    loser.resources = {"silk": 1, "iron": 1, "wheat": 0, "incense": 0}
+    winner.resources = {}
+    hut = next(m for m, card in state.tables.minors.items() if card.site == "hut")
+    loser.minors = [hut]
+    state.battle = Battle(0, 1, [0, 1], sq(5, 5), "city", stage="loot", winner=0)
+    state.phase, state.after_battle = "battle", "movement"
+    edited(state)
+    assert [a.kind for a in choice(state).actions] == ["resources"]  # one choice: carried out by the rules
+    RULESET.apply(state, choice(state).actions[0])
+    first = choice(state)
+    assert first.seat == 0 and [a.kind for a in first.actions] == ["resource:iron", "resource:silk", "marker"]
+    RULESET.apply(state, next(a for a in first.actions if a.kind == "resource:iron"))
+    second = choice(state)
+    assert [a.kind for a in second.actions] == ["resource:silk", "marker"]
+    RULESET.apply(state, next(a for a in second.actions if a.kind == "marker"))
+    assert state.battle is None  # two picks: the battle is over
+    assert winner.resources == {"iron": 1} and hut in winner.minors  # the one marker, drawn blind

@@ -18,6 +18,7 @@ from civ import (
 
 from engine.rulesets.civilization.actions import Arts, Harvest, Produce
 from engine.rulesets.civilization.board import city_yield
+from engine.rulesets.civilization.draws import fill_market
 from engine.rulesets.civilization.research import learn
 from engine.rulesets.civilization.tables import Icons, Square
 from engine.rulesets.civilization.trade import collect
@@ -169,6 +170,7 @@ def test_6_3_5_colossus_costs_15_or_10_with_metalworking():
     state.players[0].civ, state.players[0].techs = "romans", []
     assert wonder_cost(state, 0, "colossus") == 15
     state.players[0].techs = ["metalworking"]
+    edited(state)
     assert wonder_cost(state, 0, "colossus") == 10
 
 
@@ -186,3 +188,22 @@ def test_6_7_a_new_army_may_go_onto_a_blockaded_square_and_fights_there_a_scout_
     assert ("scout", sq(3, 3)) in targets
     RULESET.apply(state, Produce(city.square, "army", sq(5, 5)))
     assert state.battle is not None and state.battle.defender == 1 and state.battle.square == sq(5, 5)
+
+
+def test_4_2_3_d_the_medieval_deck_lies_face_up_and_its_top_card_fills_the_next_slot():
+    """§4.2.3 D and §6.3.5: the medieval wonders lie face up on the modern deck, so everyone sees
+    the top one; an emptied market slot takes it, and the next medieval wonder comes to the top."""
+    state = past_setup(2)
+    medieval = {w for w, card in state.tables.wonders.items() if card.age == "medieval"}
+    top = state.wonder_top
+    assert top in medieval and top not in state.wonder_market
+    areas = {area.name: area.cards for area in RULESET.view(state, 1).areas}
+    assert areas["medieval wonder deck (face up)"] == (state.tables.names_of[top],)
+    state.wonder_pool["ancient"] = []  # the ancient wonders are gone
+    state.wonder_market[2] = ""  # a wonder was built from slot 3
+    fill_market(state)
+    assert state.wonder_market[2] == top and state.wonder_top == ""
+    edited(state)
+    reveal = RULESET.decision(state)
+    assert reveal.seen_by is None  # a face-up card: everyone sees it
+    assert {o.value for o in reveal.outcomes} == medieval - {top} - set(state.wonder_market)
