@@ -10,6 +10,7 @@ from engine.rulesets.civilization.cards import (
     PHASES,
     RESOURCES,
     TERRAINS,
+    UNIT_KINDS,
     CivSheet,
     EventCard,
     GreatPersonCard,
@@ -29,6 +30,18 @@ DECKS = ("civs", "tiles", "layouts", "techs", "governments", "units", "buildings
 EFFECTS = ("gain_trade", "gain_culture", "production", "deforestation", "drought", "extra_research", "great_person",
            "battle_bonus")
 SQUARE_WORDS = {*TERRAINS, *RESOURCES, "wonder", "hut", "village"}
+# Every ability id the rules read (abilities.py), with the values that follow it: N a number,
+# R a resource, B a building, G a government, K a unit type, L a level 1-4, W a wonder.
+# ``coin`` is 1 coin on a technology, ``coin:N`` coins while a government or wonder is in effect.
+ABILITIES = {
+    "speed": ("N",), "stack": ("N",), "hand": ("N",), "event_limit": ("N",), "city_limit": ("N",),
+    "city_trade": ("N",), "city_production": ("N",), "arts": ("N",), "research_keep": ("N",), "defence": ("N",),
+    "battle": ("N",), "coin": ("", "N"), "water:enter": ("",), "water:end": ("",), "build": ("B",),
+    "upgrade": ("B",), "government": ("G",), "unit": ("KL",), "obsolete": ("W",), "aircraft": ("",),
+    "produce_twice": ("",), "anarchy": ("",), "space_flight": ("",), "culture_for": ("RN",),
+    "trade_for": ("RN",), "coins_for": ("RN",), "production_for": ("RN",), "wounds_for": ("RN",),
+    "great_person_for": ("R",),
+}
 
 
 def square_problem(text: str) -> str | None:
@@ -39,6 +52,32 @@ def square_problem(text: str) -> str | None:
         if word in SQUARE_WORDS or (len(word) >= 2 and word[0] in "tpc$" and word[1:].isdigit()):
             continue
         return f"square {text!r}: unknown word {word!r}"
+    return None
+
+
+def ability_problem(token: str, cards: dict[str, set[str]]) -> str | None:
+    """Why the rules cannot read ``token``, or None."""
+    name, *values = token.split(":")
+    if token in ABILITIES:
+        name, values = token, []
+    forms = ABILITIES.get(name)
+    if forms is None:
+        return f"unknown ability {token!r} (known: {', '.join(sorted(ABILITIES))})"
+    form = next((f for f in forms if len(f) == len(values)), None)
+    if form is None:
+        counts = " or ".join(str(len(f)) for f in forms)
+        return f"ability {token!r} takes {counts} value(s) after its name, found {len(values)}"
+    for kind, value in zip(form, values):
+        if kind == "N" and not value.isdigit():
+            return f"ability {token!r}: {value!r} is not a whole number"
+        if kind == "L" and value not in ("1", "2", "3", "4"):
+            return f"ability {token!r}: a level is 1 to 4, found {value!r}"
+        if kind == "R" and value not in RESOURCES:
+            return f"ability {token!r}: unknown resource {value!r} ({', '.join(RESOURCES)})"
+        if kind == "K" and value not in UNIT_KINDS:
+            return f"ability {token!r}: unknown unit type {value!r}"
+        if kind in cards and value not in cards[kind]:
+            return f"ability {token!r}: no card {value!r} in the scenario"
     return None
 
 
@@ -53,10 +92,17 @@ def problems(scenario: Scenario) -> list[Problem]:
     regions = {r.id: r for r in scenario.board.regions}
     slots = {r for r in regions if sum(1 for s in scenario.board.spaces if s.region == r) == 16}
     tiles = {c.id for c in scenario.deck("tiles").cards}
+    cards = {"B": {c.id for c in scenario.deck("buildings").cards},
+             "G": {c.id for c in scenario.deck("governments").cards},
+             "W": {c.id for c in scenario.deck("wonders").cards}}
     for deck in scenario.decks:
         for card in deck.cards:
             path = f"decks[{deck.id}].cards[{card.id}].data"
             data = card.data
+            for index, token in enumerate(getattr(data, "abilities", ())):
+                message = ability_problem(token, cards)
+                if message:
+                    found.append(Problem(f"{path}.abilities[{index}]", message))
             if isinstance(data, MapTile):
                 if len(data.squares) != 16:
                     found.append(Problem(f"{path}.squares", f"a tile has 16 squares, found {len(data.squares)}"))
