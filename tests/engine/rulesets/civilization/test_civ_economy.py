@@ -16,7 +16,7 @@ from civ import (
     sq,
 )
 
-from engine.rulesets.civilization.actions import Arts, Harvest, Produce
+from engine.rulesets.civilization.actions import Arts, Done, Harvest, Produce
 from engine.rulesets.civilization.board import city_yield
 from engine.rulesets.civilization.draws import fill_market
 from engine.rulesets.civilization.research import learn
@@ -207,3 +207,20 @@ def test_4_2_3_d_the_medieval_deck_lies_face_up_and_its_top_card_fills_the_next_
     reveal = RULESET.decision(state)
     assert reveal.seen_by is None  # a face-up card: everyone sees it
     assert {o.value for o in reveal.outcomes} == medieval - {top} - set(state.wonder_market)
+
+
+def test_6_6_in_the_start_phase_each_scout_is_sent_to_one_of_its_cities_for_the_whole_turn():
+    """§6.6: "In the start phase you declare which of your cities each scout sends to"; with one
+    city there is nothing to declare."""
+    state = town()
+    add_city(state, 0, sq(4, 4))
+    add_city(state, 0, sq(9, 9))
+    scout = add_figure(state, 0, "scout", sq(7, 4))
+    state.players[0].greats, state.players[0].events = [], []
+    state.phase, state.k, state.first = "start", 0, 0
+    edited(state)
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Done)))
+    asked = choice(state)
+    assert asked.seat == 0 and {a.city for a in asked.actions} == {sq(4, 4), sq(9, 9)}
+    RULESET.apply(state, next(a for a in asked.actions if a.city == sq(9, 9)))
+    assert scout.city == sq(9, 9)
