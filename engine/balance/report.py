@@ -7,8 +7,15 @@ import html
 import io
 from pathlib import Path
 
+from engine.balance.figures import Rate
 from engine.balance.summary import Summary, text
 from engine.scenario.atomic import replacing, write_atomic
+
+
+def _errors(rates: list[Rate]) -> list[list[float]]:
+    """Each rate's distance to its interval's ends, as error bars (never below 0: at a rate
+    of 0 or 1 rounding can put an end a hair past the rate)."""
+    return [[max(0.0, rate.value - rate.low) for rate in rates], [max(0.0, rate.high - rate.value) for rate in rates]]
 
 
 def plots(summary: Summary) -> dict[str, object]:
@@ -24,7 +31,7 @@ def plots(summary: Summary) -> dict[str, object]:
     def rates(name: str, labels: list[str], values, title: str) -> None:
         figure, axes = plt.subplots(figsize=(6, 3.2))
         centres = [rate.value for rate in values]
-        errors = [[rate.value - rate.low for rate in values], [rate.high - rate.value for rate in values]]
+        errors = _errors(values)
         axes.bar(labels, centres, yerr=errors, capsize=4, color="#5b7fb0")
         axes.axhline(fair, color="#aa3333", linestyle="--", linewidth=1, label=f"fair share 1/{summary.players}")
         axes.set_ylim(0, 1)
@@ -56,12 +63,15 @@ def plots(summary: Summary) -> dict[str, object]:
     figures["scores"] = figure
     if summary.cards:
         cards = sorted(summary.cards, key=lambda c: c.played)[:30]
-        figure, axes = plt.subplots(figsize=(6, max(3.2, 0.22 * len(cards))))
-        axes.barh([c.card for c in cards], [c.win_rate_when_played.value for c in cards], color="#b08a5b")
+        rates = [c.win_rate_when_played for c in cards]
+        figure, axes = plt.subplots(figsize=(6.5, max(3.2, 0.24 * len(cards))))
+        axes.barh([f"{c.card} ({c.played})" for c in cards], [rate.value for rate in rates],
+                  xerr=_errors(rates),
+                  capsize=2, error_kw={"elinewidth": 0.8}, color="#b08a5b")
         axes.axvline(fair, color="#aa3333", linestyle="--", linewidth=1)
         axes.set_xlim(0, 1)
-        axes.set_xlabel("win rate of the seat that played it")
-        axes.set_title("The 30 least-played cards")
+        axes.set_xlabel("win rate of the seat that played it (95% interval)")
+        axes.set_title("The 30 least-played cards (games played in)")
         axes.tick_params(axis="y", labelsize=7)
         figure.tight_layout()
         figures["cards"] = figure

@@ -105,3 +105,15 @@ def test_the_report_renders_its_plots(sudden_death, tmp_path):
     assert html.count("<svg") == 4 and "Sudden death: balance" in html
     for name in ("win-rates", "first-player", "length", "scores"):
         assert (tmp_path / "report" / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_error_bars_never_point_inwards_at_a_rate_of_0_or_1():
+    """A seat that never (or always) won still gets its interval drawn: matplotlib refuses a
+    negative error, and rounding can put a Wilson end a hair past 0 or 1."""
+    from engine.balance.figures import Rate
+    from engine.balance.report import _errors
+
+    rates = [Rate(0, n) for n in range(1, 40)] + [Rate(n, n) for n in range(1, 40)]
+    low, high = _errors(rates)
+    assert min(low) >= 0 and min(high) >= 0
+    assert all(h > 0 for rate, h in zip(rates, high) if rate.value == 0)
