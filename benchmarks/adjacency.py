@@ -1,5 +1,6 @@
 """Adjacency from borders: recall and precision on the shipped History of the World map, and
-the time to derive a generated board. Target: 2,000 spaces in under 1 s.
+the time to derive a generated board (jittered cells sharing their borders, as a traced map
+has them, seas along the bottom). Target: 2,000 spaces in under 1 s.
 
     python benchmarks/adjacency.py [SPACES]
 """

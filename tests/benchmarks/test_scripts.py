@@ -31,6 +31,7 @@ RUNS = {
     "adjacency.py": (["200"], "derive 200 spaces"),
     "map_editing.py": (["200"], "corner drag, per mouse move"),
     "balance_workers.py": (["--games", "4", "--rounds", "1", "--chunk", "1"], "2 workers / 1 worker speed-up"),
+    "map_check.py": (["200", "--edits", "3"], "one edit -> map problems"),
 }
 
 

@@ -62,3 +62,26 @@ def test_the_command_prints_the_same_diff_as_json(capsys, derived, world):
     narrow = json.loads(capsys.readouterr().out)
     assert len(narrow["removed"]) > len(printed["removed"])  # no coast found any more
     assert main(["map", "adjacency", str(WORLD), "--tolerance", "land"]) == 1
+
+
+def test_spaces_sharing_their_borders_are_neighbours_and_corners_are_not():
+    """A traced map: cells share their corner points exactly and no gap lies between them, so
+    exactly the cells side by side are joined (land by land, water by sea), never diagonals."""
+    from engine.scenario.model import Board, Space, SpaceKind
+
+    spaces = []
+    for row in range(3):
+        for col in range(3):
+            kind = SpaceKind.SEA if row == 2 else SpaceKind.LAND
+            x, y = col * 20, row * 20
+            spaces.append(Space(f"c{row}{col}", f"Cell {row}{col}", kind,
+                                polygon=[(x, y), (x + 20, y), (x + 20, y + 20), (x, y + 20)]))
+    found = {(frozenset((c.a, c.b)), c.kind) for c in derive(Board(60, 60, spaces=spaces))}
+    expected = set()
+    for row in range(3):
+        for col in range(3):
+            for other_row, other_col in ((row, col + 1), (row + 1, col)):
+                if other_row < 3 and other_col < 3:
+                    kind = ConnectionKind.LAND if max(row, other_row) < 2 else ConnectionKind.SEA
+                    expected.add((frozenset((f"c{row}{col}", f"c{other_row}{other_col}")), kind))
+    assert found == expected
