@@ -175,6 +175,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([actions.save, actions.save_as])
         file_menu.addSeparator()
+        file_menu.addActions(self.map_mode.panels.file_actions)  # import SVG, export SVG and PNG
+        file_menu.addSeparator()
         file_menu.addAction(actions.close)
         file_menu.addSeparator()
         file_menu.addAction(actions.quit)

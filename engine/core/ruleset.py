@@ -40,6 +40,9 @@ class Ruleset(ABC):
     card_types: ClassVar[tuple[type[CardData], ...]] = ()
     options_type: ClassVar[type[RulesetOptions]]
     action_types: ClassVar[tuple[type[Action], ...]] = ()
+    # An attrs class whose described fields are the props a space may carry in this game
+    # (``board.spaces[x].props``); the map editor's properties panel is built from it.
+    space_props: ClassVar[type | None] = None
 
     def card_type_map(self) -> dict[str, type[CardData]]:
         return {card_type.type_name: card_type for card_type in self.card_types}

@@ -94,7 +94,7 @@ def _unwrap(hint: Any) -> tuple[Any, bool, bool]:
     return hint, False, optional
 
 
-def _column(field: attrs.Attribute, hint: Any, on_data: bool) -> Column:
+def field_column(field: attrs.Attribute, hint: Any, on_data: bool) -> Column:
     item, is_list, optional = _unwrap(hint)
     ref = field.metadata.get("ref")
     ref = ref if ref in {"space", "region", "card", "deck", "seat"} else None
@@ -132,10 +132,10 @@ def columns_for(card_types: Sequence[type[CardData]]) -> list[Column]:
         if name == "type":
             columns.append(Column("type", "Type", "The card type (fixed once the card exists)", TEXT, False))
         else:
-            columns.append(_column(by_name[name], card_hints[name], False))
+            columns.append(field_column(by_name[name], card_hints[name], False))
     for name in data_fields(card_types):
         card_type = next(t for t in card_types if name in attrs.fields_dict(t))
-        columns.append(_column(attrs.fields_dict(card_type)[name], typing.get_type_hints(card_type)[name], True))
+        columns.append(field_column(attrs.fields_dict(card_type)[name], typing.get_type_hints(card_type)[name], True))
     return columns
 
 

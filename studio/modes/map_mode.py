@@ -31,6 +31,7 @@ from studio.map import geometry
 from studio.map.editing import MapEditor, new_run
 from studio.map.geometry import GeometryError, Point
 from studio.map.overlay import EditorOverlay
+from studio.map.panels import MapPanels
 from studio.map.tools import (
     ConnectTool,
     CornerTool,
@@ -177,6 +178,9 @@ class MapMode(QObject):
         self.toolbar.addSeparator()
         self.toolbar.addAction(window.actions.fit)
         window.addToolBar(self.toolbar)
+        self.panels = MapPanels(self)  # the data docks (space, regions, background, problems), their actions
+        self.menu.addSeparator()
+        self.menu.addActions(self.panels.actions)
 
     # -- the document ---------------------------------------------------------------------
 
@@ -190,6 +194,7 @@ class MapMode(QObject):
         if document is None:
             self.view.setScene(None)
             self.board = self.editor = self.overlay = None
+            self.panels.install(None)
             return
         scene = self.board = board or BoardScene(document.scenario, document.base_dir)
         self.editor = MapEditor(document)
@@ -202,6 +207,7 @@ class MapMode(QObject):
         document.spaces_changed.connect(self._spaces_changed)
         document.regions_changed.connect(lambda: self.board and self.board.refresh_regions())
         document.connections_changed.connect(lambda: self.board and self.board.refresh_connections())
+        self.panels.install(document)
         document.changed.connect(self._changed)
         self._fill_kinds()
         self._grid_toggled()
@@ -443,6 +449,7 @@ class MapMode(QObject):
             action.setEnabled(chosen)
         self.merge_action.setEnabled(editing and len(self.selection) >= 2)
         self.menu.menuAction().setVisible(showing)
+        self.panels.selection_changed(list(self.selection))
         if self.document is None:
             return ""
         board = self.document.scenario.board

@@ -25,6 +25,7 @@ from engine.rulesets.antike_duellum import (
 )
 from engine.rulesets.antike_duellum.cards import CARD_TYPES
 from engine.rulesets.antike_duellum.options import AntikeDuellumOptions
+from engine.rulesets.antike_duellum.space_props import AntikeSpaceProps
 from engine.rulesets.antike_duellum.state import DuellumState, new_state
 from engine.rulesets.antike_duellum.tables import Tables
 from engine.rulesets.antike_duellum.validation import problems
@@ -48,6 +49,7 @@ class AntikeDuellum(Skeleton):
     max_players = 2
     card_types = CARD_TYPES
     options_type = AntikeDuellumOptions
+    space_props = AntikeSpaceProps
     action_types = a.ACTION_TYPES
     phases: ClassVar[dict[str, Phase]] = {
         "start": Phase(rondel.decide_start),

@@ -22,6 +22,7 @@ from engine.rulesets.history_of_the_world import (
 )
 from engine.rulesets.history_of_the_world.cards import CARD_TYPES, EPOCHS
 from engine.rulesets.history_of_the_world.options import HistoryOfTheWorldOptions
+from engine.rulesets.history_of_the_world.space_props import HistorySpaceProps
 from engine.rulesets.history_of_the_world.state import HistoryState, new_state
 from engine.rulesets.history_of_the_world.tables import Tables
 from engine.rulesets.history_of_the_world.validation import problems
@@ -62,6 +63,7 @@ class HistoryOfTheWorld(Skeleton):
     max_players = 6
     card_types = CARD_TYPES
     options_type = HistoryOfTheWorldOptions
+    space_props = HistorySpaceProps
     action_types = a.ACTION_TYPES
     phases: ClassVar[dict[str, Phase]] = {
         "order": Phase(draft.decide_order, epoch.markers_drawn),

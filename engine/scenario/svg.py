@@ -1,0 +1,208 @@
+"""A board to and from SVG, the format designers draw maps in (Inkscape, Illustrator).
+
+Import: every ``path``, ``polygon``, ``polyline`` or ``rect`` with an id becomes a space (its
+curves flattened, its transforms applied: svgelements does the geometry); the group or
+Inkscape layer it sits in becomes its region, named by the layer's label, coloured by its
+fill. A file that cannot be read, or a shape that is no outline, is reported with where it
+is, and nothing is imported. Export: a clean SVG of the board, a layer per region holding
+its spaces as polygons with their ids, the names as text and the connections as lines, which
+imports back to the same spaces and regions.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from xml.etree import ElementTree
+from xml.sax.saxutils import escape, quoteattr
+
+import svgelements
+from attrs import define
+
+from engine.scenario.model import Board, Region, Space, SpaceKind
+from engine.scenario.problems import Problem, ScenarioError
+
+SVG = "{http://www.w3.org/2000/svg}"
+INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
+SHAPES = {"path", "polygon", "polyline", "rect"}
+CURVE_STEPS = 8  # points per curved segment
+NOT_SPACES = {"connections", "names"}  # groups an exported file adds beside the regions
+KINDS = {kind.value for kind in SpaceKind}
+
+
+@define
+class SvgMap:
+    """What an SVG file holds, as the board's own things."""
+
+    width: float
+    height: float
+    regions: list[Region]
+    spaces: list[Space]
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")
+
+
+def _label(element: ElementTree.Element) -> str | None:
+    title = next((child.text for child in element if _local(child.tag) == "title" and child.text), None)
+    return element.get(f"{INKSCAPE}label") or title
+
+
+def _structure(root: ElementTree.Element) -> dict[str, tuple[ElementTree.Element, ElementTree.Element | None]]:
+    """Each shape's id, with the shape and the innermost group with an id around it."""
+    found: dict[str, tuple[ElementTree.Element, ElementTree.Element | None]] = {}
+
+    def walk(element: ElementTree.Element, group: ElementTree.Element | None) -> None:
+        for child in element:
+            name = _local(child.tag)
+            if name == "g":
+                if child.get("id") in NOT_SPACES:
+                    continue
+                walk(child, child if child.get("id") else group)
+            elif name in SHAPES and child.get("id"):
+                found.setdefault(child.get("id"), (child, group))
+            elif name in ("defs", "symbol", "clipPath", "mask", "pattern", "marker"):
+                continue
+
+    walk(root, None)
+    return found
+
+
+def _outline(shape: svgelements.Shape, where: str) -> list[tuple[float, float]]:
+    """The corners of a shape's first outline, curves flattened, transforms applied."""
+    path = svgelements.Path(shape)
+    path.reify()
+    points: list[tuple[float, float]] = []
+    for segment in path.segments():
+        if isinstance(segment, svgelements.Move):
+            if points:
+                break  # a second outline (a hole or an island) is not part of a space
+            points.append((segment.end.x, segment.end.y))
+        elif isinstance(segment, svgelements.Close):
+            break
+        elif isinstance(segment, svgelements.Line):
+            points.append((segment.end.x, segment.end.y))
+        else:
+            for step in range(1, CURVE_STEPS + 1):
+                point = segment.point(step / CURVE_STEPS)
+                points.append((point.x, point.y))
+    corners: list[tuple[float, float]] = []
+    for x, y in points:
+        corner = (round(float(x), 1), round(float(y), 1))
+        if not corners or corners[-1] != corner:
+            corners.append(corner)
+    if len(corners) > 1 and corners[0] == corners[-1]:
+        corners.pop()
+    if len(corners) < 3:
+        raise ValueError(f"{where}: not an outline ({len(corners)} distinct corners)")
+    return corners
+
+
+def read_svg(path: Path, taken: set[str] = frozenset()) -> SvgMap:
+    """The spaces and regions an SVG file draws; ScenarioError listing every problem, located by
+    the file and the shape's id, when any shape or the file cannot be used (``taken``: ids
+    the board already has)."""
+    source = str(path)
+    try:
+        text = path.read_bytes()
+        root = ElementTree.fromstring(text)
+        document = svgelements.SVG.parse(path, reify=True)
+    except OSError as error:
+        raise ScenarioError([Problem("", f"cannot read the file: {error.strerror or error}")], source) from None
+    except ElementTree.ParseError as error:
+        line, column = error.position
+        reason = str(error).split(":", 1)[0]
+        raise ScenarioError([Problem(f"line {line}, column {column}", f"not well-formed SVG ({reason})")],
+                            source) from None
+    except (ValueError, TypeError, IndexError) as error:
+        raise ScenarioError([Problem("", f"not readable as SVG: {error}")], source) from None
+    if _local(root.tag) != "svg":
+        raise ScenarioError([Problem("", f"the file's top element is <{_local(root.tag)}>, not <svg>")], source)
+    shapes = {element.id: element for element in document.elements() if isinstance(element, svgelements.Shape)
+              and element.id}
+    problems: list[Problem] = []
+    regions: dict[str, Region] = {}
+    spaces: list[Space] = []
+    for shape_id, (element, group) in _structure(root).items():
+        where = f"#{shape_id}"
+        space_id = _slug(shape_id)
+        if space_id in taken:
+            problems.append(Problem(where, f"the board already has a space '{space_id}'"))
+            continue
+        if space_id in {space.id for space in spaces}:
+            problems.append(Problem(where, f"a second shape would be space '{space_id}'"))
+            continue
+        try:
+            corners = _outline(shapes[shape_id], where)
+        except (KeyError, ValueError, ZeroDivisionError) as error:
+            problems.append(Problem(where, str(error).split(": ", 1)[-1] if isinstance(error, ValueError)
+                                    else "its outline cannot be read"))
+            continue
+        region_id = None
+        if group is not None:
+            region_id = _slug(group.get("id"))
+            if region_id not in regions:
+                colour = shapes[shape_id].fill
+                regions[region_id] = Region(region_id, _label(group) or group.get("id"),
+                                            colour.hex[:7] if colour is not None and colour.value is not None
+                                            else "#c8b78a")
+        kind = element.get("data-kind", "land")
+        spaces.append(Space(space_id, _label(element) or shape_id.replace("-", " ").replace("_", " ").title(),
+                            SpaceKind(kind) if kind in KINDS else SpaceKind.LAND, region_id, polygon=corners))
+    if not spaces and not problems:
+        problems.append(Problem("", "no path, polygon or rect with an id: nothing to import"))
+    if problems:
+        raise ScenarioError(problems, source)
+    return SvgMap(float(document.width or 1000), float(document.height or 1000), list(regions.values()), spaces)
+
+
+def board_svg(board: Board) -> str:
+    """A clean SVG of the board: a layer per region with its spaces (polygons with their ids and
+    kinds), spaces of no region at the top level, then the names and the connections."""
+    inkscape = "http://www.inkscape.org/namespaces/inkscape"
+    lines = [(f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{inkscape}" '
+             f'width="{board.width:g}" height="{board.height:g}" viewBox="0 0 {board.width:g} {board.height:g}">')]
+    if board.background:
+        lines.append(f'  <image id="background" href={quoteattr(board.background)} x="0" y="0" '
+                     f'width="{board.width:g}" height="{board.height:g}"/>')
+
+    def polygon(space: Space, fill: str) -> str:
+        points = " ".join(f"{x:g},{y:g}" for x, y in space.polygon)
+        return (f'<polygon id={quoteattr(space.id)} inkscape:label={quoteattr(space.name)} '
+                f'data-kind="{space.kind.value}" points="{points}" fill="{fill}" stroke="#333333"/>')
+
+    water = {SpaceKind.SEA: "#9ec3e6", SpaceKind.OCEAN: "#7eaad6"}
+    drawn = [space for space in board.spaces if len(space.polygon) >= 3]
+    known = {region.id for region in board.regions}
+    for region in board.regions:
+        members = [space for space in drawn if space.region == region.id]
+        lines.append(f'  <g id={quoteattr(region.id)} inkscape:groupmode="layer" '
+                     f'inkscape:label={quoteattr(region.name)}>')
+        lines += [f"    {polygon(space, region.colour)}" for space in members]
+        lines.append("  </g>")
+    lines += [f"  {polygon(space, water.get(space.kind, '#e8e0c8'))}" for space in drawn
+              if space.region not in known]
+    centres = {space.id: space.label or _centre(space) for space in drawn}
+    lines.append('  <g id="names" font-family="DejaVu Sans" font-size="10" text-anchor="middle">')
+    lines += [f'    <text x="{centres[space.id][0]:g}" y="{centres[space.id][1]:g}">{escape(space.name)}</text>'
+              for space in drawn]
+    lines.append("  </g>")
+    lines.append('  <g id="connections" stroke="#444444" stroke-width="1">')
+    for connection in board.connections:
+        if connection.a in centres and connection.b in centres:
+            (x1, y1), (x2, y2) = centres[connection.a], centres[connection.b]
+            lines.append(f'    <line id={quoteattr(f"{connection.a}--{connection.b}--{connection.kind.value}")} '
+                         f'data-kind="{connection.kind.value}" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"/>')
+    lines.append("  </g>")
+    lines.append("</svg>")
+    return "\n".join(lines) + "\n"
+
+
+def _centre(space: Space) -> tuple[float, float]:
+    xs, ys = [x for x, _ in space.polygon], [y for _, y in space.polygon]
+    return round((min(xs) + max(xs)) / 2, 1), round((min(ys) + max(ys)) / 2, 1)

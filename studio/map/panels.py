@@ -1,0 +1,178 @@
+"""The Map mode's docks and data actions, assembled apart from its drawing tools.
+
+The Space, Regions and Problems docks, and the actions that derive connections, set the
+background, trace it, and import or export SVG and PNG. The mode makes one ``MapPanels`` and
+tells it the document and the selection; the panels ask the mode to select what a clicked
+problem names.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QInputDialog, QWidget
+
+from engine.scenario.paths import PathError, get_value, parse
+from engine.scenario.problems import Problem, ScenarioError
+from studio.document import ScenarioDocument
+from studio.map import exchange
+from studio.map.adjacency_dialog import derive_connections
+from studio.map.problems import ProblemsPanel
+from studio.map.properties import SpaceProperties
+from studio.map.regions import RegionsPanel
+
+if TYPE_CHECKING:
+    from studio.modes.map_mode import MapMode
+
+
+class MapPanels(QObject):
+    def __init__(self, mode: MapMode) -> None:
+        super().__init__(mode)
+        self.mode = mode
+        window = mode.window
+        self.document: ScenarioDocument | None = None
+        self.properties = SpaceProperties()
+        self.regions = RegionsPanel(lambda: list(getattr(self.mode, "selection", self.clicked)))
+        self.problems = ProblemsPanel()
+        self.problems.located.connect(self.find)
+        for panel in (self.properties, self.regions):
+            panel.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
+        self.docks = {
+            "space": self._dock("Space", "space_dock", self.properties, Qt.DockWidgetArea.RightDockWidgetArea),
+            "regions": self._dock("Regions", "regions_dock", self.regions, Qt.DockWidgetArea.RightDockWidgetArea),
+            "problems": self._dock("Problems", "problems_dock", self.problems, Qt.DockWidgetArea.LeftDockWidgetArea),
+        }
+        window.tabifyDockWidget(self.docks["space"], self.docks["regions"])
+        self.docks["space"].raise_()
+        mode.docks.update(self.docks)
+        self.derive_action = QAction("&Derive Connections…", self)
+        self.derive_action.setToolTip("Work out land and sea connections from the borders, as a diff to accept")
+        self.derive_action.triggered.connect(self.derive_connections)
+        self.import_svg_action = QAction("&Import SVG…", self)
+        self.import_svg_action.setToolTip("Add the shapes of an SVG drawing as spaces, its layers as regions")
+        self.import_svg_action.triggered.connect(self.import_svg)
+        self.export_svg_action = QAction("Export S&VG…", self)
+        self.export_svg_action.setToolTip("Write the board as a clean SVG: a layer per region, spaces by id")
+        self.export_svg_action.triggered.connect(self.export_svg)
+        self.export_png_action = QAction("Export &PNG…", self)
+        self.export_png_action.setToolTip("Write the board as a picture of a chosen width")
+        self.export_png_action.triggered.connect(self.export_png)
+        self.actions: list[QAction] = [self.derive_action]
+        self.file_actions = [self.import_svg_action, self.export_svg_action, self.export_png_action]
+        self.clicked: list[str] = []  # the space last clicked, while the mode keeps no selection
+        mode.view.space_clicked.connect(self._clicked)
+
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self.mode.window)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.mode.window.addDockWidget(area, dock)
+        dock.hide()
+        return dock
+
+    def install(self, document: ScenarioDocument | None) -> None:
+        self.document = document
+        self.properties.set_document(document)
+        self.regions.set_document(document)
+        self.problems.set_document(document)
+        for action in self.actions + self.file_actions:
+            action.setEnabled(document is not None)
+
+    def _clicked(self, space_id: str, _: object = None) -> None:
+        self.regions.clicked(space_id)
+        self.clicked = [space_id] if space_id else []
+        if not hasattr(self.mode, "selection"):
+            self.selection_changed(self.clicked)
+
+    def selection_changed(self, space_ids: list[str]) -> None:
+        if space_ids != self.properties.space_ids:
+            self.properties.show_spaces(space_ids)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def derive_connections(self) -> None:
+        if self.document is not None:
+            changed = derive_connections(self.document, self.mode.window)
+            self.mode.window.statusBar().showMessage(f"{changed} connections changed", 5000)
+
+    def _folder(self) -> Path:
+        return self.document.base_dir if self.document is not None and self.document.base_dir else Path.home()
+
+    def import_svg(self) -> None:
+        window = self.mode.window
+        path = window.ask_path("Import SVG", self._folder(), "SVG drawings (*.svg)", saving=False)
+        if path is None or self.document is None:
+            return
+        try:
+            count = exchange.import_svg(self.document, path)
+        except ScenarioError as error:
+            window.show_problems("Import SVG", f"{path.name} was not imported:", error.problems)
+            return
+        window.statusBar().showMessage(f"{count} spaces imported from {path.name}", 8000)
+        if self.mode.board is not None:
+            self.mode.view.fit()
+
+    def export_svg(self) -> None:
+        window = self.mode.window
+        path = window.ask_path("Export SVG", self._folder() / "board.svg", "SVG drawings (*.svg)", saving=True)
+        if path is None or self.document is None:
+            return
+        try:
+            exchange.export_svg(self.document, path)
+        except OSError as error:
+            window.show_problems("Export SVG", f"{path.name} was not written:", [Problem("", str(error))])
+
+    def export_png(self) -> None:
+        window = self.mode.window
+        if self.mode.board is None:
+            return
+        width, chosen = QInputDialog.getInt(window, "Export PNG", "Width in pixels:", 2400, 16, 20000, 100)
+        if not chosen:
+            return
+        path = window.ask_path("Export PNG", self._folder() / "board.png", "PNG images (*.png)", saving=True)
+        if path is None:
+            return
+        try:
+            exchange.export_png(self.mode.board, path, width)
+        except ScenarioError as error:
+            window.show_problems("Export PNG", f"{path.name} was not written:", error.problems)
+        except OSError as error:
+            window.show_problems("Export PNG", f"{path.name} was not written:", [Problem("", str(error))])
+
+    def find(self, path: str) -> None:
+        """Select the spaces a problem's path names (a space, or a connection's two ends)."""
+        if self.document is None:
+            return
+        steps = [name for _, name in parse(path)]
+        ids: list[str] = []
+        if steps[:2] == ["board", "spaces"] and len(steps) > 2:
+            ids = [steps[2]]
+        elif steps[:2] == ["board", "connections"] and len(steps) > 2:
+            try:
+                connection = get_value(self.document.scenario, f"board.connections[{steps[2]}]")
+                ids = [connection.a, connection.b]
+            except PathError:
+                ids = []
+        elif steps[:2] == ["board", "regions"] and len(steps) > 2:
+            ids = [space.id for space in self.document.scenario.board.spaces if space.region == steps[2]]
+        known = {space.id for space in self.document.scenario.board.spaces}
+        ids = [space_id for space_id in ids if space_id in known]
+        if not ids:
+            self.mode.window.statusBar().showMessage(f"{path}: not on the map", 5000)
+            return
+        select = getattr(self.mode, "select", None)
+        if select is not None:
+            select(ids)
+        self.selection_changed(ids)
+        board = self.mode.board
+        if board is not None:
+            area = QRectF()
+            for space in self.document.scenario.board.spaces:
+                if space.id in ids and space.polygon:
+                    xs, ys = [p[0] for p in space.polygon], [p[1] for p in space.polygon]
+                    area = area.united(QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+            if not area.isEmpty():
+                self.mode.view.centerOn(area.center())

@@ -1,0 +1,80 @@
+"""Boards to and from SVG: shapes with ids become spaces, groups and layers regions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.rulesets.registry import get_ruleset
+from engine.scenario.io import load_scenario
+from engine.scenario.model import SpaceKind
+from engine.scenario.problems import ScenarioError
+from engine.scenario.svg import board_svg, read_svg
+
+WORLD = Path(__file__).parents[3] / "scenarios" / "history-of-the-world.json"
+
+DRAWING = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+     width="200" height="100" viewBox="0 0 200 100">
+  <g id="layer1" inkscape:groupmode="layer" inkscape:label="The North" fill="#ff0000">
+    <path id="gaul" d="M0 0 L50 0 L50 50 Z" transform="translate(10,0)"/>
+    <polygon id="rhine" points="50,0 100,0 100,50 50,50"><title>Rhineland</title></polygon>
+  </g>
+  <rect id="sea" x="0" y="50" width="200" height="50" fill="#0000ff"/>
+  <path id="bay" d="M120 0 C150 0 150 40 120 40 Z"/>
+  <circle cx="5" cy="5" r="2"/>
+</svg>
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "map.svg"
+    path.write_text(text)
+    return path
+
+
+def test_shapes_with_ids_become_spaces_and_layers_regions(tmp_path):
+    drawn = read_svg(write(tmp_path, DRAWING))
+    assert (drawn.width, drawn.height) == (200, 100)
+    assert [(r.id, r.name, r.colour) for r in drawn.regions] == [("layer1", "The North", "#ff0000")]
+    spaces = {space.id: space for space in drawn.spaces}
+    assert list(spaces) == ["gaul", "rhine", "sea", "bay"]  # the circle has no id: not a space
+    assert spaces["gaul"].polygon == [(10, 0), (60, 0), (60, 50)]  # the transform applied
+    assert spaces["rhine"].name == "Rhineland" and spaces["rhine"].region == "layer1"
+    assert spaces["sea"].region is None and spaces["sea"].kind == SpaceKind.LAND
+    bay = spaces["bay"].polygon
+    assert len(bay) > 4 and max(x for x, _ in bay) == pytest.approx(142.5)  # the curve flattened
+    assert all(type(value) is float for point in bay for value in point)
+
+
+def test_an_exported_board_imports_back_to_the_same_spaces_and_regions(tmp_path):
+    board = load_scenario(WORLD, get_ruleset).board
+    text = board_svg(board)
+    assert text.count("<polygon") == len(board.spaces) and text.count("<line") == len(board.connections)
+    drawn = read_svg(write(tmp_path, text))
+    assert (drawn.width, drawn.height) == (board.width, board.height)
+    assert [(r.id, r.name, r.colour) for r in drawn.regions] == [(r.id, r.name, r.colour) for r in board.regions]
+    assert sorted((s.id, s.name, s.kind, s.region, [tuple(p) for p in s.polygon]) for s in drawn.spaces) == \
+        sorted((s.id, s.name, s.kind, s.region, [tuple(p) for p in s.polygon]) for s in board.spaces)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("<svg><path id='a' d='M0 0 L1 1'", "map.svg: line 1, column 5: not well-formed SVG (unclosed token)"),
+    ("<html/>", "map.svg: the file's top element is <html>, not <svg>"),
+    ("<svg xmlns='http://www.w3.org/2000/svg'><circle r='3'/></svg>",
+     "map.svg: no path, polygon or rect with an id: nothing to import"),
+    (("<svg xmlns='http://www.w3.org/2000/svg'><path id='line' d='M0 0 L5 5'/>"
+     "<path id='ok' d='M0 0 L5 0 L5 5 Z'/></svg>"), "map.svg: #line: not an outline (2 distinct corners)"),
+    ("<svg xmlns='http://www.w3.org/2000/svg'><path id='gaul' d='M0 0 L5 0 L5 5 Z'/></svg>",
+     "map.svg: #gaul: the board already has a space 'gaul'"),
+])
+def test_a_file_that_cannot_be_used_is_refused_whole_with_where(tmp_path, text, expected):
+    with pytest.raises(ScenarioError) as caught:
+        read_svg(write(tmp_path, text), taken={"gaul"})
+    assert [line.replace(str(tmp_path) + "/", "") for line in caught.value.lines()] == [expected]
+
+
+def test_a_missing_file_says_so(tmp_path):
+    with pytest.raises(ScenarioError) as caught:
+        read_svg(tmp_path / "nowhere.svg")
+    assert caught.value.lines()[0].endswith("nowhere.svg: cannot read the file: No such file or directory")

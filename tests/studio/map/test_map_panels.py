@@ -1,0 +1,100 @@
+"""The Map mode's data docks in the window: problems found live and clicked to their space,
+regions painted, connections derived as a diff accepted in part."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+
+from studio.map.adjacency_dialog import AdjacencyDialog
+
+
+def problems_panel(window):
+    return window.map_mode.panels.problems
+
+
+def wait_checked(qtbot, window):
+    qtbot.waitUntil(problems_panel(window).idle, timeout=20000)
+
+
+def test_the_map_docks_show_with_the_map_mode(window, hotw_path, qtbot):
+    assert window.open(hotw_path)
+    for name in ("space", "regions", "problems"):
+        assert window.map_mode.docks[name].isVisibleTo(window)  # regions: a tab beside space
+    wait_checked(qtbot, window)
+    assert problems_panel(window).summary.text() == "No problems"
+    window.show_mode("cards")
+    assert not window.map_mode.docks["problems"].isVisibleTo(window)
+
+
+def test_a_problem_appears_as_you_edit_and_clicking_it_selects_the_space(window, hotw_path, qtbot):
+    assert window.open(hotw_path)
+    document = window.documents.document
+    wait_checked(qtbot, window)
+    gaul = document.scenario.board.space("gaul")
+    corners = list(gaul.polygon)
+    corners[0], corners[1] = corners[1], corners[0]  # the outline now crosses itself
+    document.set_value("board.spaces[gaul].polygon", corners)
+    document.set_value("board.spaces[iberia].region", "no-such-region")
+    wait_checked(qtbot, window)
+    panel = problems_panel(window)
+    texts = [str(problem) for problem in panel.problems()]
+    assert any(text.startswith("board.spaces[gaul].polygon: the outline crosses itself") for text in texts)
+    assert "board.spaces[iberia].region: unknown region 'no-such-region'" in texts  # the file's own check
+    row = next(i for i in range(panel.tree.topLevelItemCount())
+               if panel.tree.topLevelItem(i).text(0) == "gaul · polygon")
+    panel.tree.itemClicked.emit(panel.tree.topLevelItem(row), 0)
+    assert window.map_mode.panels.properties.space_ids == ["gaul"]
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    wait_checked(qtbot, window)
+    assert panel.problems() == []
+
+
+def test_painting_spaces_into_a_new_region_is_one_step_each_and_undoes(window, hotw_path, qtbot):
+    assert window.open(hotw_path)
+    document = window.documents.document
+    regions = window.map_mode.panels.regions
+    before = document.text()
+    regions.add_region()
+    region = document.scenario.board.regions[-1]
+    assert regions.current() == region.id and region.name == f"Region {len(document.scenario.board.regions)}"
+    item = regions.list.currentItem()
+    item.setText("Gallic lands")
+    assert region.name == "Gallic lands"
+    regions.paint_button.setChecked(True)
+    for space_id in ("gaul", "iberia"):
+        window.map_mode.view.space_clicked.emit(space_id, None)
+    assert [s.id for s in document.scenario.board.spaces if s.region == region.id] == ["gaul", "iberia"]
+    regions.choose_colour(QColor("#123456"))
+    assert region.colour == "#123456"
+    regions.delete_region()
+    assert region not in document.scenario.board.regions
+    assert document.scenario.board.space("gaul").region is None
+    while document.undo_stack.canUndo():
+        document.undo_stack.undo()
+    assert document.text() == before
+
+
+def test_derived_connections_are_a_diff_accepted_in_part(window, hotw_path, qtbot):
+    assert window.open(hotw_path)
+    document = window.documents.document
+    board = document.scenario.board
+    land = [c for c in board.connections if c.kind.value == "land"][:2]
+    for connection in land:  # two borders forgotten
+        document.remove("board.connections", str(board.connections.index(connection)))
+    strait = next(c for c in board.connections if c.kind.value == "strait")
+    dialog = AdjacencyDialog(document)
+    qtbot.addWidget(dialog)
+    added = dialog.tree.topLevelItem(0)
+    assert added.text(0).startswith("Added (") and added.childCount() >= 2
+    assert strait in dialog.result_diff.kept
+    for index in range(added.childCount()):  # tick only the first of what is offered
+        added.child(index).setCheckState(0, Qt.CheckState.Checked if index == 0 else Qt.CheckState.Unchecked)
+    removed = dialog.tree.topLevelItem(1)
+    removed.setCheckState(0, Qt.CheckState.Unchecked)
+    count = len(board.connections)
+    assert dialog.apply() == 1
+    assert len(board.connections) == count + 1 and board.connections[-1] == dialog.result_diff.added[0]
+    document.undo_stack.undo()
+    assert len(board.connections) == count

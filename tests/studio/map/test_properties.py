@@ -1,0 +1,113 @@
+"""The properties panel: a form from field metadata, every edit one undo step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit
+
+from engine.rulesets.registry import get_ruleset
+from engine.scenario.io import load_scenario
+from engine.scenario.model import SpaceKind
+from studio.document import ScenarioDocument
+from studio.map.properties import SpaceProperties
+
+
+@pytest.fixture
+def document(hotw_path, qtbot):
+    return ScenarioDocument(load_scenario(hotw_path, get_ruleset), hotw_path)
+
+
+@pytest.fixture
+def panel(document, qtbot):
+    panel = SpaceProperties()
+    qtbot.addWidget(panel)
+    panel.set_document(document)
+    return panel
+
+
+def editor(panel, suffix):
+    return panel.findChild(object, f"field:{suffix}")
+
+
+def type_into(line: QLineEdit, text: str) -> None:
+    line.setText(text)
+    line.editingFinished.emit()
+
+
+def test_the_form_shows_the_space_and_the_rulesets_declared_props(panel, document):
+    panel.show_spaces(["north-sea"])
+    assert editor(panel, "name").text() == "North Sea"
+    kind = editor(panel, "kind")
+    assert isinstance(kind, QComboBox) and kind.currentText() == "sea"
+    assert [kind.itemText(i) for i in range(kind.count())] == [k.value for k in SpaceKind]
+    assert isinstance(editor(panel, "props[no_fleet]"), QCheckBox)  # History of the World declares it
+    region = editor(panel, "region")
+    assert region.itemData(0) is None and region.count() == len(document.scenario.board.regions) + 1
+    assert editor(panel, "props[no_fleet]").toolTip().startswith("No fleet may be placed")
+
+
+def test_edits_go_through_the_undo_stack_and_a_default_prop_leaves_the_file(panel, document):
+    panel.show_spaces(["north-sea"])
+    space = document.scenario.board.space("north-sea")
+    editor(panel, "props[no_fleet]").setChecked(True)
+    assert space.props == {"no_fleet": True}
+    editor(panel, "props[no_fleet]").setChecked(False)
+    assert space.props == {}  # false is the default: not written
+    type_into(editor(panel, "terrain"), "mountain,  forest")
+    assert space.terrain == ["mountain", "forest"]
+    assert document.undo_stack.count() == 3
+    for _ in range(3):
+        document.undo_stack.undo()
+    assert space.terrain == [] and space.props == {}
+
+
+def test_several_spaces_change_together_in_one_step(panel, document):
+    ids = ["gaul", "iberia", "italia"]
+    panel.show_spaces(ids)
+    assert editor(panel, "name") is None  # names differ per space: not offered for several
+    region = editor(panel, "region")
+    target = document.scenario.board.regions[0].id
+    region.setCurrentIndex(region.findData(target))
+    region.activated.emit(region.currentIndex())
+    assert {document.scenario.board.space(i).region for i in ids} == {target}
+    assert document.undo_stack.count() == 1
+
+
+def test_a_number_that_is_no_number_is_refused_and_changes_nothing(qtbot):
+    scenario = load_scenario(Path(__file__).parents[3] / "scenarios" / "antike-duellum-greece-persia.json",
+                             get_ruleset)
+    document = ScenarioDocument(scenario)
+    panel = SpaceProperties()
+    qtbot.addWidget(panel)
+    panel.set_document(document)
+    cell = next(s for s in scenario.board.spaces if "position" in s.props)
+    panel.show_spaces([cell.id])
+    before = cell.props["position"]
+    type_into(editor(panel, "props[position]"), "third")
+    assert cell.props["position"] == before and document.undo_stack.count() == 0
+    assert panel.refusal.text() == "Position: expected a whole number, found 'third'"
+    type_into(editor(panel, "props[position]"), "7")
+    assert cell.props["position"] == 7
+
+
+def test_renaming_a_space_takes_its_connections_along_and_undo_brings_all_back(panel, document):
+    panel.show_spaces(["gaul"])
+    before = document.text()
+    type_into(editor(panel, "id"), "gallia")
+    board = document.scenario.board
+    assert board.space("gallia").name == "Gaul"
+    assert not any("gaul" in (c.a, c.b) for c in board.connections)
+    assert document.problems() == []
+    type_into(editor(panel, "id"), "iberia")  # taken
+    assert panel.refusal.text() == "Id: another space is already called 'iberia'"
+    document.undo_stack.undo()
+    assert document.text() == before
+
+
+def test_a_checkbox_state_for_several_spaces_that_differ_is_partial(panel, document):
+    document.set_value("board.spaces[north-sea].props[no_fleet]", True)
+    panel.show_spaces(["north-sea", "black-sea"])
+    assert editor(panel, "props[no_fleet]").checkState() == Qt.CheckState.PartiallyChecked
