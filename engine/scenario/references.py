@@ -171,4 +171,4 @@ def check_references(raw: Any, base_dir: Path | None, card_types: Mapping[str, t
 def references_to(raw: Any, card_types: Mapping[str, type], ref: str, value: str) -> list[str]:
     """Every path in the parsed file whose reference of kind ``ref`` names ``value``: what a
     rename must follow (connections, placements, card data)."""
-    return [path for path, kind, item in _walk(raw, Scenario, "", card_types) if kind == ref and item == value]
+    return [path for path, kind, item in _references(raw, card_types) if kind == ref and item == value]
