@@ -86,6 +86,7 @@ class BoardScene(QGraphicsScene):
         self._settle.setSingleShot(True)
         self._settle.setInterval(SETTLE_MS)
         self._settle.timeout.connect(lambda: self.names.place_again())
+        self.background_item: QGraphicsPixmapItem | None = None
         self._build(board, base_dir)
         self.index = SpaceIndex.for_polygons(
             QRectF(0, 0, board.width, board.height),
@@ -303,7 +304,19 @@ class BoardScene(QGraphicsScene):
         item.setScale(min(board.width / pixmap.width(), board.height / pixmap.height()))
         item.setZValue(-10)
         self.addItem(item)
+        self.background_item = item
         return True
+
+    def show_background(self, base_dir: Path | None, opacity: float = 1.0) -> None:
+        """Show the board's background as it is now (chosen, replaced, removed), at ``opacity``;
+        the fills let it show through while there is one."""
+        if self.background_item is not None:
+            self.removeItem(self.background_item)
+            self.background_item = None
+        self._translucent = self._add_background(self.board, base_dir)
+        if self.background_item is not None:
+            self.background_item.setOpacity(opacity)
+        self.refresh_regions()
 
     def _fill(self, space: Space) -> QColor:
         if space.kind == SpaceKind.LAND:

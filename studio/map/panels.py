@@ -11,21 +11,34 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtCore import QObject, QRectF, QSize, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QInputDialog, QWidget
+from PySide6.QtWidgets import QDockWidget, QInputDialog, QScrollArea, QWidget
 
 from engine.scenario.paths import PathError, get_value, parse
 from engine.scenario.problems import Problem, ScenarioError
 from studio.document import ScenarioDocument
 from studio.map import exchange
 from studio.map.adjacency_dialog import derive_connections
+from studio.map.background import BackgroundPanel
 from studio.map.problems import ProblemsPanel
 from studio.map.properties import SpaceProperties
 from studio.map.regions import RegionsPanel
+from studio.map.trace_dialog import trace_background
 
 if TYPE_CHECKING:
     from studio.modes.map_mode import MapMode
+
+
+class _Pane(QScrollArea):
+    """A dock's content that scrolls rather than asking the window for room: the window may be
+    made (and restored) small while the map's docks are there."""
+
+    def sizeHint(self) -> QSize:
+        return QSize(260, 160)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(40, 24)
 
 
 class MapPanels(QObject):
@@ -37,17 +50,16 @@ class MapPanels(QObject):
         self.properties = SpaceProperties()
         self.regions = RegionsPanel(lambda: list(getattr(self.mode, "selection", self.clicked)))
         self.problems = ProblemsPanel()
+        self.background = BackgroundPanel(window.settings.store)
+        self.background.choose_button.clicked.connect(self.choose_background)
+        self.background.opacity_changed.connect(self._show_background)
+        self.background.trace_requested.connect(self.trace_background)
         self.problems.located.connect(self.find)
-        for panel in (self.properties, self.regions):
+        for panel in (self.properties, self.regions, self.background):
             panel.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
-        self.docks = {
-            "space": self._dock("Space", "space_dock", self.properties, Qt.DockWidgetArea.RightDockWidgetArea),
-            "regions": self._dock("Regions", "regions_dock", self.regions, Qt.DockWidgetArea.RightDockWidgetArea),
-            "problems": self._dock("Problems", "problems_dock", self.problems, Qt.DockWidgetArea.LeftDockWidgetArea),
-        }
-        window.tabifyDockWidget(self.docks["space"], self.docks["regions"])
-        self.docks["space"].raise_()
-        mode.docks.update(self.docks)
+        # The docks are made with the first scenario: a window restored small before any file is
+        # open would otherwise be enlarged to make room for them.
+        self.docks = mode.docks
         self.derive_action = QAction("&Derive Connections…", self)
         self.derive_action.setToolTip("Work out land and sea connections from the borders, as a diff to accept")
         self.derive_action.triggered.connect(self.derive_connections)
@@ -68,13 +80,40 @@ class MapPanels(QObject):
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self.mode.window)
         dock.setObjectName(name)
-        dock.setWidget(widget)
+        scroll = _Pane()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(widget)
+        dock.setWidget(scroll)
         self.mode.window.addDockWidget(area, dock)
         dock.hide()
         return dock
 
+    def _make_docks(self) -> None:
+        if self.docks.get("space") is not None:
+            return
+        self.docks.update({
+            "space": self._dock("Space", "space_dock", self.properties, Qt.DockWidgetArea.LeftDockWidgetArea),
+            "regions": self._dock("Regions", "regions_dock", self.regions, Qt.DockWidgetArea.LeftDockWidgetArea),
+            "background": self._dock("Background", "background_dock", self.background,
+                                     Qt.DockWidgetArea.LeftDockWidgetArea),
+            "problems": self._dock("Problems", "problems_dock", self.problems, Qt.DockWidgetArea.LeftDockWidgetArea),
+        })
+        self.mode.window.tabifyDockWidget(self.docks["space"], self.docks["regions"])
+        self.mode.window.tabifyDockWidget(self.docks["regions"], self.docks["background"])
+        self.docks["space"].raise_()
+        for dock in self.docks.values():  # tabifying shows them; the window shows them with a file
+            dock.hide()
+
     def install(self, document: ScenarioDocument | None) -> None:
+        if document is not None:
+            self._make_docks()
+        if self.document is not None:
+            self.document.board_changed.disconnect(self._show_background)
         self.document = document
+        if document is not None:
+            document.board_changed.connect(self._show_background)
+        self.background.set_document(document)
         self.properties.set_document(document)
         self.regions.set_document(document)
         self.problems.set_document(document)
@@ -141,6 +180,23 @@ class MapPanels(QObject):
             window.show_problems("Export PNG", f"{path.name} was not written:", error.problems)
         except OSError as error:
             window.show_problems("Export PNG", f"{path.name} was not written:", [Problem("", str(error))])
+
+    def choose_background(self) -> None:
+        path = self.mode.window.ask_path("Background Image", self._folder(),
+                                         "Images (*.png *.jpg *.jpeg *.bmp *.gif *.tif *.tiff *.webp)", saving=False)
+        if path is not None:
+            self.background.choose(path)
+
+    def _show_background(self, *_: object) -> None:
+        board = self.mode.board
+        if board is not None and self.document is not None:
+            board.show_background(self.document.base_dir, self.background.opacity.value() / 100)
+
+    def trace_background(self) -> None:
+        if self.document is not None:
+            said = trace_background(self.document, self.mode.window)
+            if said:
+                self.mode.window.statusBar().showMessage(said, 8000)
 
     def find(self, path: str) -> None:
         """Select the spaces a problem's path names (a space, or a connection's two ends)."""

@@ -1,0 +1,144 @@
+"""Spaces proposed from a scanned board: its colour areas between the drawn border lines.
+
+A scan is read as areas of colour separated by darker lines. Pixels darker than the
+threshold are lines; the rest fall into connected areas (scikit-image), small specks are
+dropped, and every area grows over the lines until it meets its neighbours, so neighbours
+touch. Each area's outline is traced along pixel edges, all outlines are noded together into
+one coverage (shared borders become the very same segments), and the coverage is simplified
+as a whole (GEOS's coverage simplification), so neighbours keep sharing their border
+vertices after simplification. The result is proposals: the designer accepts, edits or
+discards each.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy
+import shapely
+from attrs import frozen
+from PIL import Image, UnidentifiedImageError
+from shapely.geometry import Polygon
+from shapely.ops import polygonize, unary_union
+from skimage import color, measure, segmentation
+
+from engine.scenario.problems import Problem, ScenarioError
+
+Point = tuple[float, float]
+
+
+@frozen
+class TraceSettings:
+    threshold: float = 0.35  # grey level (0 black, 1 white) below which a pixel is a drawn line
+    line_width: int = 3  # pixels an area grows over the lines to meet its neighbours
+    min_area: int = 200  # pixels: smaller areas are specks, not spaces
+    simplify: float = 4.0  # how far simplification may go (coverage simplification: the side of
+    # the smallest corner triangle kept, in pixels): 4 smooths the pixel stairs of a slanted line
+
+
+@frozen
+class Proposal:
+    polygon: list[Point]  # in board coordinates
+    colour: str  # the area's mean colour, #rrggbb
+    area: float  # in square board units
+
+
+def read_image(path: Path) -> numpy.ndarray:
+    """The image as RGB floats 0..1; ScenarioError (located by the file) when it is no image."""
+    try:
+        with Image.open(path) as image:
+            return numpy.asarray(image.convert("RGB"), dtype=float) / 255.0
+    except FileNotFoundError:
+        raise ScenarioError([Problem("", "no such image")], str(path)) from None
+    except (UnidentifiedImageError, OSError, ValueError) as error:
+        raise ScenarioError([Problem("", f"not a readable image ({error.__class__.__name__})")], str(path)) from None
+
+
+def trace(pixels: numpy.ndarray, settings: TraceSettings = TraceSettings(),
+          part: tuple[int, int, int, int] | None = None, scale: float = 1.0) -> list[Proposal]:
+    """Proposals from ``pixels`` (RGB 0..1), within ``part`` (left, top, width, height in pixels;
+    None: all of it); ``scale`` board units per pixel (the background's own scale)."""
+    left, top = 0, 0
+    if part is not None:
+        left, top, width, height = part
+        pixels = pixels[top:top + height, left:left + width]
+    if pixels.shape[0] < 3 or pixels.shape[1] < 3:
+        return []
+    grey = color.rgb2gray(pixels)
+    areas = measure.label(grey > settings.threshold, connectivity=1)
+    sizes = numpy.bincount(areas.ravel())
+    areas[(sizes < settings.min_area)[areas]] = 0  # specks (and the lines, label 0) are no areas
+    areas = segmentation.expand_labels(areas, distance=settings.line_width)
+    outlines = _outlines(areas)
+    for label in _enclosing(outlines):  # the paper around the map, a sea around islands: no
+        del outlines[label]  # single outline can be its space
+        areas[areas == label] = 0
+    if not outlines:
+        return []
+    labels = list(outlines)
+    faces = _coverage(areas, [outlines[label] for label in labels], labels)
+    simplified = shapely.coverage_simplify([faces[label] for label in labels], settings.simplify)
+    proposals = []
+    for label, shape in zip(labels, simplified, strict=True):
+        shape = _largest(shape)
+        if shape is None:
+            continue
+        corners = [(round((x + left) * scale, 1), round((y + top) * scale, 1)) for x, y in shape.exterior.coords[:-1]]
+        if len(corners) < 3:
+            continue
+        mean = pixels[areas == label].mean(axis=0)
+        proposals.append(Proposal(corners, "#" + "".join(f"{round(value * 255):02x}" for value in mean),
+                                  round(shape.area * scale * scale, 1)))
+    return proposals
+
+
+def _outlines(areas: numpy.ndarray) -> dict[int, Polygon]:
+    """Each area's outer outline along its pixel edges (x right, y down, in pixels)."""
+    outlines = {}
+    for region in measure.regionprops(areas):
+        top, left = region.bbox[:2]
+        mask = numpy.pad(region.image, 1).astype(float)
+        contours = measure.find_contours(mask, 0.5)
+        if not contours:
+            continue
+        ring = max(contours, key=len)
+        shape = Polygon([(left + col - 0.5, top + row - 0.5) for row, col in ring]).buffer(0)
+        shape = _largest(shape)
+        if shape is not None:
+            outlines[region.label] = shape
+    return outlines
+
+
+def _enclosing(outlines: dict[int, Polygon]) -> list[int]:
+    """The areas whose outline holds another area inside it."""
+    found = []
+    for label, outline in outlines.items():
+        grown = outline.buffer(0.5)
+        shapely.prepare(grown)
+        if any(other != label and grown.contains(inner) for other, inner in outlines.items()):
+            found.append(label)
+    return found
+
+
+def _coverage(areas: numpy.ndarray, outlines: list[Polygon], labels: list[int]) -> dict[int, Polygon]:
+    """The outlines noded together: every stretch of border two areas share becomes the same
+    segments in both, as a coverage must have them."""
+    faces = list(polygonize(unary_union([outline.exterior for outline in outlines])))
+    by_label: dict[int, list[Polygon]] = {label: [] for label in labels}
+    rows, cols = areas.shape
+    for face in faces:
+        point = face.representative_point()
+        row, col = min(rows - 1, max(0, int(point.y))), min(cols - 1, max(0, int(point.x)))
+        label = int(areas[row, col])
+        if label in by_label:
+            by_label[label].append(face)
+    return {label: _largest(unary_union(parts)) or outlines[index] for index, (label, parts)
+            in enumerate(by_label.items())} if faces else dict(zip(labels, outlines, strict=True))
+
+
+def _largest(shape: shapely.Geometry) -> Polygon | None:
+    """The largest polygon of a shape, with its holes filled (a space has one outline)."""
+    parts = [part for part in getattr(shape, "geoms", [shape]) if isinstance(part, Polygon) and not part.is_empty]
+    if not parts:
+        return None
+    return Polygon(max(parts, key=lambda part: part.area).exterior)

@@ -1,0 +1,200 @@
+"""Trace: spaces proposed from the background image, each accepted or discarded.
+
+The picture shows in the dialog; dragging on it picks the part to trace (or all of it). The
+threshold (how dark a drawn line is), the line width the areas grow over, the smallest area
+and the simplification are set beside it; Trace shows the proposals over the picture and
+lists them, each ticked. Add Ticked puts the ticked ones on the board as new spaces, one undo
+step, which the designer then edits like any other.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPen, QPixmap, QPolygonF, QResizeEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGraphicsPixmapItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.scenario.model import Space
+from engine.scenario.problems import ScenarioError
+from engine.scenario.tracing import Proposal, TraceSettings, read_image, trace
+from studio.document import ScenarioDocument
+from studio.map.regions import swatch
+
+
+class _Picture(QGraphicsView):
+    """The background, where a drag picks the part to trace."""
+
+    def __init__(self, pixmap: QPixmap) -> None:
+        super().__init__()
+        self.setScene(QGraphicsScene(self))
+        self.scene().addItem(QGraphicsPixmapItem(pixmap))
+        self.bounds = QRectF(pixmap.rect())
+        self.part = QGraphicsRectItem()
+        self.part.setPen(QPen(QColor("#d81b60"), 0, Qt.PenStyle.DashLine))
+        self.part.setZValue(10)
+        self.scene().addItem(self.part)
+        self.outlines: list = []
+        self._start: QPointF | None = None
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fitInView(self.bounds, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._start = self.mapToScene(event.position().toPoint())
+        self.part.setRect(QRectF())
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._start is not None:
+            end = self.mapToScene(event.position().toPoint())
+            self.part.setRect(QRectF(self._start, end).normalized().intersected(self.bounds))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self._start = None
+
+    def chosen(self) -> tuple[int, int, int, int] | None:
+        rect = self.part.rect().toAlignedRect()
+        return (rect.x(), rect.y(), rect.width(), rect.height()) if rect.width() > 2 and rect.height() > 2 else None
+
+    def show_proposals(self, outlines: list[tuple[QPolygonF, QColor]]) -> None:
+        for item in self.outlines:
+            self.scene().removeItem(item)
+        self.outlines = []
+        for polygon, colour in outlines:
+            item = self.scene().addPolygon(polygon, QPen(QColor("#d81b60"), 0), colour)
+            item.setZValue(5)
+            self.outlines.append(item)
+
+
+class TraceDialog(QDialog):
+    def __init__(self, document: ScenarioDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Trace the Background")
+        self.document = document
+        board = document.scenario.board
+        self.path = document.base_dir / board.background
+        self.pixels = read_image(self.path)  # ScenarioError when it cannot be read
+        pixmap = QPixmap(str(self.path))
+        self.scale = min(board.width / pixmap.width(), board.height / pixmap.height())
+        self.picture = _Picture(pixmap)
+        self.threshold = QDoubleSpinBox()
+        self.threshold.setRange(0.0, 1.0)
+        self.threshold.setSingleStep(0.05)
+        self.threshold.setToolTip("Pixels darker than this grey (0 black, 1 white) are drawn lines")
+        self.line_width = QSpinBox()
+        self.line_width.setRange(0, 50)
+        self.line_width.setSuffix(" px")
+        self.line_width.setToolTip("How far each area grows over the lines to meet its neighbours")
+        self.min_area = QSpinBox()
+        self.min_area.setRange(1, 10**7)
+        self.min_area.setSuffix(" px²")
+        self.min_area.setToolTip("Smaller areas are specks (letters, symbols), not spaces")
+        self.simplify = QDoubleSpinBox()
+        self.simplify.setRange(0.0, 50.0)
+        self.simplify.setSuffix(" px")
+        self.simplify.setToolTip("How far an outline may move to lose corners; neighbours keep a common border")
+        defaults = TraceSettings()
+        self.threshold.setValue(defaults.threshold)
+        self.line_width.setValue(defaults.line_width)
+        self.min_area.setValue(defaults.min_area)
+        self.simplify.setValue(defaults.simplify)
+        whole = QPushButton("Whole Image")
+        whole.clicked.connect(lambda: self.picture.part.setRect(QRectF()))
+        run = QPushButton("Trace")
+        run.setDefault(True)
+        run.clicked.connect(self.run)
+        self.list = QListWidget()
+        self.list.setObjectName("proposals")
+        self.summary = QLabel("Drag on the picture to trace a part of it, or trace the whole image.")
+        self.summary.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("Line threshold", self.threshold)
+        form.addRow("Line width", self.line_width)
+        form.addRow("Smallest area", self.min_area)
+        form.addRow("Simplify", self.simplify)
+        side = QVBoxLayout()
+        side.addLayout(form)
+        side.addWidget(whole)
+        side.addWidget(run)
+        side.addWidget(self.list, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Add Ticked")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        top = QHBoxLayout()
+        top.addWidget(self.picture, 3)
+        top.addLayout(side, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top, 1)
+        layout.addWidget(self.summary)
+        layout.addWidget(buttons)
+        self.proposals: list[Proposal] = []
+        self.resize(980, 640)
+
+    def settings(self) -> TraceSettings:
+        return TraceSettings(self.threshold.value(), self.line_width.value(), self.min_area.value(),
+                             self.simplify.value())
+
+    def run(self) -> None:
+        self.proposals = trace(self.pixels, self.settings(), self.picture.chosen(), self.scale)
+        self.list.clear()
+        shown = []
+        for number, proposal in enumerate(self.proposals, 1):
+            item = QListWidgetItem(swatch(proposal.colour), f"Area {number}: {len(proposal.polygon)} corners")
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            self.list.addItem(item)
+            fill = QColor(proposal.colour)
+            fill.setAlpha(110)
+            shown.append((QPolygonF([QPointF(x / self.scale, y / self.scale) for x, y in proposal.polygon]), fill))
+        self.picture.show_proposals(shown)
+        self.summary.setText(f"{len(self.proposals)} areas proposed; untick those that are no space "
+                             "(the sea around, a title box), then Add Ticked." if self.proposals else
+                             "No areas found: lower the threshold or the smallest area, or pick another part.")
+
+    def ticked(self) -> list[Proposal]:
+        return [proposal for index, proposal in enumerate(self.proposals)
+                if self.list.item(index).checkState() == Qt.CheckState.Checked]
+
+    def apply(self) -> int:
+        """Add the ticked proposals as spaces, one undo step; how many were added."""
+        chosen = self.ticked()
+        if not chosen:
+            return 0
+        taken = {space.id for space in self.document.scenario.board.spaces}
+        number = 1
+        with self.document.group(f"Trace {len(chosen)} spaces"):
+            for proposal in chosen:
+                while f"traced-{number}" in taken:
+                    number += 1
+                taken.add(f"traced-{number}")
+                self.document.add("board.spaces", Space(f"traced-{number}", f"Traced {number}",
+                                                        polygon=list(proposal.polygon)))
+        return len(chosen)
+
+
+def trace_background(document: ScenarioDocument, parent: QWidget | None = None) -> str:
+    """Show the dialog over the document's background; what happened, for the status bar."""
+    try:
+        dialog = TraceDialog(document, parent)
+    except ScenarioError as error:
+        return error.lines()[0]
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return ""
+    return f"{dialog.apply()} traced spaces added"

@@ -1,0 +1,81 @@
+"""The background image in the editor: copied beside the scenario, locked, traced."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from studio.map.trace_dialog import TraceDialog
+from studio.new_scenario_dialog import BLANK
+
+
+def scan(path: Path) -> Path:
+    image = Image.new("RGB", (300, 200), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle([10, 10, 150, 190], fill=(200, 150, 100))
+    draw.rectangle([150, 10, 290, 190], fill=(120, 180, 90))
+    draw.line([(150, 10), (150, 190)], fill=(0, 0, 0), width=3)
+    draw.rectangle([10, 10, 290, 190], outline=(0, 0, 0), width=3)
+    image.save(path)
+    return path
+
+
+@pytest.fixture
+def opened(window, tmp_path):
+    """A new, empty scenario saved in its own folder, open in the window."""
+    window.run_dialog = lambda dialog: dialog.choose(BLANK, ruleset_id="history-of-the-world") or True
+    window.actions.new_scenario.trigger()
+    path = tmp_path / "game" / "map.json"
+    path.parent.mkdir()
+    window.documents.document.save(path)
+    return window
+
+
+def test_a_chosen_image_is_copied_beside_the_scenario_and_shown_at_an_opacity(opened, tmp_path):
+    document = opened.documents.document
+    panel = opened.map_mode.panels.background
+    before = document.text()
+    assert panel.choose(scan(tmp_path / "scan.png"))
+    board = document.scenario.board
+    assert board.background == "assets/scan.png" and document.undo_stack.count() == 1
+    assert (document.base_dir / "assets" / "scan.png").read_bytes() == (tmp_path / "scan.png").read_bytes()
+    assert opened.map_mode.board.background_item is not None  # shown at once
+    panel.opacity.setValue(40)
+    assert opened.map_mode.board.background_item.opacity() == pytest.approx(0.4)
+    assert not [p for p in document.problems() if p.path.startswith("board.background")]  # the asset is there
+    document.undo_stack.undo()
+    assert document.text() == before
+
+
+def test_a_locked_background_stays_and_an_unreadable_image_changes_nothing(opened, tmp_path):
+    document = opened.documents.document
+    panel = opened.map_mode.panels.background
+    messages = []
+    panel.message.connect(messages.append)
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"no picture")
+    assert not panel.choose(broken)
+    assert messages[-1].startswith(f"{broken}: not a readable image")
+    assert document.scenario.board.background is None and document.undo_stack.count() == 0
+    assert panel.choose(scan(tmp_path / "scan.png"))
+    panel.locked.setChecked(True)
+    assert not panel.choose(scan(tmp_path / "other.png")) and not panel.remove_button.isEnabled()
+    assert document.scenario.board.background == "assets/scan.png"
+
+
+def test_traced_proposals_become_spaces_in_one_step(opened, tmp_path, qtbot):
+    document = opened.documents.document
+    assert opened.map_mode.panels.background.choose(scan(tmp_path / "scan.png"))
+    dialog = TraceDialog(document)
+    qtbot.addWidget(dialog)
+    dialog.run()
+    assert dialog.list.count() == 2
+    dialog.list.item(1).setCheckState(dialog.list.item(1).checkState().Unchecked)  # discard the east
+    assert dialog.apply() == 1
+    spaces = document.scenario.board.spaces
+    assert dialog.scale == pytest.approx(1000 / 300)  # the picture fitted into the 1000-unit board
+    assert [space.id for space in spaces] == ["traced-1"] and max(x for x, _ in spaces[0].polygon) <= 152 * dialog.scale
+    document.undo_stack.undo()
+    assert document.scenario.board.spaces == []
