@@ -8,6 +8,8 @@ lists, dicts and sets of ids and counts, so walking them directly is several tim
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 # Shared, not copied: immutable all the way down as game states use them (a tuple or
@@ -44,18 +46,41 @@ def copy_plain(value: Any) -> Any:
         return {key: copy_plain(item) for key, item in value.items()}
     if kind is set:
         return set(value)
-    fields = _fields.get(kind)
-    if fields is None:
+    copier = _copiers.get(kind)
+    if copier is None:
         if not hasattr(kind, "__attrs_attrs__"):
             return copy.deepcopy(value)
-        fields = _fields[kind] = tuple((field.name, field.eq) for field in kind.__attrs_attrs__)
-    twin = object.__new__(kind)
-    for name, eq in fields:
-        item = getattr(value, name)
-        if eq and type(item) not in _SHARED:
-            item = copy_plain(item)
-        object.__setattr__(twin, name, item)
-    return twin
+        copier = _copiers[kind] = _attrs_copier(kind)
+    return copier(value)
+
+
+def _attrs_copier(kind: type) -> Callable[[Any], Any]:
+    """How to copy an instance of the attrs class ``kind``: read every field at once and, where
+    the class's ``__init__`` takes them all in order and does nothing else with them (the game
+    states and their parts), build the twin with it, which costs far less than setting slot
+    after slot from Python; otherwise field by field."""
+    fields = kind.__attrs_attrs__
+    names = tuple(field.name for field in fields)
+    copied = tuple(field.eq for field in fields)
+    read = attrgetter(*names)
+    positional = len(fields) > 1 and not hasattr(kind, "__attrs_post_init__") and all(
+        field.init and not field.kw_only and field.validator is None and field.converter is None
+        for field in fields)
+    if positional:
+        def copy_attrs(value: Any) -> Any:
+            return kind(*[copy_plain(item) if eq and type(item) not in _SHARED else item
+                          for item, eq in zip(read(value), copied)])
+        return copy_attrs
+
+    def copy_fields(value: Any) -> Any:
+        twin = object.__new__(kind)
+        for name, eq in zip(names, copied):
+            item = getattr(value, name)
+            if eq and type(item) not in _SHARED:
+                item = copy_plain(item)
+            object.__setattr__(twin, name, item)
+        return twin
+    return copy_fields
 
 
 def _flat(item: Any) -> bool:
@@ -68,4 +93,4 @@ def _flat(item: Any) -> bool:
     return False
 
 
-_fields: dict[type, tuple[tuple[str, bool], ...]] = {}  # per attrs class: (name, copied)
+_copiers: dict[type, Callable[[Any], Any]] = {}  # per attrs class

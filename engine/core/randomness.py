@@ -21,6 +21,7 @@ class StepRandom(random.Random):
     def seed(self, a: object = None, version: int = 2) -> None:
         text = str(a).encode()
         self._state = int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+        self.gauss_next = None
 
     def random(self) -> float:
         self._state = x = (self._state + 0x9E3779B97F4A7C15) & _MASK
@@ -35,15 +36,24 @@ class StepRandom(random.Random):
         self._state = state
 
 
-def chance_rng(seed: int, step_id: int | str) -> random.Random:
+def chance_rng(seed: int, step_id: int | str, reuse: StepRandom | None = None) -> random.Random:
     """The generator for the chance step after ``step_id`` (with ":n" for its n-th fresh draw):
-    reproducible without saved state."""
-    return StepRandom(f"{seed}:chance:{step_id}")
+    reproducible without saved state. ``reuse`` is seeded afresh and returned instead of a new
+    generator, for a caller that makes one per step: making a ``random.Random`` seeds a Mersenne
+    Twister underneath, which costs more than the step's own seeding."""
+    return _seeded(f"{seed}:chance:{step_id}", reuse)
 
 
-def bot_rng(seed: int, step_id: int | str) -> random.Random:
+def bot_rng(seed: int, step_id: int | str, reuse: StepRandom | None = None) -> random.Random:
     """The generator a bot chooses with at the step after ``step_id``, like ``chance_rng``."""
-    return StepRandom(f"{seed}:bot:{step_id}")
+    return _seeded(f"{seed}:bot:{step_id}", reuse)
+
+
+def _seeded(text: str, reuse: StepRandom | None) -> StepRandom:
+    if reuse is None:
+        return StepRandom(text)
+    reuse.seed(text)
+    return reuse
 
 
 def uniform_index(rng: random.Random, count: int) -> int:

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from attrs import frozen
 
-from engine.core.decision import Chance, Choice, Decision, End
+from engine.core.decision import Chance, Choice, Decision
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.moves import Move, Outcome
@@ -64,23 +64,28 @@ class Skeleton(Ruleset):
 
     def decision(self, state: Any) -> Decision:
         """The next decision, worked out once per state: the session and ``apply`` both ask."""
-        if state.decision is None:
-            state.decision = self.phases[state.phase].decide(state)
-        return state.decision
+        decision = state.decision
+        if decision is None:
+            decision = state.decision = self.phases[state.phase].decide(state)
+        return decision
 
     def apply(self, state: Any, move: Move) -> list[Event]:
-        decision = self.decision(state)
-        if isinstance(decision, End):
-            raise IllegalAction("the game is over")
-        if isinstance(decision, Chance):
+        decision = state.decision
+        if decision is None:
+            decision = state.decision = self.phases[state.phase].decide(state)
+        kind = decision.__class__
+        if kind is Choice:
+            if not offered(move, decision.actions):
+                reason = self.refusal(state, decision, move)
+                raise IllegalAction(words(reason) if reason else f"{move} is not allowed now: {decision.prompt}")
+        elif kind is Chance:
             if not offered(move, decision.outcomes):
                 raise IllegalAction(f"{move} is not a possible outcome of: {decision.prompt}")
-        elif not offered(move, decision.actions):
-            reason = self.refusal(state, decision, move)
-            raise IllegalAction(words(reason) if reason else f"{move} is not allowed now: {decision.prompt}")
+        else:
+            raise IllegalAction("the game is over")
         log: list[Event] = []
         state.decision = None
-        self.handlers[type(move)](state, move, log)
+        self.handlers[move.__class__](state, move, log)
         self.advance(state, log)
         return log
 

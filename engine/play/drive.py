@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
-
-from attrs import frozen
+from typing import Any, NamedTuple
 
 from engine.core.bot import Bot
 from engine.core.decision import Chance, Choice, End
@@ -33,9 +31,9 @@ class Endless(RuntimeError):
     """A driven game did not reach its end within the steps allowed."""
 
 
-@frozen
-class Taken:
-    """One step of a driven game: what was asked, what was done, what happened."""
+class Taken(NamedTuple):
+    """One step of a driven game: what was asked, what was done, what happened. A tuple, as
+    a simulation makes one per step and reads it at once."""
 
     decision: Choice | Chance
     move: Move
@@ -48,10 +46,12 @@ def drive(
     """Play ``state`` (changed in place) to its end, ``bots[seat]`` choosing for each seat and
     ``rng`` deciding both bots and chance; yields every step. The end is then
     ``ruleset.decision(state)``. Raises Endless when ``max_steps`` are not enough."""
+    decide, apply = ruleset.decision, ruleset.apply
     for _ in range(max_steps):
-        decision = ruleset.decision(state)
-        if isinstance(decision, End):
+        decision = decide(state)
+        kind = decision.__class__
+        if kind is End:
             return
-        move = next_move(decision, bots[decision.seat] if isinstance(decision, Choice) else None, rng)
-        yield Taken(decision, move, ruleset.apply(state, move))
+        move = next_move(decision, bots[decision.seat] if kind is Choice else None, rng)
+        yield Taken(decision, move, apply(state, move))
     raise Endless(f"the game did not end within {max_steps} steps")

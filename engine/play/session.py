@@ -23,7 +23,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.moves import Action, Move, Outcome
 from engine.core.picture import Picture
-from engine.core.randomness import bot_rng, chance_rng
+from engine.core.randomness import StepRandom, bot_rng, chance_rng
 from engine.core.ruleset import Ruleset
 from engine.core.skeleton import offered
 from engine.play.drive import next_move
@@ -82,6 +82,7 @@ class Session:
         self.current = 0
         self._line: list[int] = [0]
         self._decision: Decision | None = None
+        self._rng = StepRandom()  # seeded afresh for every step it decides
 
     # -- reading -----------------------------------------------------------------
 
@@ -133,10 +134,11 @@ class Session:
         decision = self.decision()
         seat = self._check(decision, move)
         parent = self.step
-        existing = next((self.steps[c] for c in parent.children if offered(self.steps[c].move, (move,))), None)
-        if existing is not None:
-            self.goto(existing.id)
-            return existing
+        if parent.children:
+            existing = next((self.steps[c] for c in parent.children if offered(self.steps[c].move, (move,))), None)
+            if existing is not None:
+                self.goto(existing.id)
+                return existing
         log = self.ruleset.apply(self.state, move)
         step = Step(
             id=len(self.steps),
@@ -167,7 +169,7 @@ class Session:
         if not isinstance(decision, Chance):
             raise IllegalAction("the game is not waiting for chance")
         if not again:
-            return self.play(next_move(decision, None, chance_rng(self.seed, self.current)), forced=False)
+            return self.play(next_move(decision, None, chance_rng(self.seed, self.current, self._rng)), forced=False)
         move, draw = self._fresh(lambda draw: next_move(decision, None, chance_rng(self.seed, f"{self.current}:{draw}")))
         return self.play(move, forced=False, draw=draw)
 
@@ -204,9 +206,10 @@ class Session:
             raise IllegalAction(f"no bot was handed to this session to play seat {decision.seat + 1}")
         # A bot that looks ahead searches the session's state as it is: in a playtest the
         # designer's opponents see everything (the balance lab's bots determinise instead).
-        bot = seated(bot, Table(self.ruleset, self.state))
+        if hasattr(bot, "at"):
+            bot = seated(bot, Table(self.ruleset, self.state))
         if not again:
-            return self.play(next_move(decision, bot, bot_rng(self.seed, self.current)))
+            return self.play(next_move(decision, bot, bot_rng(self.seed, self.current, self._rng)))
         move, draw = self._fresh(lambda draw: next_move(decision, bot, bot_rng(self.seed, f"{self.current}:{draw}")))
         return self.play(move, draw=draw)
 
