@@ -11,6 +11,7 @@ legible badge whether the designer looks at the whole world or at one province.
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Iterable
 
 from attrs import frozen
@@ -25,6 +26,8 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QPolygonF,
+    QStaticText,
+    QTransform,
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -151,6 +154,11 @@ class NamesLayer(QGraphicsItem):
         self._bounds = bounds.adjusted(-bounds.width() * 0.05, -self._height * 3, bounds.width() * 0.05,
                                        self._height * 3)  # names move a line or two, or grow
         self._placed: tuple[tuple[float, int], dict[str, Placed]] | None = None  # by space
+        # Each placed name's rectangle as plain numbers (left, top, right, bottom), so a repaint
+        # finds the exposed ones without a call into Qt per name; None after a change.
+        self._edges: list[tuple[float, float, float, float, Placed]] | None = None
+        self._texts: dict[tuple[str, bool, float], QStaticText] = {}  # laid out at the current scale
+        self._fonts: dict[tuple[bool, float], QFont] = {}
         self.setZValue(3)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
@@ -193,6 +201,7 @@ class NamesLayer(QGraphicsItem):
                                                      label.anchor.y() * scale - height / 2, width, height), factor)
         else:
             self._placed = None
+        self._edges = None
         self.update()
 
     def place_again(self) -> None:
@@ -206,40 +215,76 @@ class NamesLayer(QGraphicsItem):
         key = (round(scale, 6), revision)
         if self._placed is None or self._placed[0] != key:
             obstacles = self._markers.screen_rects(scale) if self._markers is not None else {}
+            if self._placed is None or self._placed[0][0] != key[0]:
+                self._texts, self._fonts = {}, {}
             self._placed = (key, {entry.key: entry for entry in place(list(self._labels.values()), scale,
                                                                        obstacles)})
+            self._edges = None
         return list(self._placed[1].values())
+
+    def _shown(self, scale: float, left: float, top: float, right: float, bottom: float) -> list[Placed]:
+        """The placed names whose rectangles meet the given one (the placement's coordinates)."""
+        placed = self.placed(scale)
+        if self._edges is None:
+            self._edges = [(p.rect.left(), p.rect.top(), p.rect.right(), p.rect.bottom(), p) for p in placed]
+        return [p for x0, y0, x1, y1, p in self._edges if x0 <= right and x1 >= left and y0 <= bottom and y1 >= top]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         transform = painter.worldTransform()
         scale = option.levelOfDetailFromTransform(transform)
         if self._height * scale < MIN_NAME_PIXELS:
             return
-        exposed = transform.mapRect(visible_part(painter, option))
-        shift = QPointF(transform.dx(), transform.dy())
-        fonts: dict[tuple[bool, float], QFont] = {}
-        painter.save()
-        painter.resetTransform()
-        for placed in self.placed(scale):
-            shown = placed.rect.translated(shift)
-            if not shown.intersects(exposed):
-                continue
+        # The exposed part in the placement's coordinates (the view's pixels before its translation).
+        exposed = transform.mapRect(visible_part(painter, option)).translated(-transform.dx(), -transform.dy())
+        shown = self._shown(scale, exposed.left(), exposed.top(), exposed.right(), exposed.bottom())
+        if not shown:
+            return
+        groups: dict[tuple[bool, float], list[tuple[QPointF, QStaticText, QColor]]] = defaultdict(list)
+        for placed in shown:
             name = self._names[placed.key]
             size = round(self._font.pointSizeF() * scale * placed.factor, 1)
-            font = fonts.get((name.italic, size))
-            if font is None:
-                font = QFont(self._font)
-                font.setPointSizeF(size)
-                font = fonts[(name.italic, size)] = _italic(font) if name.italic else font
-            painter.setFont(font)
-            # A light halo (the text nudged a pixel each way) keeps the name readable over
-            # any fill and across borders; stroking outlines would cost ten times more.
-            painter.setPen(style.HALO)
-            for dx, dy in HALO_OFFSETS:
-                painter.drawText(shown.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, name.text)
-            painter.setPen(name.ink)
-            painter.drawText(shown, Qt.AlignmentFlag.AlignCenter, name.text)
+            text = self._text(name, size)
+            centre, box = placed.rect.center(), text.size()
+            corner = QPointF(centre.x() + transform.dx() - box.width() / 2,
+                             centre.y() + transform.dy() - box.height() / 2)
+            groups[(name.italic, size)].append((corner, text, name.ink))
+        painter.save()
+        painter.resetTransform()
+        # A light halo (the text nudged a pixel each way) keeps a name readable over any fill
+        # and across borders; stroking outlines would cost ten times more. Every halo goes
+        # down before any name, so no halo covers a neighbour's letters.
+        painter.setPen(style.HALO)
+        for (italic, size), drawn in groups.items():
+            painter.setFont(self._sized(italic, size))
+            for corner, text, _ in drawn:
+                for dx, dy in HALO_OFFSETS:
+                    painter.drawStaticText(corner + QPointF(dx, dy), text)
+        for (italic, size), drawn in groups.items():
+            painter.setFont(self._sized(italic, size))
+            for corner, text, ink in drawn:
+                painter.setPen(ink)
+                painter.drawStaticText(corner, text)
         painter.restore()
+
+    def _sized(self, italic: bool, size: float) -> QFont:
+        font = self._fonts.get((italic, size))
+        if font is None:
+            font = QFont(self._font)
+            font.setPointSizeF(size)
+            font = self._fonts[(italic, size)] = _italic(font) if italic else font
+        return font
+
+    def _text(self, name: Name, size: float) -> QStaticText:
+        """A name laid out once in its font at one on-screen size. A static text is drawn with
+        the painter's font, which must be that one: drawing laid-out text skips the shaping
+        that every ``drawText`` would do again (five times a name, halo included)."""
+        key = (name.text, name.italic, size)
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = QStaticText(name.text)
+            text.setTextFormat(Qt.TextFormat.PlainText)
+            text.prepare(QTransform(), self._sized(name.italic, size))
+        return text
 
 
 def visible_part(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:
@@ -274,7 +319,10 @@ class ConnectionsItem(QGraphicsItem):
         self._tiles: dict[tuple[int, int], tuple[QRectF, QPainterPath]] = {}
         self.typical = typical  # a typical line's length: below a readable size none is drawn
         self._arrows, self._head = arrows, head
-        self._pen = _pen(colour, 1.6 if arrows else 1.3, pen_style)
+        # One device pixel wide: Qt strokes such a cosmetic pen with its fast line drawer, and a
+        # wider one through the general stroker at several times the cost on a zoomed-in board
+        # (the colours in ``style`` carry the lines' weight instead).
+        self._pen = _pen(colour, 1.0, pen_style)
         self._brush = QBrush(colour) if arrows else QBrush(Qt.BrushStyle.NoBrush)
         self._bounds = QRectF()
         self.setZValue(2)

@@ -33,11 +33,13 @@ UNREGIONED_LAND = QColor("#d8d0bc")
 WATER_KINDS = frozenset({SpaceKind.SEA, SpaceKind.OCEAN})
 BOXED_KINDS = frozenset({SpaceKind.BOX, SpaceKind.TRACK})  # framed: a name must fit inside
 
+# Connections are one pixel wide (``items.ConnectionsItem``), so their colours are opaque
+# enough to read as lines over any fill.
 CONNECTION_STYLES = {
-    ConnectionKind.LAND: (QColor(90, 74, 50, 150), Qt.PenStyle.SolidLine),
-    ConnectionKind.SEA: (QColor(47, 110, 165, 100), Qt.PenStyle.DashLine),
-    ConnectionKind.STRAIT: (QColor(122, 90, 32, 220), Qt.PenStyle.DotLine),
-    ConnectionKind.ARROW: (QColor(40, 40, 40, 220), Qt.PenStyle.SolidLine),
+    ConnectionKind.LAND: (QColor(90, 74, 50, 195), Qt.PenStyle.SolidLine),
+    ConnectionKind.SEA: (QColor(47, 110, 165, 135), Qt.PenStyle.DashLine),
+    ConnectionKind.STRAIT: (QColor(122, 90, 32, 255), Qt.PenStyle.DotLine),
+    ConnectionKind.ARROW: (QColor(30, 30, 30, 255), Qt.PenStyle.SolidLine),
 }
 
 
