@@ -9,6 +9,8 @@ other games: ``engine/rulesets/shared/dice.py``.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.decision import Chance, Choice, Decision
 from engine.core.events import Event
 from engine.core.moves import Action, Outcome
@@ -37,12 +39,12 @@ def on_conquer(state: HistoryState, move: a.Conquer, log: list[Event]) -> None:
         if owner == turn.seat:
             state.supply[turn.seat] += 1
         occupy(state, move.target)
-        log.append(Event(f"{state.names[turn.seat]} occupies {name}"))
+        log.append(Event(("{} occupies {}", state.names[turn.seat], name)))
         return
     fortified = move.target in state.forts and ability(state) != "ignore_forts"
     turn.battle = Battle(target=move.target, via=move.via, defender=owner, defence_dice=defence_dice(fortified))
     reset_rerolls(state, turn.battle)
-    log.append(Event(f"{state.names[turn.seat]} attacks {name}, held by {state.names[owner]}"))
+    log.append(Event(("{} attacks {}, held by {}", state.names[turn.seat], name, state.names[owner])))
 
 
 def attack_bonus(state: HistoryState, target: str) -> int:
@@ -76,25 +78,35 @@ def decide_battle(state: HistoryState, battle: Battle) -> Decision:
     where = state.tables.name(battle.target)
     attacker = state.turn.seat
     if not battle.attack:
-        return Chance(f"{names[attacker]} attacks {where} with 2 dice", TWO_DICE)
+        return Chance(("{} attacks {} with 2 dice", names[attacker], where), TWO_DICE)
     if not battle.defence:
         dice = TWO_DICE if battle.defence_dice == 2 else DIE
-        return Chance(f"{names[battle.defender]} defends {where} with {battle.defence_dice} dice", dice)
+        return Chance(("{} defends {} with {} dice", names[battle.defender], where, battle.defence_dice), dice)
     if battle.rerolling is not None:
         side, die = battle.rerolling
-        return Chance(f"the {side}'s reroll of die {die + 1}", DIE)
+        return Chance(("the {}'s reroll of die {}", side, die + 1), DIE)
     if battle.lost:
         bonus = min(battle.catapult + 1, 3)
-        moves: list[Action] = [
-            a.Siege(unit, label=f"siege (+{bonus}) with {'a siege token' if unit == 'token' else 'an army'}")
-            for unit in can_siege(state)]
+        moves: list[Action] = [siege(unit, bonus) for unit in can_siege(state)]
         moves.append(RETREAT)
-        return Choice(attacker, f"lost the battle for {where}: siege or retreat?", tuple(moves))
+        return Choice(attacker, ("lost the battle for {}: siege or retreat?", where), tuple(moves))
     side = battle.reroll_turn
     seat = attacker if side == "attacker" else battle.defender
     dice = battle.attack if side == "attacker" else battle.defence
-    rerolls = tuple(a.Reroll(i, label=f"reroll the {value}") for i, value in enumerate(dice))
-    return Choice(seat, f"{where}: attacker {battle.attack}, defender {battle.defence}; reroll?", rerolls + (KEEP,))
+    rerolls = tuple(reroll(i, value) for i, value in enumerate(dice))
+    return Choice(seat, ("{}: attacker {}, defender {}; reroll?", where, list(battle.attack), list(battle.defence)),
+                  rerolls + (KEEP,))
+
+
+@cache
+def reroll(die: int, value: int) -> a.Reroll:
+    """The offer to reroll one die: a few dozen in all, made once."""
+    return a.Reroll(die, label=f"reroll the {value}")
+
+
+@cache
+def siege(unit: str, bonus: int) -> a.Siege:
+    return a.Siege(unit, label=f"siege (+{bonus}) with {'a siege token' if unit == 'token' else 'an army'}")
 
 
 def on_dice(state: HistoryState, outcome: Outcome, log: list[Event]) -> None:
@@ -104,14 +116,14 @@ def on_dice(state: HistoryState, outcome: Outcome, log: list[Event]) -> None:
         battle.attack = dice
     elif not battle.defence:
         battle.defence = dice
-        log.append(Event(f"battle for {state.tables.name(battle.target)}: attacker rolls "
-                         f"{battle.attack}, defender {battle.defence}"))
+        log.append(Event(("battle for {}: attacker rolls {}, defender {}", state.tables.name(battle.target),
+                          list(battle.attack), list(battle.defence))))
     else:
         side, die = battle.rerolling
         value = dice[0]
         (battle.attack if side == "attacker" else battle.defence)[die] = value
         battle.rerolling = None
-        log.append(Event(f"the {side} rerolls: {value}"))
+        log.append(Event(("the {} rerolls: {}", side, value)))
 
 
 def on_reroll(state: HistoryState, move: a.Reroll, log: list[Event]) -> None:
@@ -155,7 +167,7 @@ def on_siege(state: HistoryState, move: a.Siege, log: list[Event]) -> None:
     else:  # past +3 the unit is simply spent (ambiguity A5 on the bonus)
         state.supply[turn.seat] += move.unit == "army"
         battle.catapult += not state.tables.options.siege_bonus_capped
-    log.append(Event(f"{state.names[turn.seat]} lays siege to {state.tables.name(battle.target)} (+{battle.catapult})"))
+    log.append(Event(("{} lays siege to {} (+{})", state.names[turn.seat], state.tables.name(battle.target), battle.catapult)))
     battle.attack, battle.defence = [], []
     battle.lost = False
     battle.passes = 0
@@ -168,7 +180,7 @@ def on_retreat(state: HistoryState, move: Action, log: list[Event]) -> None:
     battle = turn.battle
     state.supply[turn.seat] += 1 + battle.catapult_armies
     turn.battle = None
-    log.append(Event(f"{state.names[turn.seat]} retreats from {state.tables.name(battle.target)}"))
+    log.append(Event(("{} retreats from {}", state.names[turn.seat], state.tables.name(battle.target))))
 
 
 def battle_step(state: HistoryState, battle: Battle, log: list[Event]) -> bool:
@@ -195,7 +207,7 @@ def resolve(state: HistoryState, battle: Battle, log: list[Event]) -> None:
     name = state.tables.name(battle.target)
     if attack < defence:
         battle.lost = True
-        log.append(Event(f"{attack} against {defence}: {state.names[turn.seat]} loses the battle for {name}"))
+        log.append(Event(("{} against {}: {} loses the battle for {}", attack, defence, state.names[turn.seat], name)))
         if not can_siege(state):
             on_retreat(state, RETREAT, log)
         return
@@ -206,10 +218,10 @@ def resolve(state: HistoryState, battle: Battle, log: list[Event]) -> None:
     if attack > defence:
         occupy(state, battle.target)
         turn.momentum = battle.target
-        log.append(Event(f"{attack} against {defence}: {state.names[turn.seat]} takes {name}"))
+        log.append(Event(("{} against {}: {} takes {}", attack, defence, state.names[turn.seat], name)))
     else:
         state.supply[turn.seat] += 1
-        log.append(Event(f"{attack} against {defence}: a tie, both armies fall in {name}"))
+        log.append(Event(("{} against {}: a tie, both armies fall in {}", attack, defence, name)))
     destroy(state, battle.target, log)
 
 
@@ -218,7 +230,7 @@ def destroy(state: HistoryState, province: str, log: list[Event]) -> None:
     destroyed = destroy_building(state, province, log)
     if province in state.forts:
         state.forts.remove(province)
-        log.append(Event(f"the fort in {state.tables.name(province)} is removed"))
+        log.append(Event(("the fort in {} is removed", state.tables.name(province))))
     turn = state.turn
     if destroyed and turn.card == turn.empire and not state.tables.empires[turn.empire].capital:
         add_points(state, turn.seat, 1, log)  # a looter's plunder (§6.11)

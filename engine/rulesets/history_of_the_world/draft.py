@@ -148,16 +148,16 @@ def on_pick_event(state: HistoryState, move: a.PickEvent, log: list[Event]) -> N
     seat, _ = draft_pickers(state)
     state.event_pile.remove(move.card)
     keep_event(state, seat, move.card)
-    log.append(Event(f"{state.names[seat]} keeps an event card"))
-    log.append(Event(f"{state.names[seat]} keeps {state.tables.name(move.card)}", (seat,)))
+    log.append(Event(("{} keeps an event card", state.names[seat])))
+    log.append(Event(("{} keeps {}", state.names[seat], state.tables.name(move.card)), (seat,)))
 
 
 def on_pick_empire(state: HistoryState, move: a.PickEmpire, log: list[Event]) -> None:
     _, seat = draft_pickers(state)
     state.empire_pile.remove(move.card)
     state.drafted_empire[seat] = move.card
-    log.append(Event(f"{state.names[seat]} keeps an empire card"))
-    log.append(Event(f"{state.names[seat]} keeps {state.tables.name(move.card)}", (seat,)))
+    log.append(Event(("{} keeps an empire card", state.names[seat])))
+    log.append(Event(("{} keeps {}", state.names[seat], state.tables.name(move.card)), (seat,)))
 
 
 def draft_step(state: HistoryState, log: list[Event]) -> bool:
@@ -247,8 +247,8 @@ def classic_give(state: HistoryState, seat: int, log: list[Event]) -> None:
     waiting = [s for s in order[after:] + order[:after] if s not in state.classic_got]
     state.classic_holder = waiting[0] if waiting else None
     verb = "keeps the card" if seat == holder else f"gives a card to {state.names[seat]}"
-    log.append(Event(f"{state.names[holder]} {verb}"))
-    log.append(Event(f"{state.names[seat]} receives {state.tables.name(card)}", (seat,)))
+    log.append(Event(("{} {}", state.names[holder], verb)))
+    log.append(Event(("{} receives {}", state.names[seat], state.tables.name(card)), (seat,)))
 
 
 def classic_step(state: HistoryState, log: list[Event]) -> bool:

@@ -33,7 +33,7 @@ def start_epoch(state: HistoryState, log: list[Event]) -> None:
     state.event_pile, state.empire_pile = [], []
     state.drafted_empire = [None] * len(state.names)
     state.phase = "deal"
-    log.append(Event(f"epoch {state.epoch} begins"))
+    log.append(Event(("epoch {} begins", state.epoch)))
 
 
 def end_epoch(state: HistoryState, log: list[Event]) -> None:

@@ -60,7 +60,7 @@ def score_turn(state: HistoryState, log: list[Event]) -> None:
     """Step 7: the empire, declined, scores its regions and buildings; the turn is over."""
     seat = state.turn.seat
     regions, buildings = turn_points(state, seat, state.tables.options.control_needs_no_opponents)
-    log.append(Event(f"{state.names[seat]}: regions {regions}, buildings {buildings}"))
+    log.append(Event(("{}: regions {}, buildings {}", state.names[seat], regions, buildings)))
     state.turn = None
     add_points(state, seat, regions + buildings, log)
 
@@ -76,7 +76,7 @@ def add_points(state: HistoryState, seat: int, points: int, log: list[Event]) ->
     if points <= 0:
         return
     state.score[seat] += points
-    log.append(Event(f"{state.names[seat]} scores {points} (now {state.score[seat]})"))
+    log.append(Event(("{} scores {} (now {})", state.names[seat], points, state.score[seat])))
     if shares_score(state, seat):
         state.tie = (seat, 0)
 
@@ -85,7 +85,7 @@ def decide_tie(state: HistoryState) -> Choice:
     """§8.4: a marker that lands on another moves up or down, as its owner chooses."""
     seat, _ = state.tie
     moves = (GAIN, LOSE) if state.score[seat] > 0 else (GAIN,)
-    return Choice(seat, f"{state.names[seat]} shares a score of {state.score[seat]}: gain or lose?", moves)
+    return Choice(seat, ("{} shares a score of {}: gain or lose?", state.names[seat], state.score[seat]), moves)
 
 
 def on_score_direction(state: HistoryState, move: a.ScoreDirection, log: list[Event]) -> None:
@@ -96,4 +96,4 @@ def on_score_direction(state: HistoryState, move: a.ScoreDirection, log: list[Ev
         while shares_score(state, seat) and state.score[seat] + step >= 0:
             state.score[seat] += step
     state.tie = (seat, 0) if shares_score(state, seat) else None
-    log.append(Event(f"{state.names[seat]} moves to {state.score[seat]}"))
+    log.append(Event(("{} moves to {}", state.names[seat], state.score[seat])))

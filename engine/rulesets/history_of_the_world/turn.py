@@ -59,20 +59,20 @@ def decide_turns(state: HistoryState) -> Decision:
         return Choice(turn.seat, (tables.armies_prompt, turn.card, turn.card_armies), tuple(moves))
     if step == "kingdom":
         kingdom = tables.name(turn.kingdom)
-        return Choice(turn.seat, f"play the kingdom {kingdom}?", (a.PlayKingdom(label=f"play {kingdom}"), SKIP_KINGDOM))
+        return Choice(turn.seat, ("play the kingdom {}?", kingdom), (a.PlayKingdom(label=("play {}", kingdom)), SKIP_KINGDOM))
     if step == "pyramids":
         usual, per_icon = monument_counts(state)
         return Choice(turn.seat, "use Pyramids, a monument for every resource icon?", (
             a.UseAbility(True, label=f"use Pyramids: {monuments(per_icon)}"),
             a.UseAbility(False, label=f"do not: {monuments(usual)}")))
     if step == "monuments":
-        return Choice(turn.seat, f"place a monument ({turn.monuments_due} to build)",
+        return Choice(turn.seat, ("place a monument ({} to build)", turn.monuments_due),
                       tuple(a.PlaceMonument(p, label=tables.name(p)) for p in monument_candidates(state)))
     if step == "effect":
         return decide_effect(state)
     if step == "forts":
         moves = [a.PlaceFort(p, label=tables.name(p)) for p in fort_sites(state)]
-        return Choice(turn.seat, f"place a free fort ({turn.forts_due} left)", (*moves, NO_MORE_FORTS))
+        return Choice(turn.seat, ("place a free fort ({} left)", turn.forts_due), (*moves, NO_MORE_FORTS))
     raise AssertionError(f"no decision for step {step} of {state.names[turn.seat]}")
 
 
@@ -123,7 +123,7 @@ def reveal(state: HistoryState, log: list[Event]) -> None:
     seat = state.drafted_empire.index(empire)
     state.turn = Turn(seat=seat, empire=empire, kingdom=state.kingdoms[seat], card=empire)
     state.kingdoms[seat] = None
-    log.append(Event(f"{state.names[seat]} reveals {state.tables.name(empire)}"))
+    log.append(Event(("{} reveals {}", state.names[seat], state.tables.name(empire))))
     if state.turn.kingdom is None:
         found(state, log)
     elif not state.tables.options.kingdom_optional:
@@ -134,13 +134,13 @@ def on_play_kingdom(state: HistoryState, move: Action, log: list[Event]) -> None
     turn = state.turn
     turn.card = turn.kingdom
     turn.kingdom = None
-    log.append(Event(f"{state.names[turn.seat]} plays the kingdom {state.tables.name(turn.card)}"))
+    log.append(Event(("{} plays the kingdom {}", state.names[turn.seat], state.tables.name(turn.card))))
     found(state, log)
 
 
 def on_skip_kingdom(state: HistoryState, move: Action, log: list[Event]) -> None:
     turn = state.turn
-    log.append(Event(f"{state.names[turn.seat]} does not play a kingdom"))
+    log.append(Event(("{} does not play a kingdom", state.names[turn.seat])))
     turn.kingdom = None
     turn.card = turn.empire
     found(state, log)
@@ -169,7 +169,7 @@ def found(state: HistoryState, log: list[Event]) -> None:
     turn.step = "conquest"
     turn.conquered, turn.momentum = False, None
     starts = " and ".join(tables.name(s) for s in card.starts)
-    log.append(Event(f"{tables.name(turn.card)} is founded in {starts} with {armies} armies"))
+    log.append(Event(("{} is founded in {} with {} armies", tables.name(turn.card), starts, armies)))
 
 
 def monument_counts(state: HistoryState) -> tuple[int, int]:
@@ -202,7 +202,7 @@ def on_use_ability(state: HistoryState, move: a.UseAbility, log: list[Event]) ->
     turn.monuments_due = per_icon if move.use else usual
     turn.step = "monuments"
     verb = "uses" if move.use else "does not use"
-    log.append(Event(f"{state.names[turn.seat]} {verb} Pyramids: {monuments(turn.monuments_due)} due"))
+    log.append(Event(("{} {} Pyramids: {} due", state.names[turn.seat], verb, monuments(turn.monuments_due))))
 
 
 def monuments(count: int) -> str:
@@ -216,13 +216,13 @@ def on_place_monument(state: HistoryState, move: a.PlaceMonument, log: list[Even
 def build_monument(state: HistoryState, province: str, log: list[Event]) -> None:
     state.monuments.add(province)
     state.turn.monuments_due -= 1
-    log.append(Event(f"{state.names[state.turn.seat]} builds a monument in {state.tables.name(province)}"))
+    log.append(Event(("{} builds a monument in {}", state.names[state.turn.seat], state.tables.name(province))))
 
 
 def on_place_fort(state: HistoryState, move: a.PlaceFort, log: list[Event]) -> None:
     state.forts.add(move.province)
     state.turn.forts_due -= 1
-    log.append(Event(f"{state.names[state.turn.seat]} places a fort in {state.tables.name(move.province)}"))
+    log.append(Event(("{} places a fort in {}", state.names[state.turn.seat], state.tables.name(move.province))))
 
 
 def on_skip(state: HistoryState, move: Action, log: list[Event]) -> None:
@@ -238,7 +238,7 @@ def deactivate(state: HistoryState, log: list[Event]) -> None:
     turn.card_armies = turn.card_tokens = 0
     state.active.clear()
     turn.fleets, turn.caravans = [], []
-    log.append(Event(f"{state.tables.name(turn.card)} declines"))
+    log.append(Event(("{} declines", state.tables.name(turn.card))))
     if turn.card != turn.empire:
         turn.card = turn.empire
         found(state, log)
