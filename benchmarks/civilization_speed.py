@@ -6,7 +6,7 @@ Target: at least twice catanatron's actions per second. A Civilization game betw
 bots lasts thousands of steps (every figure steps one square per decision), so the figures
 are per action first.
 
-    python benchmarks/civilization_speed.py [--games 10] [--rounds 3] [--catan-games 0]
+    python benchmarks/civilization_speed.py [--games 10] [--rounds 3] [--catan-seconds 0]
 """
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="Civilization games per player count and round")
     parser.add_argument("--hotw-games", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--catan-games", type=int, default=0, help="0 leaves catanatron out")
+    parser.add_argument("--catan-seconds", type=float, default=0, help="catanatron's play time per round; "
+                        "0 leaves it out")
     parser.add_argument("--catanatron-venv", type=Path,
-                        default=Path(tempfile.gettempdir()) / "epoch-bench-catanatron")
+                        default=Path(tempfile.gettempdir()) / "epoch-catanatron-3.2.1")
     args = parser.parse_args()
     rates: dict[str, list[float]] = {}
     for _ in range(args.rounds):
@@ -44,10 +45,11 @@ def main() -> None:
             figures = random_play(CIVILIZATION, args.games, players)
             print(speed_line(f"Civilization, {players} random players", figures))
             rates.setdefault(f"civ{players}", []).append(rate(figures))
-        if args.catan_games:
-            from history_of_the_world_speed import catanatron
+        if args.catan_seconds:
+            from rulesets_speed import catan_round, catanatron_python
 
-            rates.setdefault("catan", []).append(rate(catanatron(args.catanatron_venv, args.catan_games)))
+            python = catanatron_python(args.catanatron_venv)
+            rates.setdefault("catan", []).append(rate(catan_round(python, args.catan_seconds)))
     medians = {name: statistics.median(values) for name, values in rates.items()}
     for players in (2, 3, 4):
         line = f"median: Civilization {players} players {medians[f'civ{players}']:,.0f} actions/s, " \
