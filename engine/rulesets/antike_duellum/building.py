@@ -46,7 +46,7 @@ def build_temple(state: DuellumState, seat: int, city: str, log: list[Event], ma
     due = temple_due(state, city, marble_need)
     state.temples.add(city)
     state.temples_built[seat] += 1
-    log.append(Event(f"{state.names[seat]} builds a temple in {state.tables.name(city)}"))
+    log.append(Event(("{} builds a temple in {}", state.names[seat], state.tables.name(city))))
     _charge(state, due, f"the temple in {state.tables.name(city)}")
 
 
@@ -66,7 +66,7 @@ def wall_problem(state: DuellumState, seat: int, city: str, marble_need: str = "
 def build_wall(state: DuellumState, seat: int, city: str, log: list[Event], marble_need: str = "marble") -> None:
     state.walls.add(city)
     state.walls_supply[seat] -= 1
-    log.append(Event(f"{state.names[seat]} builds a wall in {state.tables.name(city)}"))
+    log.append(Event(("{} builds a wall in {}", state.names[seat], state.tables.name(city))))
     _charge(state, {marble_need: WALL_MARBLE}, f"the wall in {state.tables.name(city)}")
 
 
@@ -118,7 +118,7 @@ def found_city(state: DuellumState, seat: int, site: str, resource: str, log: li
     due = city_due(state, site, resource, settler_gold, gold_need)
     state.owner[site] = seat
     state.marker[site] = resource
-    log.append(Event(f"{state.names[seat]} founds {state.tables.name(site)} as a {resource} city"))
+    log.append(Event(("{} founds {} as a {} city", state.names[seat], state.tables.name(site), resource)))
     _charge(state, due, f"the city of {state.tables.name(site)}")
 
 

@@ -48,7 +48,7 @@ def step_moves(state: DuellumState, seat: int) -> list[Action]:
 
 def conquer_moves(state: DuellumState, seat: int) -> list[Action]:
     name = state.tables.name
-    return [a.Conquer(city, label=f"conquer {name(city)} (defence {defence(state, city)})")
+    return [a.Conquer(city, label=("conquer {} (defence {})", name(city), defence(state, city)))
             for city in own_cities(state, opponent(seat)) if refusals.conquer_problem(state, seat, city) is None]
 
 
@@ -68,7 +68,7 @@ def decide_conquest(state: DuellumState, conquest: Conquest) -> Choice:
                       tuple(moves))
     seat = state.turn.seat
     units = [u for u in UNITS if state.units(u)[seat].get(conquest.city)]
-    return Choice(seat, f"conquest of {name}: remove a unit ({conquest.losses} to lose)",
+    return Choice(seat, ("conquest of {}: remove a unit ({} to lose)", name, conquest.losses),
                   tuple(a.Lose(u, label=f"lose a {u}") for u in units))
 
 
@@ -104,7 +104,7 @@ def on_conquer(state: DuellumState, move: a.Conquer, log: list[Event]) -> None:
     defender = state.owner[move.city]
     conquest = Conquest(move.city, defender)
     state.turn.conquest = conquest
-    log.append(Event(f"{state.names[state.turn.seat]} declares a conquest of {state.tables.name(move.city)}"))
+    log.append(Event(("{} declares a conquest of {}", state.names[state.turn.seat], state.tables.name(move.city))))
     if not (fortress_cards(state, defender) or state.tables.options.event_hands_secret):
         to_losses(state, conquest, log)
 
@@ -115,7 +115,7 @@ def to_losses(state: DuellumState, conquest: Conquest, log: list[Event]) -> None
     units = attackers(state, seat, conquest.city)
     needed = defence(state, conquest.city)
     if units < needed:
-        log.append(Event(f"{state.tables.name(conquest.city)} holds: the conquest is called off"))
+        log.append(Event(("{} holds: the conquest is called off", state.tables.name(conquest.city))))
         state.turn.conquest = None
         return
     plain = state.legions[seat].get(conquest.city, 0) + state.galleys[seat].get(conquest.city, 0)

@@ -143,7 +143,7 @@ def gain_coins(state: DuellumState, seat: int, count: int, log: list[Event]) -> 
     paid = count if bank is None else min(count, max(bank, 0))
     state.coins[seat] += paid
     if paid:
-        log.append(Event(f"{state.names[seat]} takes {paid} coin{'s' if paid > 1 else ''}"))
+        log.append(Event(("{} takes {} coin{}", state.names[seat], paid, 's' if paid > 1 else '')))
     if count > paid:
         log.append(Event(f"the bank has no coins: {state.names[seat]} takes a resource instead"))
         state.turn.pending.insert(0, Pending("coin", seat, count - paid))

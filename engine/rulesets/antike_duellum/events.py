@@ -73,7 +73,7 @@ def play(state: DuellumState, seat: int, move: a.PlayEvent | a.PlayEventOn, log:
     state.hand[seat].remove(move.card)
     state.discard.append(move.card)
     where = f" on {state.tables.name(move.space)}" if isinstance(move, a.PlayEventOn) else ""
-    log.append(Event(f"{state.names[seat]} plays {event.name}{where}"))
+    log.append(Event(("{} plays {}{}", state.names[seat], event.name, where)))
     EFFECTS[event.effect](state, seat, event, move, log)
 
 

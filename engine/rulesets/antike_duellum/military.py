@@ -55,7 +55,7 @@ def battle(state: DuellumState, region: str, unit: str, log: list[Event], defend
         if lost > plain:
             state.special[seat] = None  # back to its owner's recruitment box
     plural = "s" if lost > 1 else ""
-    log.append(Event(f"battle in {state.tables.name(region)}: {lost} {unit}{plural} of each side destroyed"))
+    log.append(Event(("battle in {}: {} {}{} of each side destroyed", state.tables.name(region), lost, unit, plural)))
     return True
 
 

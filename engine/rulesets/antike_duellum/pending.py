@@ -184,7 +184,7 @@ def on_pick_event(state: DuellumState, move: a.PickEvent, log: list[Event]) -> N
     seat = state.picker if state.phase == "picks" else state.turn.pending[0].seat
     state.display.remove(move.card)
     state.hand[seat].append(move.card)
-    log.append(Event(f"{state.names[seat]} takes {state.tables.name(move.card)} from the display"))
+    log.append(Event(("{} takes {} from the display", state.names[seat], state.tables.name(move.card))))
     if state.phase == "picks":
         state.picks -= 1
     else:
@@ -197,7 +197,7 @@ def on_buy(state: DuellumState, move: a.Buy, log: list[Event]) -> None:
     seat = turn.seat
     state.reserve[seat][move.unit] -= 1
     state.box[seat][move.unit] += 1
-    log.append(Event(f"{state.names[seat]} buys a {move.unit} into the recruitment box"))
+    log.append(Event(("{} buys a {} into the recruitment box", state.names[seat], move.unit)))
     turn.due, turn.due_for, turn.paid = {"gold": BUY_GOLD[move.unit]}, f"the {move.unit}", {}
     if turn.pending and turn.pending[0].kind == "recruits":
         consume(state, log)

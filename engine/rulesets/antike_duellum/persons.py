@@ -135,7 +135,7 @@ def on_display_draw(state: DuellumState, outcome: Outcome, log: list[Event]) -> 
     card = str(outcome.value)
     state.pool.remove(card)
     state.display.append(card)
-    log.append(Event(f"{state.tables.name(card)} is turned up for the display"))
+    log.append(Event(("{} is turned up for the display", state.tables.name(card))))
 
 
 def display_waits(state: DuellumState, log: list[Event]) -> bool:
@@ -149,7 +149,7 @@ def display_waits(state: DuellumState, log: list[Event]) -> bool:
 def decide_picks(state: DuellumState) -> Chance | Choice:
     if refill_due(state):
         return decide_refill(state)
-    return Choice(state.picker, f"take an event card from the display ({state.picks} owed)", pick_moves(state))
+    return Choice(state.picker, ("take an event card from the display ({} owed)", state.picks), pick_moves(state))
 
 
 def picks_step(state: DuellumState, log: list[Event]) -> bool:

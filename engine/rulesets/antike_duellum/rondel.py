@@ -33,7 +33,7 @@ def on_start_player(state: DuellumState, outcome: Outcome, log: list[Event]) -> 
     first = int(outcome.value)
     state.active = first
     state.coins[opponent(first)] += 1  # the bank is full at setup: the coin is there
-    log.append(Event(f"{state.names[first]} starts; {state.names[opponent(first)]} takes a coin in compensation"))
+    log.append(Event(("{} starts; {} takes a coin in compensation", state.names[first], state.names[opponent(first)])))
     state.phase = "turn"
 
 
@@ -46,7 +46,7 @@ def start_turn(state: DuellumState, seat: int, log: list[Event]) -> None:
         recruitable=dict(state.box[seat]),
         special_recruitable=bool(state.special) and state.special[seat] is None,
     )
-    log.append(Event(f"turn {state.turn_number}: {state.names[seat]}"))
+    log.append(Event(("turn {}: {}", state.turn_number, state.names[seat])))
 
 
 def rondel_moves(state: DuellumState, turn: Turn) -> list[Action]:
@@ -85,7 +85,7 @@ def on_move_rondel(state: DuellumState, move: a.MoveRondel, log: list[Event]) ->
     if cost:
         turn.due, turn.due_for, turn.paid = {"any": cost}, f"{cost} extra segment{'s' if cost > 1 else ''}", {}
     turn.step = "begin"
-    log.append(Event(f"{state.names[turn.seat]} chooses {turn.action}"))
+    log.append(Event(("{} chooses {}", state.names[turn.seat], turn.action)))
 
 
 def begin_action(state: DuellumState, log: list[Event]) -> None:
@@ -97,7 +97,7 @@ def begin_action(state: DuellumState, log: list[Event]) -> None:
         amount = production(state, seat, resource)
         state.goods[seat][resource] += amount
         source = f" with {state.names[opponent(seat)]}'s cities" if turn.diplomacy else ""
-        log.append(Event(f"{state.names[seat]} produces {amount} {resource}{source}"))
+        log.append(Event(("{} produces {} {}{}", state.names[seat], amount, resource, source)))
         gain_coins(state, seat, 1, log)
         to_founding(state)
     elif turn.action == "DUELLUM":

@@ -94,8 +94,8 @@ def on_recruit(state: DuellumState, move: a.Recruit, log: list[Event]) -> None:
         if turn.free.get(move.unit):
             turn.free[move.unit] -= 1
             cost = 0
-    log.append(Event(f"{state.names[seat]} recruits a {move.unit} in {state.tables.name(move.city)}"
-                     + ("" if cost else " free of iron")))
+    log.append(Event(("{} recruits a {} in {}{}", state.names[seat], move.unit, state.tables.name(move.city),
+                      "" if cost else " free of iron")))
     if cost:
         turn.due, turn.due_for, turn.paid = {"iron": cost}, f"the {move.unit}", {}
     if move.unit in UNITS:  # a special unit placed beside enemies does not fight (§9.4)
@@ -112,7 +112,7 @@ def on_develop(state: DuellumState, move: a.Develop, log: list[Event]) -> None:
         state.firsts[seat].append(move.tech)
         turn.scholars += 1
     turn.commercium_new |= move.tech == "commercium"
-    log.append(Event(f"{state.names[seat]} develops {TECH_NAMES[move.tech]}" + (" first" if first else "")))
+    log.append(Event(("{} develops {}{}", state.names[seat], TECH_NAMES[move.tech], " first" if first else "")))
     turn.due, turn.due_for, turn.paid = {"gold": price}, TECH_NAMES[move.tech], {}
 
 

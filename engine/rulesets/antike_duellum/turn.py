@@ -63,7 +63,7 @@ def main_choice(state: DuellumState, turn: Turn) -> Choice:
         moves, prompt = rondel.rondel_moves(state, turn), "move your action marker"
     elif step_name == "action":
         moves = rondel_actions.action_moves(state, turn)
-        prompt = f"{turn.action}: {rondel_actions.WORKS[turn.action]}"
+        prompt = ("{}: {}", turn.action, rondel_actions.WORKS[turn.action])
     elif step_name == "move":
         moves = conquest.step_moves(state, seat) + [conquest.END_MOVEMENT]
         prompt = "DUELLUM: move your units"
@@ -110,7 +110,7 @@ def turn_step(state: DuellumState, log: list[Event]) -> bool:
     if len(choice.actions) == 1 and isinstance(choice.actions[0], ENDS):
         end = choice.actions[0]  # nothing else is possible: the step ends by itself
         if isinstance(end, (a.EndAction, a.EndMovement)):
-            log.append(Event(f"{state.names[turn.seat]} can do nothing more with {turn.action}"))
+            log.append(Event(("{} can do nothing more with {}", state.names[turn.seat], turn.action)))
         END_HANDLERS[type(end)](state, end, log)
         return True
     state.decision = choice  # worked out once: the frame keeps it
