@@ -29,7 +29,7 @@ from engine.core.skeleton import offered
 from engine.play.drive import next_move
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 
-CHECKPOINT_EVERY = 8
+CHECKPOINT_EVERY = 16  # replaying 15 moves stays far under a millisecond; a clone costs several moves
 FRESH_TRIES = 64  # fresh draws looking for an outcome not yet played before taking a played one
 HUMAN = "human"
 STAND_IN = "random"  # the bot that takes a step for a person who asks for one
@@ -140,16 +140,8 @@ class Session:
                 self.goto(existing.id)
                 return existing
         log = self.ruleset.apply(self.state, move)
-        step = Step(
-            id=len(self.steps),
-            parent=parent.id,
-            depth=parent.depth + 1,
-            move=move,
-            seat=seat,
-            forced=isinstance(move, Outcome) and forced,
-            draw=draw,
-            log=tuple(log),
-        )
+        step = Step(len(self.steps), parent.id, parent.depth + 1, move, seat, forced and isinstance(move, Outcome),
+                    draw, log=tuple(log))
         self.steps.append(step)
         parent.children.append(step.id)
         parent.last_child = step.id
