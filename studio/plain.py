@@ -20,11 +20,6 @@ def plain_label(text: str = "") -> QLabel:
     return label
 
 
-def make_plain(label: QLabel) -> QLabel:
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    return label
-
-
 def tooltip(text: str) -> str:
     """A tooltip that shows ``text`` literally: tooltips have no plain-text switch, so the text
     is escaped inside markup Qt always reads as rich text, line breaks kept."""

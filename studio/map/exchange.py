@@ -8,14 +8,12 @@ written beside the target and moved into place, so a failed export leaves no hal
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 
-from engine.scenario.io import write_atomic
+from engine.scenario.atomic import replacing, write_atomic
 from engine.scenario.problems import Problem, ScenarioError
 from engine.scenario.svg import board_svg, read_svg
 from studio.board.scene import BoardScene
@@ -63,11 +61,6 @@ def export_png(scene: BoardScene, path: Path, width: int) -> None:
     if not 16 <= width <= 20000:
         raise ScenarioError([Problem("", f"a width of {width} pixels is outside 16 to 20,000")], str(path))
     image = board_image(scene, width)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".png")
-    os.close(handle)
-    try:
-        if not image.save(temporary, "PNG"):
+    with replacing(path) as temporary:
+        if not image.save(str(temporary), "PNG"):
             raise ScenarioError([Problem("", "the image could not be written")], str(path))
-        os.replace(temporary, path)
-    finally:
-        Path(temporary).unlink(missing_ok=True)
