@@ -2,10 +2,11 @@
 game's invariants (``engine/rulesets/civilization/invariants.py``) after every turn: how the
 games end, by victory and player count, and which were capped.
 
-A random bot may never win Civilization, so the shipped scenario caps a game at its
-``turn_limit`` (150 turns): a capped game ends with no winner and is listed, never hidden.
+The rules set no turn limit (§1), and a random bot may never win, so the benchmark stops a game
+as turn ``--max-turns + 1`` (151) begins: a game so capped is unfinished, listed by its seed,
+never hidden and never counted as a victory.
 
-    python benchmarks/civilization_games.py [--games 200] [--players 2 3 4] [--workers 2]
+    python benchmarks/civilization_games.py [--games 200] [--players 2 3 4] [--workers 2] [--max-turns 150]
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ def opening(players: int) -> tuple[Ruleset, Any]:
     return ruleset, ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
 
 
-def play(players: int, seed: int) -> tuple[str, int, list[str]]:
-    """One game: how it ended (a victory, or 'capped'), its last turn, the invariants broken."""
+def play(players: int, seed: int, max_turns: int) -> tuple[str, int, list[str]]:
+    """One game: how it ended (a victory, or 'capped' when stopped as turn ``max_turns + 1``
+    began), its last turn, the invariants broken."""
     ruleset, first = opening(players)
     state = ruleset.clone(first)
     rng = random.Random(f"civ-games:{players}:{seed}")
@@ -52,8 +54,10 @@ def play(players: int, seed: int) -> tuple[str, int, list[str]]:
         if state.turn != turn:
             turn = state.turn
             problems += [f"turn {turn}: {p}" for p in broken(state)]
+            if turn > max_turns:
+                return "capped", max_turns, problems
     problems += [f"end: {p}" for p in broken(state)]
-    return (state.victory if state.winner is not None else "capped"), state.turn, problems
+    return state.victory, state.turn, problems
 
 
 def main() -> None:
@@ -61,13 +65,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--max-turns", type=int, default=150, help="stop a game as this turn ends (capped)")
     args = parser.parse_args()
     print(f"{'players':>7} {'games':>5} " + " ".join(f"{v:>10}" for v in VICTORIES)
           + f" {'capped':>6} {'turns (median, max)':>20} {'broken':>6} {'seconds':>7}")
     with ProcessPoolExecutor(args.workers) as pool:
         for players in args.players:
             started = time.perf_counter()
-            results = list(pool.map(play, [players] * args.games, range(args.games), chunksize=4))
+            results = list(pool.map(play, [players] * args.games, range(args.games),
+                                    [args.max_turns] * args.games, chunksize=4))
             ends = Counter(end for end, _, _ in results)
             turns = [turn for _, turn, _ in results]
             problems = [(seed, p) for seed, (_, _, ps) in enumerate(results) for p in ps]

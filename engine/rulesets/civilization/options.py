@@ -62,8 +62,3 @@ class CivilizationOptions(RulesetOptions):
         "Offer rounds", "Not a rule: at most this many rounds of offers per trade phase; the phase also "
         "ends when every seat passes in a row", default=2,
     )
-    turn_limit: int = described(
-        "Turn limit", "Not a rule: 0 plays without a limit, as the rulebook does (§1). A positive number "
-        "ends the game after that many turns with no winner, so that games between random bots, "
-        "which may never win, always end", default=0,
-    )

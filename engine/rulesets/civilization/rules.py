@@ -112,13 +112,7 @@ def economic_victory(state: CivState, log: list[Event]) -> bool:
 
 
 def common_step(state: CivState, log: list[Event]) -> bool:
-    """What every phase checks between moves: the turn limit, placements with no square,
-    stranded figures."""
-    limit = state.tables.options.turn_limit
-    if limit and state.turn > limit and state.phase != "over":
-        state.phase = "over"
-        log.append(Event(f"the turn limit ({limit}) ends the game without a winner"))
-        return True
+    """What every phase checks between moves: placements with no square, stranded figures."""
     if state.placing and not state.draws:
         seat, card = state.placing[0]
         if card in state.tables.wonders and not wonder_squares(state, seat):

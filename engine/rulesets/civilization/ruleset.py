@@ -12,6 +12,7 @@ from engine.rulesets.civilization.cards import CARD_TYPES
 from engine.rulesets.civilization.options import CivilizationOptions
 from engine.rulesets.civilization.rules import HANDLERS, PHASES
 from engine.rulesets.civilization.setup import new_state
+from engine.rulesets.civilization.space_props import CivilizationSpaceProps
 from engine.rulesets.civilization.state import CivState
 from engine.rulesets.civilization.tables import make_tables
 from engine.rulesets.civilization.validation import problems
@@ -30,6 +31,7 @@ class Civilization(Skeleton):
     action_types = ACTION_TYPES
     phases: ClassVar[dict[str, Phase]] = PHASES
     handlers: ClassVar[dict[type, Handler]] = HANDLERS
+    space_props = CivilizationSpaceProps
 
     def validate(self, scenario: Scenario) -> list[Problem]:
         return problems(scenario)

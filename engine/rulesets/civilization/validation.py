@@ -22,6 +22,7 @@ from engine.rulesets.civilization.cards import (
     WonderCard,
 )
 from engine.rulesets.civilization.options import CivilizationOptions
+from engine.rulesets.civilization.space_props import Age, Reward
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem
 
@@ -146,10 +147,34 @@ def problems(scenario: Scenario) -> list[Problem]:
             found.append(Problem("decks[layouts]", f"no layout for {players} players"))
     if not any(s.id.startswith("culture-") for s in scenario.board.spaces):
         found.append(Problem("board.spaces", "no culture track (spaces culture-0, culture-1, ...)"))
+    found += prop_problems(scenario)
     options = scenario.ruleset.options
-    if isinstance(options, CivilizationOptions):
-        if options.civ_choice not in ("random", "seat_order"):
-            found.append(Problem("ruleset.options.civ_choice", "must be 'random' or 'seat_order'"))
-        if options.turn_limit < 0:
-            found.append(Problem("ruleset.options.turn_limit", "must be 0 (no limit) or more"))
+    if isinstance(options, CivilizationOptions) and options.civ_choice not in ("random", "seat_order"):
+        found.append(Problem("ruleset.options.civ_choice", "must be 'random' or 'seat_order'"))
+    return found
+
+
+TRACK_PROPS = ("step", "cost_culture", "cost_trade", "reward", "age")
+CHOICES = {"reward": tuple(r.value for r in Reward), "age": tuple(a.value for a in Age)}
+
+
+def prop_problems(scenario: Scenario) -> list[Problem]:
+    """The props the rules read (``space_props.py``): a square's grid place and every culture
+    track space's step, costs, reward and age, which the rules would otherwise trip over."""
+    found = []
+    steps = []
+    for space in scenario.board.spaces:
+        path = f"board.spaces[{space.id}].props"
+        wanted = TRACK_PROPS if space.id.startswith("culture-") else ("col", "row") if "col" in space.props else ()
+        for name in wanted:
+            value = space.props.get(name)
+            if name in CHOICES:
+                if value not in CHOICES[name]:
+                    found.append(Problem(f"{path}.{name}", f"must be one of {', '.join(CHOICES[name])}"))
+            elif type(value) is not int or value < 0:
+                found.append(Problem(f"{path}.{name}", "must be a whole number, 0 or more"))
+        if space.id.startswith("culture-") and type(space.props.get("step")) is int:
+            steps.append(space.props["step"])
+    if steps and sorted(steps) != list(range(len(steps))):
+        found.append(Problem("board.spaces", "the culture track's steps must run 0, 1, 2, ... without a gap"))
     return found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit
@@ -111,3 +112,30 @@ def test_a_checkbox_state_for_several_spaces_that_differ_is_partial(panel, docum
     document.set_value("board.spaces[north-sea].props[no_fleet]", True)
     panel.show_spaces(["north-sea", "black-sea"])
     assert editor(panel, "props[no_fleet]").checkState() == Qt.CheckState.PartiallyChecked
+
+
+def test_civilization_declares_its_squares_and_culture_track_props(qtbot):
+    """A culture track space (§6.3.10) edits its reward and age as choices and its costs as numbers;
+    a map square its grid place; no prop of the shipped scenario is left as an undeclared one."""
+    scenario = load_scenario(Path(__file__).parents[3] / "scenarios" / "civilization.json", get_ruleset)
+    document = ScenarioDocument(scenario)
+    panel = SpaceProperties()
+    qtbot.addWidget(panel)
+    panel.set_document(document)
+    panel.show_spaces(["culture-20"])
+    reward = editor(panel, "props[reward]")
+    assert isinstance(reward, QComboBox) and reward.currentText() == "win"
+    assert [reward.itemText(i) for i in range(reward.count())] == ["(none)", "start", "event", "great_person", "win"]
+    assert editor(panel, "props[age]").currentText() == "modern"
+    assert editor(panel, "props[cost_culture]").text() == "7"
+    assert editor(panel, "props[cost_trade]").toolTip().startswith("The trade a player also pays")
+    track = scenario.board.space("culture-20")
+    type_into(editor(panel, "props[cost_trade]"), "many")
+    assert track.props["cost_trade"] == 2 and panel.refusal.text() == "Trade cost: expected a whole number, found 'many'"
+    reward.setCurrentIndex(reward.findData("great_person"))
+    reward.activated.emit(reward.currentIndex())
+    assert track.props["reward"] == "great_person" and document.undo_stack.count() == 1
+    panel.show_spaces(["sq-3-5"])
+    assert (editor(panel, "props[col]").text(), editor(panel, "props[row]").text()) == ("3", "5")
+    declared = {name for name in attrs.fields_dict(get_ruleset("civilization").space_props)}
+    assert {key for space in scenario.board.spaces for key in space.props} <= declared

@@ -18,6 +18,10 @@ from engine.rulesets.civilization.invariants import broken
 from engine.rulesets.civilization.kept import layout, occupancy
 from engine.rulesets.civilization.state import CivState
 
+# The rules set no turn limit (§1): the test stops a game after this many turns as unfinished,
+# which none of its seeded games reaches (the longest of 600 lasted 82).
+MAX_TURNS = 150
+
 
 def check(state: CivState) -> None:
     assert broken(state) == []
@@ -60,7 +64,7 @@ def test_a_seeded_random_game_ends_in_a_valid_state(players, seed):
     state = new_game(players)
     rng = random.Random(f"{seed}:civ")
     turn = 1  # checked from the second turn on, once the sheets are dealt
-    while not isinstance(decision := RULESET.decision(state), End):
+    while not isinstance(decision := RULESET.decision(state), End) and state.turn <= MAX_TURNS:
         move = sample(decision, rng) if isinstance(decision, Chance) else BOTS["random"].choose(decision, rng)
         RULESET.apply(state, move)
         check_kept_facts(state)
@@ -68,4 +72,4 @@ def test_a_seeded_random_game_ends_in_a_valid_state(players, seed):
             turn = state.turn
             check(state)
     check(state)
-    assert state.winner is not None or state.turn > state.tables.options.turn_limit
+    assert state.winner is not None, f"no victory within {MAX_TURNS} turns"

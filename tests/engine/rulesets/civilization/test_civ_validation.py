@@ -42,3 +42,31 @@ def test_a_mistyped_or_malformed_ability_is_located():
            "found '9'" in found
     assert "decks[wonders].cards[colossus].data.abilities[1]: ability 'build:castle': no card 'castle' in the " \
            "scenario" in found
+
+
+def space_problems(edit) -> list[str]:
+    data = json.loads((ROOT / "scenarios" / "civilization.json").read_text())
+    edit({space["id"]: space["props"] for space in data["board"]["spaces"] if "props" in space})
+    _, problems = scenario_from_data(data, ROOT / "scenarios", get_ruleset)
+    return [f"{p.path}: {p.message}" for p in problems]
+
+
+def test_a_hand_edited_culture_track_or_square_prop_is_located():
+    """The culture track's costs, rewards and ages (§6.3.10) and a square's grid place are read
+    by the rules: a wrong one is a located problem, never a crash at the start of a game."""
+    def edit(props):
+        props["culture-4"]["reward"] = "gold"
+        props["culture-7"]["cost_culture"] = "five"
+        props["culture-9"]["age"] = "future"
+        del props["culture-12"]["cost_trade"]
+        props["sq-2-3"]["row"] = -3
+        props["culture-20"]["step"] = 21
+
+    assert space_problems(edit) == [
+        "board.spaces[sq-2-3].props.row: must be a whole number, 0 or more",
+        "board.spaces[culture-4].props.reward: must be one of start, event, great_person, win",
+        "board.spaces[culture-7].props.cost_culture: must be a whole number, 0 or more",
+        "board.spaces[culture-9].props.age: must be one of ancient, medieval, modern",
+        "board.spaces[culture-12].props.cost_trade: must be a whole number, 0 or more",
+        "board.spaces: the culture track's steps must run 0, 1, 2, ... without a gap",
+    ]
