@@ -2,7 +2,9 @@
 
 Views never change the scenario themselves: they ask the document, which pushes an undo
 command, and listen to its signals. A signal names the object that changed (a space, a card),
-so a view updates that object's items and nothing else.
+so a view updates that object's items and nothing else; when spaces or connections come and
+go, the signal carries the very objects added and removed, so a view of a 5,000-space board
+touches those few and never compares the whole list.
 """
 
 from __future__ import annotations
@@ -32,16 +34,26 @@ from engine.scenario.paths import (
     set_value,
 )
 from engine.scenario.problems import Problem
-from studio.commands import AddItem, Group, MoveItem, RemoveItem, SetValues
+from studio.commands import (
+    AddItem,
+    Group,
+    MoveItem,
+    RemoveItem,
+    ReplaceItems,
+    SetValues,
+    items_replaced,
+)
+
+ITEM_LISTS = ("board.spaces", "board.connections")  # whose signals say which items came and went
 
 
 class ScenarioDocument(QObject):
     changed = Signal(str)  # the path of every value or list that changed
     space_changed = Signal(str)  # a space's own values (its current id)
     space_renamed = Signal(str, str)  # old id, new id
-    spaces_changed = Signal()  # spaces added, removed or reordered
+    spaces_changed = Signal(list, list)  # the spaces added and the spaces removed (the objects)
     regions_changed = Signal()  # any region (its colour changes how spaces look)
-    connections_changed = Signal()
+    connections_changed = Signal(list, list)  # the connections added and removed (one changed in place: both)
     board_changed = Signal()  # the board's own values: size, background
     card_changed = Signal(str, str)  # deck id, card id
     deck_changed = Signal(str)  # a deck's own values or its list of cards
@@ -93,7 +105,9 @@ class ScenarioDocument(QObject):
         """Several values changed by one action (a shared vertex in every space that has it)."""
         changes = [(path, current_value(self.scenario, path), value) for path, value in values.items()]
         changes = [(path, old, new) for path, old, new in changes if old != new]
-        if changes:
+        if len(changes) == 1 and changes[0][0] in ITEM_LISTS:  # a merge's connections, all at once
+            self.push(ReplaceItems(self, *changes[0], text))
+        elif changes:
             self.push(SetValues(self, changes, text, merge_key))
 
     def add(self, list_path: str, item: Any, index: int | None = None, text: str | None = None) -> None:
@@ -154,23 +168,34 @@ class ScenarioDocument(QObject):
             new_path = after_rename(path, value)
             if new_path != path and path.startswith("board.spaces["):
                 self.space_renamed.emit(old, value)
-            written.append(new_path)
+            written.append((new_path, old, value))
         told: set[tuple[str, ...]] = set()
-        for path in written:
-            self._announce(path, told)
+        for path, old, value in written:
+            if path in ITEM_LISTS or path.startswith("board.connections["):
+                self._announce(path, told, *items_replaced(old, value))
+            else:
+                self._announce(path, told)
+
+    def apply_items(self, list_path: str, items: list[Any], added: list[Any], removed: list[Any]) -> None:
+        """Put ``items`` at ``list_path`` in place of the list there, which they differ from
+        by ``added`` and ``removed``."""
+        set_value(self.scenario, list_path, items)
+        self._announce(list_path, None, added, removed)
 
     def apply_insert(self, list_path: str, index: int, item: Any) -> None:
         get_list(self.scenario, list_path).insert(index, item)
-        self._announce(list_path)
+        self._announce(list_path, None, [item], [])
 
     def apply_remove(self, list_path: str, index: int) -> Any:
         item = get_list(self.scenario, list_path).pop(index)
-        self._announce(list_path)
+        self._announce(list_path, None, [], [item])
         return item
 
-    def _announce(self, path: str, told: set[tuple[str, ...]] | None = None) -> None:
+    def _announce(self, path: str, told: set[tuple[str, ...]] | None = None, added: list[Any] | None = None,
+                  removed: list[Any] | None = None) -> None:
         """Tell the views which object changed, by the first steps of the path (each object
-        once per batch of values: ``told`` holds those already told)."""
+        once per batch of values: ``told`` holds those already told). ``added`` and ``removed``
+        are the items a list gained and lost, or the new and old item written at an item's path."""
         steps = parse(path)
         names = [name for _, name in steps]
         if names[:2] == ["board", "spaces"] and len(steps) > 2 and told is not None:
@@ -182,11 +207,15 @@ class ScenarioDocument(QObject):
             if len(steps) > 2:
                 self.space_changed.emit(get_value(self.scenario, _prefix(steps, 3)).id)
             else:
-                self.spaces_changed.emit()
+                self.spaces_changed.emit(added or [], removed or [])
         elif names[:2] == ["board", "regions"]:
             self.regions_changed.emit()
         elif names[:2] == ["board", "connections"]:
-            self.connections_changed.emit()
+            if len(steps) > 3:  # a connection changed in place: drawn again
+                connection = get_value(self.scenario, _prefix(steps, 3))
+                self.connections_changed.emit([connection], [connection])
+            else:
+                self.connections_changed.emit(added or [], removed or [])
         elif names[:1] == ["board"]:
             self.board_changed.emit()
         elif names[:1] == ["decks"]:

@@ -11,7 +11,6 @@ import html
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
@@ -41,7 +40,8 @@ from studio.board.items import (
 )
 from studio.board.legend import Legend
 
-CONNECTION_TILES = 8  # per side of the board: an edit redraws the lines of the tiles it touches
+LINES_PER_TILE = 40  # about; an edit redraws the lines of the tiles it touches
+TILES = (8, 64)  # per side of the board, at least and at most
 SETTLE_MS = 250
 MARGIN = 0.03  # of the board's size, kept around it so edge spaces are not flush with the view
 
@@ -117,6 +117,8 @@ class BoardScene(QGraphicsScene):
         self._known: set[int] = set()  # the ids of the connection objects drawn or put aside
         self._touching: dict[str, set[tuple[ConnectionKind, int, int]]] = defaultdict(set)
         self._typical = 0.0
+        # Tiles sized to the board's lines, so one tile redrawn stays cheap on a large board.
+        self._tiles = min(max(math.isqrt(len(board.connections) // LINES_PER_TILE), TILES[0]), TILES[1])
         self.refresh_connections()
         self.addItem(self._markers)
 
@@ -130,24 +132,17 @@ class BoardScene(QGraphicsScene):
     # -- following edits (the map editor changes one space at a time) ------------------
 
     def refresh_connections(self) -> None:
-        """Connections were added or removed (the list, or whole items of it, replaced): the
-        lines are bucketed into tiles of the board by kind, and only the tiles that gained or
-        lost a line are drawn again, so one new connection on a large board costs one tile.
-        Connections are told apart by identity; one changed in place needs ``redraw_connections``."""
+        """Draw the board's connections: those not drawn yet are placed, those no longer on the
+        board dropped, told apart by identity (building the scene, or after ``redraw_connections``).
+        Lines are bucketed into tiles of the board by kind, and only the tiles that gained or
+        lost a line are drawn again, so one new connection on a large board costs one tile."""
         connections = self.board.connections
         by_number = dict(zip(map(id, connections), connections))  # built in C: no Python loop
         current = by_number.keys()
-        known = self._known
         dirty: set[tuple[ConnectionKind, int, int]] = set()
-        for number in known - current:
-            known.discard(number)
-            if number in self._undrawn:
-                del self._undrawn[number]
-            else:
-                _, key = self._drawn.pop(number)
-                del self._connection_groups[key][number]
-                dirty.add(key)
-        for number in current - known:
+        for number in self._known - current:
+            self._forget_connection(number, dirty)
+        for number in current - self._known:
             self._place_connection(by_number[number], dirty)
         if self._typical == 0.0 and self._drawn:
             lengths = sorted(math.dist(self._xy(c.a), self._xy(c.b)) for c, _ in self._drawn.values())
@@ -156,8 +151,18 @@ class BoardScene(QGraphicsScene):
                 item.typical = self._typical
         self._draw_tiles(dirty)
 
+    def update_connections(self, added: Iterable[Connection], removed: Iterable[Connection]) -> None:
+        """The connections an edit added and removed (one changed in place is both): only they
+        are placed or dropped, and only their tiles drawn again."""
+        dirty: set[tuple[ConnectionKind, int, int]] = set()
+        for connection in removed:
+            self._forget_connection(id(connection), dirty)
+        for connection in added:
+            self._place_connection(connection, dirty)
+        self._draw_tiles(dirty)
+
     def redraw_connections(self) -> None:
-        """Every connection drawn afresh: after one was changed in place (its ends, its kind)."""
+        """Every connection drawn afresh: after a space's id changed (connections name their ends by id)."""
         for item in self._connection_items.values():
             self.removeItem(item)
         self._connection_items = {}
@@ -166,9 +171,21 @@ class BoardScene(QGraphicsScene):
         self._touching = defaultdict(set)
         self.refresh_connections()
 
+    def _forget_connection(self, number: int, dirty: set[tuple[ConnectionKind, int, int]]) -> None:
+        if number not in self._known:
+            return
+        self._known.discard(number)
+        if number in self._undrawn:
+            del self._undrawn[number]
+        else:
+            _, key = self._drawn.pop(number)
+            del self._connection_groups[key][number]
+            dirty.add(key)
+
     def _place_connection(self, connection: Connection, dirty: set[tuple[ConnectionKind, int, int]]) -> None:
-        a, b = self.centres.get(connection.a), self.centres.get(connection.b)
         number = id(connection)  # the list holds the object, so the number is not reused meanwhile
+        self._forget_connection(number, dirty)  # changed in place: drawn where it is now
+        a, b = self.centres.get(connection.a), self.centres.get(connection.b)
         self._known.add(number)
         if a is None or b is None:  # an end not on the board (yet): drawn when it arrives
             self._undrawn[number] = connection
@@ -221,9 +238,10 @@ class BoardScene(QGraphicsScene):
 
     def _tile_of(self, point: QPointF) -> tuple[int, int]:
         board = self.board
-        column = int(point.x() / board.width * CONNECTION_TILES) if board.width > 0 else 0
-        row = int(point.y() / board.height * CONNECTION_TILES) if board.height > 0 else 0
-        return (min(max(column, 0), CONNECTION_TILES - 1), min(max(row, 0), CONNECTION_TILES - 1))
+        tiles = self._tiles
+        column = int(point.x() / board.width * tiles) if board.width > 0 else 0
+        row = int(point.y() / board.height * tiles) if board.height > 0 else 0
+        return (min(max(column, 0), tiles - 1), min(max(row, 0), tiles - 1))
 
     def _centre_moved(self, space_id: str) -> None:
         """Only the tiles holding this space's connections are drawn again."""
@@ -270,27 +288,25 @@ class BoardScene(QGraphicsScene):
         self._settle.start()
         self.redraw_connections()  # rare: the connections' ends are read again by their ids
 
-    def sync_spaces(self) -> None:
-        """Spaces were added or removed: add and drop their items, keep the others."""
-        spaces = self.board.spaces
-        ids = list(map(attrgetter("id"), spaces))  # built in C: a merge's undo on a large board
-        removed = self.spaces.keys() - set(ids)
-        new = set(ids) - self.spaces.keys()
-        added = [spaces[index] for index in sorted(map(ids.index, new))]
-        for space_id in removed:
+    def sync_spaces(self, added: Iterable[Space], removed: Iterable[Space]) -> None:
+        """Spaces came and went: their items are added and dropped, every other item stays as
+        it is (a merge's undo on a 5,000-space board touches two spaces, not 5,000)."""
+        gone = {space.id for space in removed if space.id in self.spaces}
+        for space_id in gone:
             self.removeItem(self.spaces.pop(space_id))
             self.index.remove(space_id)
             self.names.set_name(space_id, None, settle=True)
             self._settle.start()
             for table in (self.centres, self._details, self._names):
                 table.pop(space_id, None)
-        for space in added:
+        new = [space for space in added if space.id not in self.spaces]
+        for space in new:
             item = SpaceItem(space.id, _outline(space), self._fill(space))
             self.addItem(item)
             self.spaces[space.id] = item
             self.index.add(space.id, item.polygon())
             self.refresh_space(space)
-        self._ends_changed([space.id for space in added], removed)
+        self._ends_changed([space.id for space in new], gone)
 
     def _add_background(self, board: Board, base_dir: Path | None) -> bool:
         """The board's picture under the spaces; True when there is one, so fills let it show."""

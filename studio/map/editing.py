@@ -50,7 +50,7 @@ class MapEditor:
     def __init__(self, document: ScenarioDocument) -> None:
         self.document = document
         self._by_id: dict[str, Space] = {}
-        document.spaces_changed.connect(self._forget)
+        document.spaces_changed.connect(self._spaces_changed)
         document.space_renamed.connect(self._forget)
 
     @property
@@ -71,6 +71,14 @@ class MapEditor:
 
     def _forget(self, *_: object) -> None:
         self._by_id = {}
+
+    def _spaces_changed(self, added: list[Space], removed: list[Space]) -> None:
+        """The table follows the spaces that came and went (an empty one is built when asked)."""
+        if self._by_id:
+            for space in removed:
+                if self._by_id.get(space.id) is space:
+                    del self._by_id[space.id]
+            self._by_id.update((space.id, space) for space in added)
 
     def _push_run(self, changes: list[tuple[str, object, object]], text: str, run: str) -> None:
         """Every path every time, changed or not, so each command of a run merges with the last."""

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import scenario_to_data
 from engine.scenario.model import Scenario, Space
-from engine.scenario.paths import MISSING
+from engine.scenario.paths import MISSING, parse
 from engine.scenario.references import references_to
 from studio.cards.columns import (
     CHOICE,
@@ -130,11 +130,13 @@ class SpaceProperties(QWidget):
     def set_document(self, document: ScenarioDocument | None) -> None:
         if self.document is not None:
             self.document.space_renamed.disconnect(self._renamed)
+            self.document.spaces_changed.disconnect(self._spaces_changed)
             self.document.changed.disconnect(self._changed)
         self.document = document
         self.space_ids = []
         if document is not None:
             document.space_renamed.connect(self._renamed)  # before changed: the form follows the space
+            document.spaces_changed.connect(self._spaces_changed)
             document.changed.connect(self._changed)
         self.refresh()
 
@@ -147,7 +149,16 @@ class SpaceProperties(QWidget):
         self.space_ids = [new if space_id == old else space_id for space_id in self.space_ids]
 
     def _changed(self, path: str) -> None:
-        if path.startswith(("board.spaces", "board.regions", "ruleset", "seats")):
+        """Refilled when a shown space changed, or what its fields offer (regions, seats)."""
+        steps = parse(path)
+        if [name for _, name in steps[:2]] == ["board", "spaces"]:
+            if len(steps) > 2 and steps[2][1] in self.space_ids:
+                self.refresh()
+        elif path.startswith(("board.regions", "ruleset", "seats")):
+            self.refresh()
+
+    def _spaces_changed(self, _added: list[Space], removed: list[Space]) -> None:
+        if {space.id for space in removed} & set(self.space_ids):
             self.refresh()
 
     # -- building and filling the form -----------------------------------------------------

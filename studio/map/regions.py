@@ -1,6 +1,6 @@
 """The board's regions: create, rename, recolour, delete, and paint spaces into one.
 
-Each region is a row with its colour and how many spaces it holds; its name is edited in
+Each region is a row with its colour (its tooltip says how many spaces it holds); its name is edited in
 place. Painting is a switch: while it is on, a click on a space puts it in the current
 region (each click one undo step); Assign puts every selected space in it at once. A region
 deleted takes its spaces out of it in the same undo step.
@@ -9,10 +9,9 @@ deleted takes its spaces out of it in the same undo step.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QColorDialog,
@@ -46,6 +45,24 @@ def new_region_id(name: str, taken: set[str]) -> str:
     return candidate
 
 
+class RegionList(QListWidget):
+    """The regions' rows; a row's tooltip counts the region's spaces when it shows, because
+    counting at every edit would cost a large board's undo more than the rest of it."""
+
+    def __init__(self, members: Callable[[str], int]) -> None:
+        super().__init__()
+        self.members = members
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            item = self.itemAt(event.pos())
+            if item is not None:
+                region_id = item.data(Qt.ItemDataRole.UserRole)
+                count = self.members(region_id)
+                item.setToolTip(f"{region_id}: {count} space{'s' * (count != 1)}")
+        return super().viewportEvent(event)
+
+
 class RegionsPanel(QWidget):
     message = Signal(str)
 
@@ -54,7 +71,7 @@ class RegionsPanel(QWidget):
         super().__init__(parent)
         self.selection = selection
         self.document: ScenarioDocument | None = None
-        self.list = QListWidget()
+        self.list = RegionList(self.members)
         self.list.setObjectName("regions")
         self.list.itemChanged.connect(self._renamed)
         self.list.currentRowChanged.connect(lambda _: self._enable())
@@ -94,8 +111,14 @@ class RegionsPanel(QWidget):
         self.refresh()
 
     def _changed(self, path: str) -> None:
-        if path.startswith(("board.regions", "board.spaces")):
+        if path.startswith("board.regions"):
             self.refresh()
+
+    def members(self, region_id: str) -> int:
+        """How many spaces the region holds."""
+        if self.document is None:
+            return 0
+        return sum(space.region == region_id for space in self.document.scenario.board.spaces)
 
     def current(self) -> str | None:
         item = self.list.currentItem()
@@ -106,12 +129,9 @@ class RegionsPanel(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         if self.document is not None:
-            board = self.document.scenario.board
-            counts = Counter(space.region for space in board.spaces)
-            for region in board.regions:
+            for region in self.document.scenario.board.regions:
                 item = QListWidgetItem(swatch(region.colour), region.name)
                 item.setData(Qt.ItemDataRole.UserRole, region.id)
-                item.setToolTip(f"{region.id}: {counts[region.id]} spaces")
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
                 self.list.addItem(item)
                 if region.id == current:

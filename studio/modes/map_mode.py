@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QMenu, QTo
 from shapely.errors import GEOSException
 
 from engine.rulesets.registry import get_ruleset
-from engine.scenario.model import ConnectionKind
+from engine.scenario.model import Connection, ConnectionKind, Space
 from engine.scenario.starters import kinds_used
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
@@ -206,9 +206,8 @@ class MapMode(QObject):
         document.space_renamed.connect(self._space_renamed)
         document.spaces_changed.connect(self._spaces_changed)
         document.regions_changed.connect(lambda: self.board and self.board.refresh_regions())
-        document.connections_changed.connect(lambda: self.board and self.board.refresh_connections())
+        document.connections_changed.connect(self._connections_changed)
         self.panels.install(document)
-        document.changed.connect(self._changed)
         self._fill_kinds()
         self._grid_toggled()
         self.use_tool(self.tool.name)
@@ -229,19 +228,17 @@ class MapMode(QObject):
             self.board.rename_space(old, new)
         self.selection = [new if space_id == old else space_id for space_id in self.selection]
 
-    def _spaces_changed(self) -> None:
+    def _spaces_changed(self, added: list[Space], removed: list[Space]) -> None:
         if self.board is None:
             return
-        self.board.sync_spaces()
-        kept = [space_id for space_id in self.selection if space_id in self.board.spaces]
-        if kept != self.selection:
-            self.select(kept)
+        self.board.sync_spaces(added, removed)
+        gone = {space.id for space in removed} - {space.id for space in added}
+        if gone & set(self.selection):
+            self.select([space_id for space_id in self.selection if space_id not in gone])
 
-    def _changed(self, path: str) -> None:
-        """A connection changed in place (its ends, its kind) is drawn afresh; the list's own
-        changes are followed tile by tile."""
-        if self.board is not None and path.startswith("board.connections["):
-            self.board.redraw_connections()
+    def _connections_changed(self, added: list[Connection], removed: list[Connection]) -> None:
+        if self.board is not None:
+            self.board.update_connections(added, removed)
 
     def _fill_kinds(self) -> None:
         """The connection kinds the ruleset's boards use, then any other this board has."""

@@ -3,8 +3,9 @@ regions painted, connections derived as a diff accepted in part."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QHelpEvent
+from PySide6.QtWidgets import QApplication
 
 from studio.map.adjacency_dialog import AdjacencyDialog
 
@@ -66,6 +67,9 @@ def test_painting_spaces_into_a_new_region_is_one_step_each_and_undoes(window, h
     for space_id in ("gaul", "iberia"):
         window.map_mode.view.space_clicked.emit(space_id, None)
     assert [s.id for s in document.scenario.board.spaces if s.region == region.id] == ["gaul", "iberia"]
+    viewport, middle = regions.list.viewport(), regions.list.visualItemRect(regions.list.currentItem()).center()
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, middle, viewport.mapToGlobal(middle)))
+    assert regions.list.currentItem().toolTip() == f"{region.id}: 2 spaces"  # counted when the tooltip shows
     regions.choose_colour(QColor("#123456"))
     assert region.colour == "#123456"
     regions.delete_region()
@@ -98,3 +102,4 @@ def test_derived_connections_are_a_diff_accepted_in_part(window, hotw_path, qtbo
     assert len(board.connections) == count + 1 and board.connections[-1] == dialog.result_diff.added[0]
     document.undo_stack.undo()
     assert len(board.connections) == count
+
