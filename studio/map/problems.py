@@ -1,18 +1,17 @@
 """The Problems dock: the file's problems and the map's, kept current while the designer edits.
 
-Edits restart a short timer, so a drag or a run of typing is checked once it pauses. The
-map's geometry check is incremental (``MapCheck``: only what changed is looked at again) and
-runs at once on the UI thread; the file's own check (types and references over the whole
-scenario, half a second on a 2,000-space board) runs on a worker thread, and its answer is
-used only if nothing was edited meanwhile (otherwise it is asked again). Clicking a problem
-says where it is by its path, which the Map mode turns into a selection.
+Edits restart a short timer, so a drag or a run of typing is checked once it pauses. Both
+checks run on worker threads (``studio/checking.py``), so nothing waits for them: the map's
+geometry check (``MapCheck``: incremental, only what changed is looked at again, but its first
+look at a 2,000-space board takes a second) and the file's own check (types and references
+over the whole scenario, half a second there). An answer is used only if nothing was edited
+meanwhile. Clicking a problem says where it is by its path, which the Map mode turns into a
+selection.
 """
 
 from __future__ import annotations
 
-import threading
-
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from engine.rulesets.registry import get_ruleset
@@ -20,6 +19,7 @@ from engine.scenario.io import scenario_from_data, scenario_to_data
 from engine.scenario.map_check import MapCheck
 from engine.scenario.paths import parse
 from engine.scenario.problems import Problem
+from studio.checking import BackgroundCheck
 from studio.document import ScenarioDocument
 
 PAUSE_MS = 250  # quiet time after an edit before checking
@@ -37,12 +37,6 @@ def short(path: str) -> str:
     return path
 
 
-class _Relay(QObject):
-    """Carries the worker thread's answer to the UI thread (a queued signal)."""
-
-    checked = Signal(object, int, list)  # document, revision, problems
-
-
 class ProblemsPanel(QWidget):
     located = Signal(str)  # the path of the problem the designer clicked
 
@@ -50,12 +44,13 @@ class ProblemsPanel(QWidget):
         super().__init__(parent)
         self.document: ScenarioDocument | None = None
         self.map_check: MapCheck | None = None
-        self.revision = 0
         self.file_problems: list[Problem] = []
         self.map_problems: list[Problem] = []
-        self._checking = False
-        self._relay = _Relay()
-        self._relay.checked.connect(self._file_checked)
+        self._waiting: set[str] = set()  # the checks whose first answer is still to come
+        self._map = BackgroundCheck(self._check_map, "map-check", self)
+        self._map.answered.connect(self._map_checked)
+        self._file = BackgroundCheck(self._check_file, "file-check", self)
+        self._file.answered.connect(self._file_checked)
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(PAUSE_MS)
@@ -74,66 +69,70 @@ class ProblemsPanel(QWidget):
         layout.addWidget(self.tree, 1)
 
     def set_document(self, document: ScenarioDocument | None) -> None:
+        """Show ``document``'s problems; its checks start at once, off the UI thread, so a large
+        file opens without waiting for them, and the dock fills in when they answer."""
         if self.document is not None:
             self.document.changed.disconnect(self._edited)
         self.document = document
         self.map_check = MapCheck(document.scenario.board) if document is not None else None
         self.file_problems, self.map_problems = [], []
-        self.revision += 1
+        self._map.edited()
+        self._file.edited()
+        self._waiting = set()
         if document is not None:
             document.changed.connect(self._edited)
+            self._waiting = {"map", "file"}
             self.check()
-        else:
-            self._show()
+        self._show()
 
     def _edited(self, path: str) -> None:
-        self.revision += 1
+        self._map.edited()
+        self._file.edited()
         self.timer.start()
 
     def check(self) -> None:
-        """The map's problems now; the file's on the worker thread."""
+        """Check the map and the file as they stand, each on its worker thread."""
         if self.document is None or self.map_check is None:
             return
         if self.map_check.board is not self.document.scenario.board:
             self.map_check = MapCheck(self.document.scenario.board)
-        self.map_problems = self.map_check.problems()
+        self._map.start()
+        self._file.start()
+
+    # -- on the worker threads (they read the document, and change nothing of it) -----------
+
+    def _check_map(self) -> list[Problem]:
+        check = self.map_check
+        if check is None:
+            return []
+        try:
+            return check.problems()
+        except Exception:
+            self.map_check = MapCheck(check.board)  # what it remembers may be half updated: start afresh
+            raise
+
+    def _check_file(self) -> list[Problem]:
+        document = self.document
+        if document is None:
+            return []
+        data = scenario_to_data(document.scenario, get_ruleset)
+        return scenario_from_data(data, document.base_dir, get_ruleset)[1]
+
+    # -- the answers, back on the UI thread (only those for the document as it stands) ------
+
+    def _map_checked(self, problems: list[Problem]) -> None:
+        self._waiting.discard("map")
+        self.map_problems = problems
         self._show()
-        self._check_file()
 
-    def _check_file(self) -> None:
-        if self._checking or self.document is None:
-            return
-        self._checking = True
-        document, revision, relay = self.document, self.revision, self._relay
-
-        def work() -> None:
-            try:
-                data = scenario_to_data(document.scenario, get_ruleset)
-                _, problems = scenario_from_data(data, document.base_dir, get_ruleset)
-            except (RuntimeError, LookupError, AttributeError, TypeError, ValueError) as error:
-                # the scenario changed under the reader (the answer is stale and asked again)
-                problems = [Problem("", f"could not check the file: {error}")]
-            try:
-                relay.checked.emit(document, revision, problems)
-            except RuntimeError:  # the panel is gone
-                pass
-
-        threading.Thread(target=work, name="problems-check", daemon=True).start()
-
-    def _file_checked(self, document: ScenarioDocument, revision: int, problems: list[Problem]) -> None:
-        self._checking = False
-        if document is not self.document:
-            return
-        if revision != self.revision:  # edited meanwhile: this answer is stale
-            if not self.timer.isActive():
-                self._check_file()
-            return
+    def _file_checked(self, problems: list[Problem]) -> None:
+        self._waiting.discard("file")
         self.file_problems = problems
         self._show()
 
     def idle(self) -> bool:
         """Whether every check has answered for the document as it stands (tests wait on it)."""
-        return not self._checking and not self.timer.isActive()
+        return not self.timer.isActive() and self._map.idle() and self._file.idle() and not self._waiting
 
     def problems(self) -> list[Problem]:
         return self.file_problems + self.map_problems
@@ -152,6 +151,11 @@ class ProblemsPanel(QWidget):
             self.summary.setText("No scenario")
             return
         count = len(self.file_problems) + len(self.map_problems)
+        if self._waiting:
+            waiting = [what for what in ("map", "file") if what in self._waiting]
+            self.summary.setText(f"Checking the {' and the '.join(waiting)}…" + (
+                f" {count} problem{'s' * (count > 1)} so far" if count else ""))
+            return
         self.summary.setText("No problems" if not count else
                              f"{count} problem{'s' * (count > 1)}: {len(self.file_problems)} in the file, "
                              f"{len(self.map_problems)} on the map")

@@ -3,10 +3,15 @@ regions painted, connections derived as a diff accepted in part."""
 
 from __future__ import annotations
 
+import threading
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QHelpEvent
 from PySide6.QtWidgets import QApplication
 
+from engine.rulesets.registry import get_ruleset
+from engine.scenario.io import load_scenario, save_scenario
+from engine.scenario.map_check import MapCheck
 from studio.map.adjacency_dialog import AdjacencyDialog
 
 
@@ -103,3 +108,48 @@ def test_derived_connections_are_a_diff_accepted_in_part(window, hotw_path, qtbo
     document.undo_stack.undo()
     assert len(board.connections) == count
 
+
+def test_opening_a_file_does_not_wait_for_its_checks_and_the_dock_fills_in_after(window, hotw_path, tmp_path,
+                                                                                qtbot, monkeypatch):
+    """The map check is held until the test lets it go: opening returns meanwhile (it would
+    hang here if the check ran on the UI thread), the dock says it is checking, and the
+    problem appears once the check answers. An edit made while it runs makes that answer
+    stale: it is dropped, and the map is checked again as it stands."""
+    scenario = load_scenario(hotw_path, get_ruleset)
+    gaul = scenario.board.space("gaul")
+    gaul.polygon[0], gaul.polygon[1] = gaul.polygon[1], gaul.polygon[0]  # the outline crosses itself
+    path = tmp_path / "crossed.json"
+    save_scenario(scenario, path, get_ruleset)
+    release, threads = threading.Event(), []
+    original = MapCheck.problems
+
+    def held(check):
+        threads.append(threading.current_thread())
+        release.wait(30)
+        return original(check)
+
+    monkeypatch.setattr(MapCheck, "problems", held)
+    assert window.open(path)
+    panel = problems_panel(window)
+    assert not panel.idle() and panel.map_problems == []
+    assert panel.summary.text().startswith("Checking the map")
+    qtbot.waitUntil(lambda: bool(threads))
+    assert threads[0] is not threading.main_thread()
+    release.set()
+    wait_checked(qtbot, window)
+    assert any(str(problem).startswith("board.spaces[gaul].polygon: the outline crosses itself")
+               for problem in panel.problems())
+    assert not panel.summary.text().startswith("Checking")
+
+    release.clear()
+    answers = []
+    panel._map.answered.connect(answers.append)
+    panel.check()  # held again; meanwhile the outline is mended
+    document = window.documents.document
+    corners = list(document.scenario.board.space("gaul").polygon)
+    corners[0], corners[1] = corners[1], corners[0]
+    document.set_value("board.spaces[gaul].polygon", corners)
+    release.set()
+    wait_checked(qtbot, window)
+    assert answers and all(not any("crosses itself" in str(problem) for problem in answer) for answer in answers)
+    assert panel.problems() == []
