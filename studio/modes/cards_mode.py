@@ -67,6 +67,7 @@ from studio.cards.output import (
 )
 from studio.cards.print_dialog import PngDialog, PrintDialog
 from studio.cards.table import CardDelegate, CardFilter, CardTableModel
+from studio.checking import BackgroundCheck
 from studio.document import ScenarioDocument
 
 if TYPE_CHECKING:
@@ -104,10 +105,14 @@ class CardsMode(QObject):
         self.model: CardTableModel | None = None
         self.validation: list[Problem] = []
         self.face_problems: list[Problem] = []
+        # After an edit the whole file is checked again on a worker thread (half a second for a
+        # 1,000-card deck): the table stays live, and the marks follow when the answer comes.
+        self._check = BackgroundCheck(self._problems, "cards-check", self)
+        self._check.answered.connect(self._show_problems)
         self._validate_soon = QTimer(self)
         self._validate_soon.setSingleShot(True)
         self._validate_soon.setInterval(0)
-        self._validate_soon.timeout.connect(self.validate)
+        self._validate_soon.timeout.connect(self._check.start)
         self._showing = False
         self._stale = False  # the map changed since the last check, while the mode was hidden
         self._build_page()
@@ -234,7 +239,11 @@ class CardsMode(QObject):
             document.decks_changed.connect(self._fill_tabs)
             document.changed.connect(self._changed)
         self._fill_tabs()
-        self.validate()
+        self._check.edited()
+        self.validation = []
+        self._show_problems([])
+        if document is not None:
+            self._check.start()  # opening a file does not wait for it
 
     @property
     def card_types(self) -> dict[str, type[CardData]]:
@@ -365,15 +374,28 @@ class CardsMode(QObject):
         """Check again after an edit; a map edit made while the Cards mode is hidden is only
         noted, and checked when the mode shows: a drag on the map would otherwise check the
         whole file at every mouse move."""
+        self._check.edited()
         if path.startswith("board") and not self._showing:
             self._stale = True
         else:
             self._validate_soon.start()
 
     def validate(self) -> None:
-        """Check the scenario as a file would be and mark every deck's cells."""
+        """Check the scenario as a file would be and mark every deck's cells, now (edits check
+        it again on their own, off the UI thread)."""
+        self._show_problems(self._problems())
+
+    def _problems(self) -> list[Problem]:
+        document = self.document
+        return document.problems() if document is not None else []
+
+    def idle(self) -> bool:
+        """Whether the marks are those of the scenario as it stands (tests wait on it)."""
+        return self._check.idle() and not self._validate_soon.isActive()
+
+    def _show_problems(self, problems: list[Problem]) -> None:
         self._stale = False
-        self.validation = self.document.problems() if self.document is not None else []
+        self.validation = problems
         for model in self.models.values():
             model.set_problems(self.validation)
         self.proxy.problems_changed()

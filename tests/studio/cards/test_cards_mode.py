@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import html
+import threading
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QSpinBox
 
 from studio.cards.list_editor import ListEditor
 from studio.cards.table import INVALID
+from studio.document import ScenarioDocument
 
 
 def cell(mode, card_id: str, name: str):
@@ -308,3 +310,33 @@ def test_with_a_search_on_a_card_moves_past_the_next_card_found(cards):
     cards.document.undo_stack.undo()
     cards.document.undo_stack.undo()
     assert deck.cards[16].id == "e3-guptas" and deck.cards[8].id == "e2-persians"
+
+
+def test_an_edit_is_checked_off_the_ui_thread_and_the_marks_follow(cards, qtbot, monkeypatch):
+    """The whole-file check after a cell edit (half a second on a 1,000-card deck) is held
+    until the test lets it go: the edit returns meanwhile, unmarked, and the bad value is
+    marked once the check answers. A check answering for an edited document is dropped."""
+    qtbot.waitUntil(cards.idle)
+    release, threads = threading.Event(), []
+    original = ScenarioDocument.problems
+
+    def held(document):
+        threads.append(threading.current_thread())
+        release.wait(30)
+        return original(document)
+
+    monkeypatch.setattr(ScenarioDocument, "problems", held)
+    assert cards.model.setData(cell(cards, "e2-celts", "armies"), "ten")
+    qtbot.waitUntil(lambda: bool(threads))
+    assert threads[0] is not threading.main_thread()
+    assert cell(cards, "e2-celts", "armies").data(Qt.ItemDataRole.BackgroundRole) is None  # not checked yet
+    assert cards.model.setData(cell(cards, "e2-celts", "armies"), "eleven")  # edited while the check runs
+    release.set()
+    qtbot.waitUntil(cards.idle)
+    assert cell(cards, "e2-celts", "armies").data(Qt.ItemDataRole.BackgroundRole) == INVALID
+    message = html.unescape(cell(cards, "e2-celts", "armies").data(Qt.ItemDataRole.ToolTipRole))
+    assert "'eleven'" in message and "'ten'" not in message  # the stale answer was not shown
+    cards.document.undo_stack.undo()
+    cards.document.undo_stack.undo()
+    qtbot.waitUntil(cards.idle)
+    assert cell(cards, "e2-celts", "armies").data(Qt.ItemDataRole.BackgroundRole) is None
