@@ -153,7 +153,7 @@ class _Edges:
         left, top, right, bottom = shapely.total_bounds(list(shapes.values())) if shapes else (0, 0, 0, 0)
         self.frame = shapely.box(min(left, 0.0), min(top, 0.0), max(right, board.width), max(bottom, board.height))
         self._buffers: dict[tuple[str, float], BaseGeometry] = {}
-        self._covered: BaseGeometry | None = None
+        self._open: BaseGeometry | None = None
 
     def around(self, space_id: str, width: float) -> BaseGeometry:
         key = (space_id, width)
@@ -161,14 +161,16 @@ class _Edges:
             self._buffers[key] = self.shapes[space_id].buffer(width)
         return self._buffers[key]
 
-    def covered(self) -> BaseGeometry:
-        """Everything some space covers, united once (quickly when the spaces tile the board
-        without overlapping, as traced maps do)."""
-        if self._covered is None:
+    def open_board(self) -> BaseGeometry:
+        """The open gap of the whole board: what no space covers inside the frame, worked out
+        once (the spaces united quickly when they tile the board without overlapping, as traced
+        maps do, and then there is hardly any)."""
+        if self._open is None:
             shapes = list(self.shapes.values())
             valid = shapely.coverage_is_valid(shapes)
-            self._covered = shapely.coverage_union_all(shapes) if valid else unary_union(shapes)
-        return self._covered
+            self._open = self.frame.difference(shapely.coverage_union_all(shapes) if valid else unary_union(shapes))
+            shapely.prepare(self._open)
+        return self._open
 
     @staticmethod
     def shared_borders(geometries: numpy.ndarray, pairs: numpy.ndarray) -> numpy.ndarray:
@@ -198,7 +200,9 @@ class _Edges:
         once; on a traced map, where neighbours share their borders, there is none."""
         key = (water, -gap)
         if key not in self._buffers:
-            self._buffers[key] = self.around(water, gap).intersection(self.frame).difference(self.covered())
+            board = self.open_board()
+            near = shapely.dwithin(self.shapes[water], board, gap)  # else no need to grow the water
+            self._buffers[key] = self.around(water, gap).intersection(board) if near else shapely.Polygon()
         open_gap = self._buffers[key]
         if open_gap.area < OPEN or open_gap.distance(self.shapes[other]) >= 1e-6:
             return False  # no open gap, or none that reaches the other space
