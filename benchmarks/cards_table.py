@@ -4,8 +4,8 @@ Targets (issue 17): the deck scrolls without a widget per cell (the table is a v
 model: the widget count is printed before and after the scroll) at most 1.5 times as slowly
 as Qt's own QStandardItemModel holding the same cells as plain text (rounds alternate, the
 ratio is of the medians), and a cell edit re-renders the selected card's face in at most
-50 ms (median). The validator's pass over the whole scenario, which runs after the edit from
-the event loop, and the time to build a deck's table are printed beside them.
+50 ms (median). The validator's pass over the whole scenario, which runs after the edit on a
+worker thread, and the time to build a deck's table are printed beside them.
 """
 
 from __future__ import annotations

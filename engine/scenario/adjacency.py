@@ -85,51 +85,41 @@ def derive(board: Board, tolerances: Mapping[str, float] | None = None) -> list[
     """The land and sea connections the borders imply, in board order of their first space.
 
     Only pairs the spatial index puts within reach are looked at (pairs within a unit, and
-    pairs with water within the widest gap); their common borders and gaps are measured in
-    vectorised calls, and the costly bridge across a gap only where an open gap touches both
-    spaces: 2,000 spaces take a fraction of a second, where all pairs took 40."""
+    pairs with water within the widest gap); their common borders, gaps and open water are
+    measured in vectorised calls over all pairs at once, and the costly bridge across a gap
+    only where an open gap touches both spaces: 2,000 spaces take a fraction of a second,
+    where all pairs took 40."""
     gaps = {**default_tolerances(), **(tolerances or {})}
-    shapes = _shapes(board)
-    if not shapes:
+    edges = _Edges(_shapes(board), board)
+    if not edges.ids:
         return []
     kind_of = {space.id: space.kind for space in board.spaces}
-    ids = list(shapes)
-    kinds = [kind_of[space_id] for space_id in ids]
+    kinds = [kind_of[space_id] for space_id in edges.ids]
     water = numpy.array([kind in WATERS for kind in kinds], dtype=bool)
-    geometries = numpy.array(list(shapes.values()), dtype=object)
-    tree = STRtree(geometries)
-    edges = _Edges(shapes, board)
-    touching = _pairs(tree.query(geometries, predicate="dwithin", distance=TOUCH), len(ids))
+    count, geometries = len(kinds), edges.geometries
+    touching = _pairs(edges.tree.query(geometries, predicate="dwithin", distance=TOUCH), count)
     candidates = touching
     if water.any():
         seas = numpy.flatnonzero(water)
-        found_water, near = tree.query(geometries[seas], predicate="dwithin", distance=max(gaps.values()))
-        candidates = _pairs(numpy.concatenate([touching, numpy.stack([seas[found_water], near], axis=1)]).T,
-                            len(ids))
+        found, near = edges.tree.query(geometries[seas], predicate="dwithin", distance=max(gaps.values()))
+        candidates = _pairs(numpy.concatenate([touching, numpy.stack([seas[found], near], axis=1)]).T, count)
     borders = numpy.zeros(len(candidates))
-    borders[numpy.searchsorted(_keys(candidates, len(ids)), _keys(touching, len(ids)))] = \
-        edges.shared_borders(geometries, touching)
+    borders[numpy.searchsorted(_keys(candidates, count), _keys(touching, count))] = edges.shared_borders(touching)
     shared = borders >= SHARED_BORDER  # a common border: neighbours, land or water
     firsts, seconds = candidates.T
-    across = ~shared & (water[firsts] | water[seconds])  # no common border, but water: a gap may join them
-    distances = numpy.full(len(candidates), numpy.inf)
-    distances[across] = shapely.distance(geometries[firsts[across]], geometries[seconds[across]])
-    found: list[Connection] = []
-    for index in numpy.flatnonzero(shared | across).tolist():
+    across = numpy.flatnonzero(~shared & (water[firsts] | water[seconds]))  # no common border, but water
+    limit = {(a, b): gaps.get(pair_key(a, b), numpy.nan) for a in SpaceKind for b in SpaceKind}
+    widths = numpy.array([limit[kinds[first], kinds[second]] for first, second
+                          in zip(firsts[across].tolist(), seconds[across].tolist())], dtype=float)
+    lanes = numpy.zeros(len(candidates), dtype=bool)
+    lanes[across] = edges.sea_lanes(candidates[across], water, widths)
+    connections: list[Connection] = []
+    for index in numpy.flatnonzero(shared | lanes).tolist():
         first, second = int(firsts[index]), int(seconds[index])
-        a, b = ids[first], ids[second]
-        pair = {kinds[first], kinds[second]}
-        if shared[index]:
-            found.append(Connection(a, b, ConnectionKind.LAND if pair <= LANDS else ConnectionKind.SEA))
-            continue
-        gap = gaps.get(pair_key(kinds[first], kinds[second]))
-        if gap is None or distances[index] > gap:
-            continue
-        facing = (WATER_WATER if pair <= WATERS else LAND_WATER)[1]
-        water_id, other = (a, b) if water[first] else (b, a)
-        if edges.linked(water_id, other, gap) and edges.bridge(a, b, ids, tree, gap) >= facing:
-            found.append(Connection(a, b, ConnectionKind.SEA))
-    return found
+        land = shared[index] and {kinds[first], kinds[second]} <= LANDS
+        connections.append(Connection(edges.ids[first], edges.ids[second],
+                                      ConnectionKind.LAND if land else ConnectionKind.SEA))
+    return connections
 
 
 def _keys(pairs: numpy.ndarray, count: int) -> numpy.ndarray:
@@ -149,6 +139,9 @@ class _Edges:
 
     def __init__(self, shapes: dict[str, BaseGeometry], board: Board) -> None:
         self.shapes = shapes
+        self.ids = list(shapes)
+        self.geometries = numpy.array(list(shapes.values()), dtype=object)
+        self.tree = STRtree(self.geometries)
         # the board ends at its edge: two spaces must be linked by a gap on the board
         left, top, right, bottom = shapely.total_bounds(list(shapes.values())) if shapes else (0, 0, 0, 0)
         self.frame = shapely.box(min(left, 0.0), min(top, 0.0), max(right, board.width), max(bottom, board.height))
@@ -172,43 +165,67 @@ class _Edges:
             shapely.prepare(self._open)
         return self._open
 
-    @staticmethod
-    def shared_borders(geometries: numpy.ndarray, pairs: numpy.ndarray) -> numpy.ndarray:
+    def shared_borders(self, pairs: numpy.ndarray) -> numpy.ndarray:
         """The length of border each pair of touching polygons has in common (a corner counts
         nothing): the area where the two, each grown by half a unit, overlap, a strip one unit
         wide along the common border. All pairs in one GEOS call."""
         if not len(pairs):
             return numpy.zeros(0)
-        strips = shapely.buffer(geometries, 0.5, join_style="bevel")
+        strips = shapely.buffer(self.geometries, 0.5, join_style="bevel")
         return shapely.area(shapely.intersection(strips[pairs[:, 0]], strips[pairs[:, 1]]))
 
-    def bridge(self, a: str, b: str, ids: list[str], tree: STRtree, gap: float) -> float:
+    def sea_lanes(self, pairs: numpy.ndarray, water: numpy.ndarray, widths: numpy.ndarray) -> numpy.ndarray:
+        """For each pair with water and no common border, whether a sea lane joins them: they
+        come within the gap ``widths`` allows them (NaN: none), one stretch of open gap touches
+        both, and it faces them along a stretch no third space cuts off."""
+        firsts, seconds = pairs.T
+        lanes = numpy.zeros(len(pairs), dtype=bool)
+        close = numpy.flatnonzero(shapely.distance(self.geometries[firsts], self.geometries[seconds]) <= widths)
+        from_water = water[firsts[close]]
+        linked = close[self.linked(numpy.where(from_water, firsts[close], seconds[close]),
+                                   numpy.where(from_water, seconds[close], firsts[close]), widths[close])]
+        for index in linked.tolist():
+            first, second = firsts[index], seconds[index]
+            facing = (WATER_WATER if water[first] and water[second] else LAND_WATER)[1]
+            lanes[index] = self.bridge(self.ids[first], self.ids[second], float(widths[index])) >= facing
+        return lanes
+
+    def bridge(self, a: str, b: str, gap: float) -> float:
         """How long a stretch of open gap joins ``a`` and ``b``: the overlap of their surroundings
         with every other space taken out, measured as area over the gap's width."""
         shapes = self.shapes
         between = self.around(a, gap).intersection(self.around(b, gap))
-        others = [shapes[ids[index]] for index in tree.query(between, predicate="intersects")
-                  if ids[index] not in (a, b)]
+        others = [shapes[self.ids[index]] for index in self.tree.query(between, predicate="intersects")
+                  if self.ids[index] not in (a, b)]
         if others:
             between = between.difference(unary_union(others))
         return self._joining(between, a, b) / (2 * gap)
 
-    def linked(self, water: str, other: str, gap: float) -> bool:
-        """Whether one stretch of open gap (covered by no space) touches both spaces: a path
-        from one to the other that enters neither on the way crosses only open gap, so without
-        one there is no bridge to measure. The open gap around a water space is worked out
-        once; on a traced map, where neighbours share their borders, there is none."""
-        key = (water, -gap)
-        if key not in self._buffers:
-            board = self.open_board()
-            near = shapely.dwithin(self.shapes[water], board, gap)  # else no need to grow the water
-            self._buffers[key] = self.around(water, gap).intersection(board) if near else shapely.Polygon()
-        open_gap = self._buffers[key]
-        if open_gap.area < OPEN or open_gap.distance(self.shapes[other]) >= 1e-6:
-            return False  # no open gap, or none that reaches the other space
-        link = open_gap.intersection(self.around(other, gap))
-        return any(part.distance(self.shapes[water]) < 1e-6 and part.distance(self.shapes[other]) < 1e-6
-                   for part in getattr(link, "geoms", [link]) if part.area > 0)
+    def linked(self, waters: numpy.ndarray, others: numpy.ndarray, widths: numpy.ndarray) -> numpy.ndarray:
+        """For each pair of a water space and another (by index) with the gap allowed between
+        them: whether one stretch of open gap (covered by no space) touches both. A path from
+        one to the other that enters neither on the way crosses only open gap, so without one
+        there is no bridge to measure. The open gap around each water space is worked out once
+        per width, and only where the board has open gap within reach (on a traced map, where
+        neighbours share their borders, hardly anywhere); all pairs in a few vectorised calls."""
+        geometries, board = self.geometries, self.open_board()
+        grown, which = numpy.unique(numpy.column_stack([waters, widths]), axis=0, return_inverse=True)
+        spaces, reach = grown[:, 0].astype(int), grown[:, 1]
+        gaps = numpy.array([shapely.Polygon()] * len(grown), dtype=object)
+        near = shapely.dwithin(geometries[spaces], board, reach)
+        gaps[near] = shapely.intersection(shapely.buffer(geometries[spaces[near]], reach[near]), board)
+        gaps = gaps[which.ravel()]
+        open_gap = shapely.area(gaps) >= OPEN
+        chosen = numpy.flatnonzero(open_gap)
+        chosen = chosen[shapely.distance(gaps[chosen], geometries[others[chosen]]) < 1e-6]  # it reaches the other
+        links = shapely.intersection(gaps[chosen], shapely.buffer(geometries[others[chosen]], widths[chosen]))
+        parts, owner = shapely.get_parts(links, return_index=True)
+        pairs = chosen[owner]
+        joining = (shapely.area(parts) > 0) & (shapely.distance(parts, geometries[waters[pairs]]) < 1e-6) & (
+            shapely.distance(parts, geometries[others[pairs]]) < 1e-6)
+        linked = numpy.zeros(len(waters), dtype=bool)
+        linked[pairs[joining]] = True
+        return linked
 
     def _joining(self, between: BaseGeometry, a: str, b: str) -> float:
         """The area of the largest part of ``between`` that touches both spaces."""
