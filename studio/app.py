@@ -61,6 +61,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     return app.exec()
 
 
+def _settle(window: MainWindow, patience: float = 60.0) -> None:
+    """Let the checks that run off the UI thread answer (the Problems dock, the cards' marks),
+    so the picture shows the scenario's problems rather than "Checking…"."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        QApplication.processEvents()
+        if window.map_mode.panels.problems.idle() and window.cards_mode.idle():
+            return
+        time.sleep(0.01)
+
+
 def _screenshot(window: MainWindow, file: Path | None, out: Path, mode: str | None = None) -> int:
     """Exit status 1 when the file could not be opened, its located problems on stderr as
     ``epoch validate`` prints them; the picture is written all the same."""
@@ -72,7 +87,7 @@ def _screenshot(window: MainWindow, file: Path | None, out: Path, mode: str | No
     window.show()
     QApplication.processEvents()
     window.view.fit()
-    QApplication.processEvents()
+    _settle(window)
     saved = window.grab().save(str(out))
     problems = window.problems_dialog.lines() if window.problems_dialog is not None else []
     window.close()  # closes the problems dialog too: nothing is left on screen for a caller
