@@ -105,9 +105,17 @@ def speed(state: CivState, seat: int) -> int:
     return BASE_SPEED + amount(state, seat, "speed")
 
 
-def stack_limit(state: CivState, seat: int) -> int:
+def movement_rules(state: CivState, seat: int) -> tuple[bool, bool, int]:
+    """Whether the seat's figures may enter water, may also end there (and be placed there),
+    and its stack limit: asked together on every step of a move."""
+    amounts, found = abilities(state, seat)
     extra = RUSSIAN_STACK if state.players[seat].civ == "russians" else 0
-    return BASE_STACK + amount(state, seat, "stack") + extra
+    end = "water:end" in found
+    return end or "water:enter" in found, end, BASE_STACK + amounts.get("stack", 0) + extra
+
+
+def stack_limit(state: CivState, seat: int) -> int:
+    return movement_rules(state, seat)[2]
 
 
 def event_limit(state: CivState, seat: int) -> int:
@@ -120,12 +128,11 @@ def city_limit(state: CivState, seat: int) -> int:
 
 
 def may_enter_water(state: CivState, seat: int) -> bool:
-    found = tokens(state, seat)
-    return "water:enter" in found or "water:end" in found
+    return movement_rules(state, seat)[0]
 
 
 def may_end_on_water(state: CivState, seat: int) -> bool:
-    return has(state, seat, "water:end")
+    return movement_rules(state, seat)[1]
 
 
 def can_build(state: CivState, seat: int, building: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from engine.rulesets.civilization.kept import layout, moved, occupancy
+from engine.rulesets.civilization.kept import Occupancy, layout, occupancy
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import Icons
 
@@ -14,16 +14,29 @@ ICON_FIELDS = ("trade", "production", "culture", "coins")
 
 
 def figures_moved(state: CivState, *squares: str) -> None:
-    """A figure was placed on, moved between or removed from ``squares``. Every seat's coins and
-    abilities stay as they were unless one of the squares gives coins (a blockade or a scout
-    there counts) or holds a wonder (a blockaded wonder does not work), so they are kept."""
+    """A figure was placed on, moved between or removed from ``squares``: only their figures
+    and the scouts are found again. Every seat's coins and abilities stay as they were unless
+    one of the squares gives coins (a blockade or a scout there counts) or holds a wonder (a
+    blockaded wonder does not work), so they are kept."""
     before = state.board
-    moved(state)
-    if before is None or any(sq in state.wonders or square_coins(state, sq) for sq in squares):
+    if before is None:
         return
-    after = occupancy(state)
-    after.coins.update(before.coins)
-    after.abilities.update(before.abilities)
+    figures = dict(before.figures)
+    placed: dict[str, list[Figure]] = {sq: [] for sq in squares}
+    scouts: dict[int, list[str]] = {seat: [] for seat in range(state.tables.seats)}
+    for f in state.figures:
+        if f.square in placed:
+            placed[f.square].append(f)
+        if f.kind == "scout":
+            scouts[f.owner].append(f.square)
+    for sq, found in placed.items():
+        if found:
+            figures[sq] = tuple(found)
+        else:
+            figures.pop(sq, None)
+    after = state.board = Occupancy(figures, scouts)
+    if not any(sq in state.wonders or square_coins(state, sq) for sq in squares):
+        after.coins, after.poor, after.abilities = before.coins, before.poor, before.abilities
 
 
 # The kept facts are read as ``state.board or occupancy(state)``: these are the most frequent
@@ -66,7 +79,15 @@ def revealed(state: CivState, square: str) -> bool:
 
 def square_icons(state: CivState, square: str) -> Icons:
     """A building, wonder or great person replaces the printed icons (§6.3.4, A16); a natural
-    wonder is printed with its culture icon already."""
+    wonder is printed with its culture icon already. Kept with the layout (``kept.Layout.icons``)."""
+    kept = (state.layout or layout(state)).icons
+    found = kept.get(square)
+    if found is None:
+        found = kept[square] = new_icons(state, square)
+    return found
+
+
+def new_icons(state: CivState, square: str) -> Icons:
     t = state.tables
     if square in state.buildings:
         return t.building_icons[state.buildings[square][1]]
@@ -111,13 +132,16 @@ def worked_squares(state: CivState, city: City, enemies: frozenset[str] | None =
     return squares
 
 
-def city_yield(state: CivState, city: City, icon: str) -> int:
-    return sum(getattr(square_icons(state, sq), icon) for sq in worked_squares(state, city))
+def city_yield(state: CivState, city: City, icon: str, worked: list[str] | None = None) -> int:
+    """The city's ``icon`` count; ``worked`` is its ``worked_squares`` when the caller has them."""
+    if worked is None:
+        worked = worked_squares(state, city)
+    return sum(getattr(square_icons(state, sq), icon) for sq in worked)
 
 
-def city_resources(state: CivState, city: City) -> set[str]:
+def city_resources(state: CivState, city: City, worked: list[str] | None = None) -> set[str]:
     found = set()
-    for sq in worked_squares(state, city):
+    for sq in worked_squares(state, city) if worked is None else worked:
         if sq in state.buildings or sq in state.wonders or sq in state.greats:
             continue
         resource = state.squares[sq].resource

@@ -12,11 +12,10 @@ from engine.rulesets.civilization.abilities import (
     amount,
     can_build,
     has,
-    may_end_on_water,
+    movement_rules,
     pay,
     payments,
     resource_abilities,
-    stack_limit,
     tokens,
     upgraded,
 )
@@ -35,9 +34,9 @@ from engine.rulesets.civilization.board import (
     city_at,
     city_resources,
     city_yield,
-    enemy_on,
     figures_at,
     outskirts,
+    worked_squares,
 )
 from engine.rulesets.civilization.culture import advance, can_advance
 from engine.rulesets.civilization.draws import fill_market, owe
@@ -46,7 +45,7 @@ from engine.rulesets.civilization.kept import cards_changed, changed, layout, oc
 from engine.rulesets.civilization.placement import (
     city_wonder_squares,
     clear_square,
-    free_squares,
+    own_or_free,
 )
 from engine.rulesets.civilization.setup import add_figure
 from engine.rulesets.civilization.state import City, CivState, Draw
@@ -73,7 +72,8 @@ class Sites:
     its owner's abilities: its production, the squares where a new army, scout or marker may
     go, its star buildings, its wonder squares and the resources it may harvest. Asked on every
     step of city management, so kept (``kept.Occupancy.sites``) until one of those changes.
-    ``moves`` keeps the production moves built from them, by item."""
+    ``moves`` keeps the production moves built from them, by item, and ``offers`` every move
+    the city may produce, by what else they depend on (``productions``)."""
 
     production: int
     army: list[str]
@@ -83,18 +83,44 @@ class Sites:
     wonders: list[str]
     resources: list[str]
     moves: dict[str, list[Produce]] = field(factory=dict, eq=False)
+    offers: dict[tuple, tuple[Produce, ...]] = field(factory=dict, eq=False)  # see ``productions``
 
 
 def sites(state: CivState, city: City) -> Sites:
-    kept = occupancy(state).sites
+    kept = (state.board or occupancy(state)).sites
     found = kept.get(city.square)
     if found is None:
-        free = free_squares(state, city)
-        army, scout = figure_squares(state, city)
-        found = kept[city.square] = Sites(
-            city_yield(state, city, "production"), army, scout, free, star_squares(state, city),
-            city_wonder_squares(state, city, free), sorted(city_resources(state, city)))
+        found = kept[city.square] = new_sites(state, city)
     return found
+
+
+def new_sites(state: CivState, city: City) -> Sites:
+    """One pass over the outskirts. A new marker may go on a revealed square that is no city
+    centre, not blockaded and holds no other seat's marker (``placement.free_squares``); a new
+    army on a revealed square that is no city centre, hut or village, water only with the right
+    technology, within the stack limit; a new scout likewise but never onto a blockaded square
+    (only an army may go there, and fights, §6.7)."""
+    seat = city.owner
+    looks, minors = state.squares, state.minors
+    cities = (state.layout or layout(state)).cities
+    at = (state.board or occupancy(state)).figures
+    _, end_water, limit = movement_rules(state, seat)
+    army, scout, free = [], [], []
+    for sq in state.tables.ring[city.square]:
+        look = looks.get(sq)
+        if look is None or sq in cities:
+            continue
+        here = at.get(sq, ())
+        enemy = any(f.owner != seat for f in here)
+        if not enemy and own_or_free(state, sq, seat):
+            free.append(sq)
+        if (end_water or look.terrain != "water") and sq not in minors and sum(f.owner == seat for f in here) < limit:
+            army.append(sq)
+            if not enemy:
+                scout.append(sq)
+    worked = worked_squares(state, city)
+    return Sites(city_yield(state, city, "production", worked), army, scout, free, star_squares(state, city),
+                 city_wonder_squares(state, city, free), sorted(city_resources(state, city, worked)))
 
 
 def capacity(state: CivState, city: City) -> int:
@@ -170,25 +196,6 @@ def count_wonder_cost(state: CivState, seat: int, wonder: str) -> int:
     return cost
 
 
-def figure_squares(state: CivState, city: City) -> tuple[list[str], list[str]]:
-    """Where a new army and a new scout of ``city`` may go: its revealed outskirts that are no
-    city centre, hut or village, water only with the right technology, within the stack limit."""
-    seat = city.owner
-    water = may_end_on_water(state, seat)
-    limit = stack_limit(state, seat)
-    army, scout = [], []
-    for sq in outskirts(state, city):
-        look = state.squares.get(sq)
-        if look is None or (look.terrain == "water" and not water) or city_at(state, sq) or sq in state.minors:
-            continue
-        if sum(f.owner == seat for f in figures_at(state, sq)) >= limit:
-            continue
-        army.append(sq)
-        if not enemy_on(state, sq, seat):
-            scout.append(sq)  # only a new army may go onto a blockaded square, and fights there (§6.7)
-    return army, scout
-
-
 def unit_deck_size(state: CivState, kind: str) -> int:
     return len(state.unit_pool[kind]) + len(state.unit_bottom[kind])
 
@@ -239,12 +246,30 @@ def item_moves(state: CivState, city: City, kept: Sites, item: str) -> list[Prod
     return found
 
 
-def productions(state: CivState, city: City) -> list[Produce]:
+UNIT_KINDS = ("infantry", "mounted", "artillery", "aircraft")
+
+
+def productions(state: CivState, city: City) -> tuple[Produce, ...]:
+    """Everything the city may produce now. Asked on every step of city management, so kept
+    with its ``Sites`` (dropped when the figures, the board or its owner's cards change) by
+    the rest it depends on: its production, the figures in the supply, the wonder market and
+    which unit decks are empty."""
+    player = state.players[city.owner]
+    cap = capacity(state, city)
+    kept = sites(state, city)
+    pool, bottom = state.unit_pool, state.unit_bottom
+    key = (cap, player.armies > 0, player.scouts > 0, *state.wonder_market,
+           *[bool(pool[kind] or bottom[kind]) for kind in UNIT_KINDS])
+    found = kept.offers.get(key)
+    if found is None:
+        found = kept.offers[key] = tuple(count_productions(state, city, cap, kept))
+    return found
+
+
+def count_productions(state: CivState, city: City, cap: int, kept: Sites) -> list[Produce]:
     seat = city.owner
     t = state.tables
     player = state.players[seat]
-    cap = capacity(state, city)
-    kept = sites(state, city)
     found: list[Produce] = []
     if player.armies and FIGURE_COST["army"] <= cap:
         found += item_moves(state, city, kept, "army")
@@ -269,7 +294,7 @@ def city_actions(state: CivState, city: City) -> list:
     allowed = actions_allowed(state, city.owner, city)
     if city.acted >= allowed:
         return []
-    found: list = productions(state, city)
+    found: list = list(productions(state, city))
     t, sq = state.tables, city.square
     if city.acted == 0:
         found.append(once(t, ("arts", sq), lambda: Arts(sq, label=f"devote the city on {sq} to the arts")))

@@ -4,12 +4,14 @@ them: who stands where, which abilities each seat has, which squares give coins.
 Two tiers, as figures move on almost every step and the rest changes seldom:
 
 - ``Occupancy`` (``state.board``): figures by square, the squares each seat's enemies hold,
-  each seat's coins and abilities, each city's production and free squares (``cities.Sites``).
-  Every figure placed, moved or removed calls ``moved`` (or ``board.figures_moved``, which
-  keeps coins and abilities a move cannot have changed); a scout sent to a city, a hut or
-  village taken or placed and a new turn call ``sites_changed``.
+  each seat's coins (and whether all are short of the economic victory) and abilities, each
+  city's production, free squares and what it may produce (``cities.Sites``). Every figure
+  placed, moved or removed calls ``board.figures_moved``, which finds again only the figures
+  of the squares it names and keeps coins and abilities a move cannot have changed; a scout
+  sent to a city, a hut or village taken or placed and a new turn call ``sites_changed``.
 - ``Layout`` (``state.layout``): cities by square and by owner, each seat's coin squares, the
-  abilities per seat and set of working wonders. A city founded or destroyed, a marker placed or
+  abilities per seat and set of working wonders, each square's icons. A city founded or
+  destroyed, a marker placed or
   removed or a square's look changed calls ``changed``; a technology learned or the coins on it
   changed, a government set or a wonder turned obsolete calls ``cards_changed`` (which drops
   every seat's abilities, coins and cities' sites, but not who stands where).
@@ -37,6 +39,7 @@ class Occupancy:
     scouts: dict[int, list[str]]
     enemies: dict[int, frozenset[str]] = field(factory=dict)
     coins: dict[int, int] = field(factory=dict)
+    poor: bool = False  # every seat's coins are kept and below the economic victory's 15
     abilities: dict[int, Any] = field(factory=dict)
     sites: dict[str, Any] = field(factory=dict)  # per city square: cities.Sites
     memo: dict[Any, Any] = field(factory=dict)  # small facts of a seat's cards (cities.wonder_cost)
@@ -45,13 +48,15 @@ class Occupancy:
 @define
 class Layout:
     """Cities by square and by owner; filled in when first asked: per seat the squares of its
-    cities' outskirts that give coins, and its abilities per set of working wonders."""
+    cities' outskirts that give coins, its abilities per set of working wonders, and the icons
+    of each square."""
 
     cities: dict[str, City]
     owned: dict[int, tuple[City, ...]]
     coin_squares: dict[int, tuple[tuple[str, int], ...]] = field(factory=dict)
     placed: dict[str, int] | None = None  # building markers on the map per basic building
     abilities: dict[tuple[int, tuple[str, ...]], Any] = field(factory=dict)
+    icons: dict[str, Any] = field(factory=dict)  # per revealed square asked: board.square_icons
 
 
 def occupancy(state: CivState) -> Occupancy:
@@ -78,11 +83,6 @@ def layout(state: CivState) -> Layout:
     return found
 
 
-def moved(state: CivState) -> None:
-    """A figure was placed, moved or removed."""
-    state.board = None
-
-
 def changed(state: CivState) -> None:
     """A city, a marker on a square or a square's look changed (figures too, when they changed
     with it)."""
@@ -95,6 +95,7 @@ def cards_changed(state: CivState) -> None:
     is not."""
     if state.board is not None:
         state.board.coins.clear()
+        state.board.poor = False
         state.board.abilities.clear()
         state.board.sites.clear()
         state.board.memo.clear()

@@ -6,17 +6,12 @@ from __future__ import annotations
 
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
-from engine.rulesets.civilization.abilities import (
-    may_end_on_water,
-    may_enter_water,
-    speed,
-    stack_limit,
-)
+from engine.rulesets.civilization.abilities import movement_rules, speed
 from engine.rulesets.civilization.actions import Done, Explore, MoveFigures, Step, Stop
 from engine.rulesets.civilization.battle import begin_battle, scouts_caught
 from engine.rulesets.civilization.board import city_at, figures_at, figures_moved
 from engine.rulesets.civilization.draws import owe
-from engine.rulesets.civilization.kept import sites_changed
+from engine.rulesets.civilization.kept import layout, occupancy, sites_changed
 from engine.rulesets.civilization.state import CivState, Draw, Figure
 from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, next_seat
@@ -40,59 +35,65 @@ def trigger(state: CivState, seat: int, square: str) -> str:
     return ""
 
 
-class Reach:
-    """Where a moving group may step and stop: its seat's water and stack rules, worked out once
-    for the few squares a step decision looks at."""
+def decide_steps(state: CivState, seat: int) -> Choice:
+    """Where the moving group may step (or explore) and whether it may stop here: a face-down
+    tile cannot be entered (§3.4), water only with the right technology, scouts never enter a
+    square that sets something off (§3.5, §6.4), and a group stops within the stack limit and
+    never on its own city centre (§10). Asked after every step, so written out in one place."""
+    t = state.tables
+    ids = state.moving
+    group = [f for f in state.figures if f.id in ids]
+    here = group[0].square
+    enter_water, end_water, limit = movement_rules(state, seat)
+    room = limit - len(group)
+    squares = state.squares
+    cities = (state.layout or layout(state)).cities
+    at = (state.board or occupancy(state)).figures
 
-    def __init__(self, state: CivState, seat: int, group: list[Figure]) -> None:
-        self.state, self.seat, self.group = state, seat, group
-        self.enter_water = may_enter_water(state, seat)
-        self.end_water = may_end_on_water(state, seat)
-        self.limit = stack_limit(state, seat)
-        self.ids = {f.id for f in group}
-        self.armies_only = all(f.kind == "army" for f in group)
-
-    def can_end(self, square: str) -> bool:
-        state = self.state
-        if state.squares[square].terrain == "water" and not self.end_water:
+    def can_end(square: str) -> bool:
+        if not end_water and squares[square].terrain == "water":
             return False
-        city = city_at(state, square)
-        if city is not None and city.owner == self.seat:
+        city = cities.get(square)
+        if city is not None and city.owner == seat:
             return False  # figures may pass their own city centre but not stop there (§10)
-        others = sum(1 for f in figures_at(state, square) if f.id not in self.ids)
-        return others + len(self.group) <= self.limit
+        return sum(1 for f in at.get(square, ()) if f.id not in ids) <= room
 
-    def step_allowed(self, square: str) -> bool:
-        state = self.state
-        look = state.squares.get(square)
-        if look is None:
-            return False  # a face-down tile cannot be entered (§3.4)
-        if look.terrain == "water" and not self.enter_water:
-            return False
-        if trigger(state, self.seat, square):
-            return self.armies_only  # scouts never enter (§3.5, §6.4)
-        if state.tables.options.stack_limit_when_passing and not self.can_end(square):
-            return False
-        return state.steps_left > 1 or self.can_end(square)
+    actions: list = []
+    if state.steps_left > 0:
+        armies_only = all(f.kind == "army" for f in group)
+        passing = t.options.stack_limit_when_passing
+        last = state.steps_left == 1
+        minors, slots = state.minors, state.slots
+        explored: set[str] = set()
+        for sq, step, explore in t.steps[here]:
+            look = squares.get(sq)
+            if look is None:
+                if slots.get(explore.slot, "") is None and explore.slot not in explored:
+                    explored.add(explore.slot)
+                    actions.append(explore)
+                continue  # a face-down tile cannot be entered (§3.4)
+            if look.terrain == "water" and not enter_water:
+                continue
+            city = cities.get(sq)
+            if sq in minors or (city is not None and city.owner != seat) or any(
+                    f.owner != seat for f in at.get(sq, ())):
+                allowed = armies_only  # a hut, village, enemy city or figures: scouts never enter
+            elif passing and not can_end(sq):
+                allowed = False
+            else:
+                allowed = not last or can_end(sq)
+            if allowed:
+                actions.append(step)
+    if not actions or can_end(here):
+        actions.append(t.stops[here])
+    return Choice(seat, "move the figures", tuple(actions))
 
 
 def decide_movement(state: CivState) -> Decision:
     seat = current(state)
     t = state.tables
     if state.moving:
-        group = moving(state)
-        here = group[0].square
-        reach = Reach(state, seat, group)
-        actions: list = []
-        if state.steps_left > 0:
-            for sq, step, explore in t.steps[here]:
-                if reach.step_allowed(sq):
-                    actions.append(step)
-                if sq not in state.squares and state.slots.get(explore.slot, "") is None:
-                    actions.append(explore)
-        if reach.can_end(here) or not actions:
-            actions.append(t.stops[here])
-        return Choice(seat, "move the figures", tuple(dict.fromkeys(actions)))
+        return decide_steps(state, seat)
     actions = []
     by_square: dict[str, list[Figure]] = {}
     for f in state.figures:

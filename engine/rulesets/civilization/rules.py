@@ -99,15 +99,17 @@ def interrupting(decide: Callable[[CivState], Decision]) -> Callable[[CivState],
 
 
 def economic_victory(state: CivState, log: list[Event]) -> bool:
-    """15 coins win at once (§8): checked once the rules have nothing more to do by themselves."""
-    if state.phase in ("over", "setup"):
+    """15 coins win at once (§8): checked once the rules have nothing more to do by themselves.
+    Asked after every step, so a board whose coins were all found short says so at once
+    (``Occupancy.poor``, dropped with the coins)."""
+    board = state.board or occupancy(state)
+    if board.poor or state.phase in ("over", "setup"):
         return False
-    kept = (state.board or occupancy(state)).coins  # read directly: asked after every step
     for seat in range(state.tables.seats):
-        found = kept.get(seat)
-        if (coins(state, seat) if found is None else found) >= ECONOMIC_VICTORY:
+        if coins(state, seat) >= ECONOMIC_VICTORY:
             win(state, seat, "economic", log)
             return True
+    board.poor = True
     return False
 
 

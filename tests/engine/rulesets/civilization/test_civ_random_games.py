@@ -12,10 +12,11 @@ from engine.bots import BOTS
 from engine.core.decision import Chance, End
 from engine.core.randomness import sample
 from engine.rulesets.civilization.abilities import abilities, coins, working_wonders
-from engine.rulesets.civilization.board import coin_squares, enemy_squares
-from engine.rulesets.civilization.cities import sites
+from engine.rulesets.civilization.board import coin_squares, enemy_squares, square_icons
+from engine.rulesets.civilization.cities import productions, sites
 from engine.rulesets.civilization.invariants import broken
 from engine.rulesets.civilization.kept import layout, occupancy
+from engine.rulesets.civilization.rules import ECONOMIC_VICTORY
 from engine.rulesets.civilization.state import CivState
 
 # The rules set no turn limit (§1): the test stops a game after this many turns as unfinished,
@@ -31,6 +32,7 @@ def check_kept_facts(state: CivState) -> None:
     """What ``state.board`` and ``state.layout`` keep equals what the state gives when worked out
     afresh: no change to the figures, the board or a seat's cards went unannounced (``kept.py``)."""
     board, kept = state.board, state.layout
+    offered = {} if board is None else {sq: productions(state, layout(state).cities[sq]) for sq in board.sites}
     state.board = state.layout = None
     if board is not None:
         fresh = occupancy(state)
@@ -40,11 +42,14 @@ def check_kept_facts(state: CivState) -> None:
             assert enemy_squares(state, seat) == squares
         for seat, found in board.coins.items():
             assert coins(state, seat) == found
+        if board.poor:
+            assert all(coins(state, seat) < ECONOMIC_VICTORY for seat in range(state.tables.seats))
         for seat, found in board.abilities.items():
             assert abilities(state, seat) == found
         for square, found in board.sites.items():
             city = layout(state).cities.get(square)
             assert city is not None and sites(state, city) == found
+            assert productions(state, city) == offered[square]
     if kept is not None:
         fresh = layout(state)
         assert {sq: id(c) for sq, c in kept.cities.items()} == {sq: id(c) for sq, c in fresh.cities.items()}
@@ -52,6 +57,8 @@ def check_kept_facts(state: CivState) -> None:
             {s: [id(c) for c in cs] for s, cs in fresh.owned.items()}
         for seat, squares in kept.coin_squares.items():
             assert coin_squares(state, seat) == squares
+        for square, icons in kept.icons.items():
+            assert square_icons(state, square) == icons
         for (seat, wonders), found in kept.abilities.items():
             if working_wonders(state, seat) == wonders:
                 assert abilities(state, seat) == found

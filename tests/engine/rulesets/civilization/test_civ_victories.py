@@ -5,7 +5,14 @@ from __future__ import annotations
 from civ import RULESET, add_city, add_figure, choice, clear_map, edited, past_setup, sq
 
 from engine.core.decision import End
-from engine.rulesets.civilization.actions import AdvanceCulture, Done, PlayUnit
+from engine.rulesets.civilization.abilities import coins
+from engine.rulesets.civilization.actions import (
+    AdvanceCulture,
+    Boost,
+    Done,
+    PlayUnit,
+    UseAbility,
+)
 from engine.rulesets.civilization.battle import begin_battle
 from engine.rulesets.civilization.research import learn
 
@@ -61,3 +68,22 @@ def test_the_end_names_one_winner_and_ties_the_others():
     edited(state)
     end = RULESET.decision(state)
     assert end.scores == (0.0, 0.0, 1.0) and end.ranking[0] == 2
+
+
+def test_8_economic_a_coin_bought_during_city_management_wins_at_once():
+    """§8: 15 coins win whenever reached. A seat at 14 coins buys the 15th with Pottery's
+    resource ability (§6.5.3, a wheat for a coin on the card): the win comes at once, though
+    the coins were checked short of 15 on the step before."""
+    state = past_setup(2)
+    player = state.players[0]
+    state.phase, state.k, state.first = "city", 0, 0
+    player.techs.append("pottery")
+    player.tech_coins = {}
+    edited(state)
+    player.tech_coins = {"currency": 14 - coins(state, 0)}
+    player.resources["wheat"], player.trade = 1, 3
+    edited(state)
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Boost)))
+    assert state.phase == "city" and coins(state, 0) == 14
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, UseAbility) and a.tech == "pottery"))
+    assert state.victory == "economic" and RULESET.decision(state).winners == (0,)
