@@ -104,10 +104,8 @@ class MainWindow(QMainWindow):
         self.undo_dock.setObjectName("undo_dock")
         self.undo_dock.setWidget(self.undo_view)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.undo_dock)
-        self.docks: dict[str, QDockWidget] = {"undo": self.undo_dock}
-        for mode in self.modes:
-            self.docks.update(mode.docks)
         self._dock_sizes_pending = False
+        self._layout_shown: str | None = None  # the mode whose dock layout is on screen
         self._connect()
         self._menus()
         self._mode_bar()
@@ -131,6 +129,19 @@ class MainWindow(QMainWindow):
     @property
     def scenario_path(self) -> Path | None:
         return self.documents.document.path if self.documents.document else None
+
+    @property
+    def docks(self) -> dict[str, QDockWidget]:
+        """Every dock by name: the Undo History and each mode's (the map's are made with the
+        first scenario opened)."""
+        docks = {"undo": self.undo_dock}
+        for mode in self.modes:
+            docks.update(mode.docks)
+        return docks
+
+    def mode_docks(self, mode: MapMode | CardsMode | PlaytestMode) -> dict[str, QDockWidget]:
+        """The docks a mode shows: its own, and the Undo History while a scenario is edited."""
+        return {**({"undo": self.undo_dock} if mode is not self.playtest_mode else {}), **mode.docks}
 
     @property
     def view(self) -> BoardView:
@@ -192,9 +203,8 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addMenu(self.playtest_mode.view_as_menu)
         view_menu.addSeparator()
-        for dock in self.docks.values():
-            view_menu.addAction(dock.toggleViewAction())
         self.view_menu = view_menu
+        self._docks_end = view_menu.addSeparator()  # the docks' toggles go above, as they are made
         self.play_menu = bar.addMenu("&Play")
         self.play_menu.addActions([actions.new_playtest, actions.balance])
         self.play_menu.addSeparator()
@@ -226,34 +236,47 @@ class MainWindow(QMainWindow):
             self._show_mode(mode)
 
     def _show_mode(self, mode: MapMode | CardsMode | PlaytestMode, remember: bool = True) -> None:
-        """Show one mode's page, docks and toolbar; the playtest's dock layout is remembered."""
-        if remember and self.mode is self.playtest_mode and mode is not self.playtest_mode:
-            self._remember_playtest_layout()
+        """Show one mode's page, docks and toolbar. Each mode's dock layout (which docks show,
+        where, tabbed how) is remembered when it is left, and between runs."""
+        if remember:
+            self._remember_layout()
         self.mode = mode
         has_file = self.documents.document is not None
         self.pages.setCurrentWidget(mode.widget if has_file else self.start_page)
-        self.undo_dock.setVisible(has_file and mode is not self.playtest_mode)
-        self.undo_dock.toggleViewAction().setEnabled(has_file and mode is not self.playtest_mode)
-        if mode is self.playtest_mode and self.playtest is not None:
-            state = self.settings.layout("playtest_state")
+        active = has_file and (mode is not self.playtest_mode or self.playtest is not None)
+        own = self.mode_docks(mode)
+        for dock in own.values():
+            if dock.toggleViewAction() not in self.view_menu.actions():
+                self.view_menu.insertAction(self._docks_end, dock.toggleViewAction())
+        if active:
+            state = self.settings.layout(f"{mode.name}_state")
             if state is None or not self.restoreState(state):
-                for dock in mode.docks.values():
-                    dock.show()
-                mode.docks["seats"].raise_()
-                self._size_docks()
+                self._default_layout(mode)
+        self._layout_shown = mode.name if active else None
+        for name, dock in self.docks.items():
+            mine = active and own.get(name) is dock
+            if not mine:
+                dock.setVisible(False)
+            dock.toggleViewAction().setVisible(own.get(name) is dock)  # View lists the mode's own docks
+            dock.toggleViewAction().setEnabled(mine)
         for other in self.modes:
             showing = other is mode and has_file
-            if other is not mode or other is not self.playtest_mode or self.playtest is None:
-                for dock in other.docks.values():
-                    dock.setVisible(showing)
-            for dock in other.docks.values():
-                dock.toggleViewAction().setEnabled(showing)
             if other.toolbar is not None:
                 other.toolbar.setVisible(showing)
                 other.toolbar.toggleViewAction().setEnabled(showing)
         {self.map_mode: self.actions.map_mode, self.cards_mode: self.actions.cards_mode,
          self.playtest_mode: self.actions.playtest_mode}[mode].setChecked(True)
         self.refresh()
+
+    def _default_layout(self, mode: MapMode | CardsMode | PlaytestMode) -> None:
+        """A mode's docks the first time it shows: all of them, the first tab of each group up."""
+        for dock in self.mode_docks(mode).values():
+            dock.show()
+        if mode is self.playtest_mode:
+            mode.docks["seats"].raise_()
+            self._size_docks()
+        elif "space" in mode.docks:
+            mode.docks["space"].raise_()
 
     def _size_docks(self) -> None:
         """The playtest's default layout; sizes only take once the window is laid out."""
@@ -271,9 +294,11 @@ class MainWindow(QMainWindow):
         if self._dock_sizes_pending:
             self._size_docks()
 
-    def _remember_playtest_layout(self) -> None:
-        if self.playtest is not None:
-            self.settings.set_layout("playtest_state", self.saveState())
+    def _remember_layout(self) -> None:
+        """Keep the dock layout of the mode on screen, if it shows one (a mode without its file
+        shows none, and must not overwrite the one it had)."""
+        if self._layout_shown is not None and self._layout_shown == self.mode.name:
+            self.settings.set_layout(f"{self.mode.name}_state", self.saveState())
 
     # -- what the window shows -------------------------------------------------------------
 
@@ -490,7 +515,7 @@ class MainWindow(QMainWindow):
         if self.playtest is None:
             return
         if self.mode is self.playtest_mode:
-            self._remember_playtest_layout()
+            self._remember_layout()
         self.playtest_mode.drop()
         if self.mode is self.playtest_mode:
             self._show_mode(self.map_mode, remember=False)
@@ -648,6 +673,7 @@ class MainWindow(QMainWindow):
         else:
             if not self.confirm_discard():
                 return False
+            self._remember_layout()
             for mode in (self.map_mode, self.cards_mode):
                 mode.install(None)
             self.documents.close()
@@ -659,8 +685,7 @@ class MainWindow(QMainWindow):
         if not self.confirm_discard():
             event.ignore()
             return
-        if self.mode is self.playtest_mode:
-            self._remember_playtest_layout()
+        self._remember_layout()
         if self.playtest is not None:
             self.playtest.pause()
         self.settings.set_layout("geometry", self.saveGeometry())

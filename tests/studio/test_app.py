@@ -352,3 +352,53 @@ def test_a_moved_playtest_without_its_scenario_says_which_is_missing_and_where_i
     [line] = window.problems_dialog.lines()
     assert line.startswith("scenario.path: the scenario ") and "is missing: it is not at" in line
     assert f"nor beside the playtest in {tmp_path / 'mail'}" in line
+
+
+def dock_toggles(window: MainWindow) -> dict[str, bool]:
+    """The docks View lists now, by title, and whether each can be toggled."""
+    listed = {action for action in window.view_menu.actions() if action.isVisible()}
+    return {dock.windowTitle(): dock.toggleViewAction().isEnabled() for dock in window.docks.values()
+            if dock.toggleViewAction() in listed}
+
+
+def test_view_lists_every_dock_of_the_mode_and_each_mode_remembers_its_layout(qtbot, settings_file,
+                                                                             dice_race_path):
+    from PySide6.QtCore import QSettings
+
+    def new_window() -> MainWindow:
+        window = MainWindow(StudioSettings(QSettings(str(settings_file), QSettings.Format.IniFormat)))
+        window.ask_unsaved = lambda name: Answer.DISCARD
+        qtbot.addWidget(window)
+        window.show()
+        return window
+
+    window = new_window()
+    assert dock_toggles(window) == {"Undo History": False}  # nothing open: nothing to show in it
+    start_dice_race(window, dice_race_path)
+    assert dock_toggles(window) == {"Decision": True, "Seats": True, "History": True, "Log": True}
+    window.show_mode("map")
+    assert dock_toggles(window) == {"Undo History": True, "Space": True, "Regions": True, "Background": True,
+                                    "Problems": True}
+    problems, space = window.docks["problems"], window.docks["space"]
+    assert problems.isVisible() and space.isVisible()
+    problems.toggleViewAction().trigger()  # View ▸ Problems
+    assert not problems.isVisible()
+    window.show_mode("cards")
+    assert dock_toggles(window) == {"Undo History": True}
+    window.docks["undo"].toggleViewAction().trigger()
+    assert not window.docks["undo"].isVisible()
+    window.show_mode("map")
+    assert not problems.isVisible() and space.isVisible() and window.docks["undo"].isVisible()
+    window.show_mode("cards")
+    assert not window.docks["undo"].isVisible()  # the cards mode kept its own layout
+    window.show_mode("map")
+    problems.toggleViewAction().trigger()
+    problems.toggleViewAction().trigger()  # shown and hidden again from the menu
+    window.close()
+
+    again = new_window()
+    assert again.open(dice_race_path)
+    assert not again.docks["problems"].isVisible() and again.docks["space"].isVisible()
+    assert again.docks["regions"].toggleViewAction().isChecked()  # a tab beside Space: shown, not hidden
+    again.docks["problems"].toggleViewAction().trigger()
+    assert again.docks["problems"].isVisible()
