@@ -12,16 +12,18 @@ from __future__ import annotations
 import re
 import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import attrs
+from attrs import frozen
 
 from engine.scenario.converter import CARD_TYPE_KEY
 from engine.scenario.locate import item_key, join
 from engine.scenario.model import CardData, RulesetOptions, Scenario
+from engine.scenario.paths import parse
 from engine.scenario.problems import Problem
 
 # Where the things a reference may name are listed in the file.
@@ -94,6 +96,14 @@ def walk_fields(
 
 def _references(raw: Any, card_types: Mapping[str, type]) -> Iterator[tuple[str, str, str]]:
     """Yield (path, ref kind, value) for every reference field found in the raw data."""
+    for path, _, ref, index, item in _reference_fields(raw, card_types):
+        yield (path if index is None else f"{path}[{index}]"), ref, item
+
+
+def _reference_fields(raw: Any, card_types: Mapping[str, type]
+                      ) -> Iterator[tuple[str, attrs.Attribute, str, int | None, str]]:
+    """(field path, field, ref kind, index in the field's list or None, value) for every
+    reference found in the raw data."""
     for path, attribute, value in walk_fields(raw, Scenario, "", card_types):
         ref = attribute.metadata.get("ref")
         if ref is None:
@@ -101,7 +111,7 @@ def _references(raw: Any, card_types: Mapping[str, type]) -> Iterator[tuple[str,
         values = enumerate(value) if isinstance(value, list) else [(None, value)]
         for index, item in values:
             if isinstance(item, str):
-                yield (path if index is None else f"{path}[{index}]"), ref, item
+                yield path, attribute, ref, index, item
 
 
 def _dig(raw: Any, keys: tuple[str, ...]) -> list[Any]:
@@ -172,3 +182,69 @@ def references_to(raw: Any, card_types: Mapping[str, type], ref: str, value: str
     """Every path in the parsed file whose reference of kind ``ref`` names ``value``: what a
     rename must follow (connections, placements, card data)."""
     return [path for path, kind, item in _references(raw, card_types) if kind == ref and item == value]
+
+
+@frozen
+class Referrer:
+    """A field that names some of the spaces (or decks, seats...) being merged or deleted."""
+
+    path: str  # the field: decks[empires].cards[e4].data.start_provinces, setup[3].space
+    label: str  # the field's label, for people: "Start provinces"
+    names: tuple[str, ...]  # the ids it names among those asked about
+    value: str | list[str]  # the field's whole value in the file
+    optional: bool  # a lone reference that may be left empty
+
+
+def referrers(raw: Any, card_types: Mapping[str, type], ref: str, values: Collection[str],
+              skip: tuple[str, ...] = ("board.connections",)) -> list[Referrer]:
+    """Every field outside ``skip`` whose reference of kind ``ref`` names one of ``values``:
+    what merging or deleting those spaces must re-point or clear (connections are the map
+    editor's own business, so they are skipped by default)."""
+    found: dict[str, Referrer] = {}
+    for path, attribute, kind, _, item in _reference_fields(raw, card_types):
+        if kind != ref or item not in values or path.startswith(skip):
+            continue
+        known = found.get(path)
+        if known is not None:
+            found[path] = attrs.evolve(known, names=(*known.names, item))
+            continue
+        whole = _at(raw, path)
+        optional = attribute.default is None and not isinstance(whole, list)
+        found[path] = Referrer(path, attribute.metadata.get("label", attribute.name), (item,), whole, optional)
+    return list(found.values())
+
+
+def repointed(referrer: Referrer, gone: Collection[str], kept: str) -> str | list[str]:
+    """The field's value with every id in ``gone`` replaced by ``kept`` (a list names it once)."""
+    if isinstance(referrer.value, list):
+        return list(dict.fromkeys(kept if item in gone else item for item in referrer.value))
+    return kept if referrer.value in gone else referrer.value
+
+
+def cleared(referrer: Referrer, gone: Collection[str]) -> str | list[str] | None:
+    """The field's value without the ids in ``gone``: a list loses them, an optional reference
+    becomes empty. A required lone reference cannot be cleared: ValueError."""
+    if isinstance(referrer.value, list):
+        return [item for item in referrer.value if item not in gone]
+    if referrer.value not in gone:
+        return referrer.value
+    if not referrer.optional:
+        raise ValueError(f"{referrer.path}: {referrer.label} cannot be left empty")
+    return None
+
+
+def _at(raw: Any, path: str) -> Any:
+    """The raw value at a path made by ``walk_fields`` (list items named by id or index)."""
+    for kind, name in parse(path):
+        if kind == "key":
+            raw = raw[_raw_index(raw, name)]
+        else:
+            raw = raw[name]
+    return raw
+
+
+def _raw_index(items: list[Any], key: str) -> int:
+    for index in range(len(items)):
+        if item_key(items, index) == key:
+            return index
+    raise KeyError(key)

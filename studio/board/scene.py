@@ -65,8 +65,7 @@ class BoardScene(QGraphicsScene):
         board = scenario.board
         self.board = board
         self.legend = Legend()
-        margin = MARGIN * max(board.width, board.height)
-        self.setSceneRect(QRectF(-margin, -margin, board.width + 2 * margin, board.height + 2 * margin))
+        self._frame(board)
         self.setBackgroundBrush(style.PAPER)
         # Clicks and hover ask our own index; Qt's BSP tree would only add work when markers change.
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
@@ -94,11 +93,11 @@ class BoardScene(QGraphicsScene):
         )
 
     def _build(self, board: Board, base_dir: Path | None) -> None:
-        paper = QGraphicsRectItem(0, 0, board.width, board.height)
-        paper.setBrush(style.BOARD)
-        paper.setPen(QPen(Qt.PenStyle.NoPen))
-        paper.setZValue(-20)
-        self.addItem(paper)
+        self.paper = QGraphicsRectItem(0, 0, board.width, board.height)
+        self.paper.setBrush(style.BOARD)
+        self.paper.setPen(QPen(Qt.PenStyle.NoPen))
+        self.paper.setZValue(-20)
+        self.addItem(self.paper)
         self._translucent = self._add_background(board, base_dir)
         for space in board.spaces:
             item = SpaceItem(space.id, _outline(space), self._fill(space))
@@ -129,7 +128,25 @@ class BoardScene(QGraphicsScene):
         return Name(space.id, space.name, self.centres[space.id], ink, water, outline,
                     outline.width() * outline.height(), space.kind in style.BOXED_KINDS)
 
+    def _frame(self, board: Board) -> None:
+        margin = MARGIN * max(board.width, board.height)
+        self.setSceneRect(QRectF(-margin, -margin, board.width + 2 * margin, board.height + 2 * margin))
+
     # -- following edits (the map editor changes one space at a time) ------------------
+
+    def resize_board(self) -> None:
+        """The board's size changed: its paper, the scene around it, the index and the
+        connections' tiles follow (the background is fitted again by whoever shows it)."""
+        board = self.board
+        if self.paper.rect() == QRectF(0, 0, board.width, board.height):
+            return
+        self.paper.setRect(0, 0, board.width, board.height)
+        self._frame(board)
+        self.index = SpaceIndex.for_polygons(
+            QRectF(0, 0, board.width, board.height),
+            {space_id: item.polygon() for space_id, item in self.spaces.items()},
+        )
+        self.redraw_connections()
 
     def refresh_connections(self) -> None:
         """Draw the board's connections: those not drawn yet are placed, those no longer on the

@@ -8,12 +8,18 @@ and the same paths, so the stack folds the whole drag into one step, as Tiled do
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 
 import attrs
 
+from engine.rulesets.registry import get_ruleset
+from engine.scenario.bounds import check_bounds
+from engine.scenario.io import scenario_to_data
 from engine.scenario.model import Board, Connection, ConnectionKind, Space, SpaceKind
+from engine.scenario.paths import index_in, parse
+from engine.scenario.references import Referrer, cleared, referrers, repointed
 from studio.commands import SetValues
 from studio.document import ScenarioDocument
 from studio.map import geometry
@@ -127,6 +133,44 @@ class MapEditor:
         self.transform(space_ids, originals, lambda p: geometry.scaled(p, about, factor),
                        _text("Scale", space_ids), run or new_run())
 
+    # -- the board itself -------------------------------------------------------------
+
+    def resize_board(self, width: float, height: float) -> None:
+        """The board's size, checked as the file is (the fields' bounds, no space far off the
+        board): a size the file would refuse raises GeometryError and changes nothing."""
+        if not all(isinstance(value, int | float) and math.isfinite(value) for value in (width, height)):
+            raise GeometryError("the board's width and height must be numbers")
+        spaces = [{"id": space.id, "polygon": [list(point) for point in space.polygon],
+                   "label": list(space.label) if space.label is not None else None} for space in self.board.spaces]
+        problems = check_bounds({"board": {"width": width, "height": height, "spaces": spaces}}, {})
+        if problems:
+            steps = [name for _, name in parse(problems[0].path)]
+            if steps[1] == "spaces":
+                raise GeometryError(f"{self.space(steps[2]).name} would lie far outside a {width:g} x {height:g} "
+                                    "board")
+            raise GeometryError(f"the board's {steps[1]} {problems[0].message}")
+        self.document.set_values({"board.width": width, "board.height": height},
+                                 f"Board size {width:g} x {height:g}")
+
+    def fit_board(self, margin_share: float = 0.02) -> tuple[float, float]:
+        """The board made to hold its spaces with a small margin all round: the spaces (and
+        names) move so that the margin is the same on every side. A board with a background
+        picture keeps its spaces where they are over it, and only its right and bottom edges
+        move. Returns the new size."""
+        corners = [point for space in self.board.spaces for point in space.polygon]
+        if not corners:
+            raise GeometryError("the board has no spaces to fit")
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        margin = round(max(max(xs) - min(xs), max(ys) - min(ys)) * margin_share, 2)
+        dx, dy = (0.0, 0.0) if self.board.background else (margin - min(xs), margin - min(ys))
+        width, height = round(max(xs) + dx + margin, 2), round(max(ys) + dy + margin, 2)
+        with self.document.group("Fit board to spaces"):
+            if dx or dy:
+                ids = [space.id for space in self.board.spaces]
+                self.transform(ids, self.originals(ids), lambda p: (p[0] + dx, p[1] + dy), "Move", new_run())
+            self.resize_board(width, height)
+        return width, height
+
     # -- corners ------------------------------------------------------------------------
 
     def corner_drag(self, space_id: str, index: int, candidates: Iterable[str]) -> CornerDrag:
@@ -186,13 +230,39 @@ class MapEditor:
                        run or new_run())
         return label
 
-    def delete(self, space_ids: Sequence[str]) -> None:
-        """Spaces and the connections that touch them, as one step."""
+    def referrers(self, space_ids: Iterable[str]) -> list[Referrer]:
+        """The cards, placements and other fields (connections aside) naming these spaces:
+        found by the same reference walk that renaming a space follows."""
+        scenario = self.document.scenario
+        ruleset = get_ruleset(scenario.ruleset.id)
+        card_types = ruleset.card_type_map() if ruleset is not None else {}
+        return referrers(scenario_to_data(scenario, get_ruleset), card_types, "space", set(space_ids))
+
+    def delete(self, space_ids: Sequence[str]) -> list[Referrer]:
+        """Spaces, the connections that touch them, and every reference to them, as one step:
+        a list of spaces loses them, an optional reference is emptied, a setup placement on
+        one is removed. A required lone reference (a card's one start space) cannot be
+        emptied; those are left and returned, for the designer to point elsewhere."""
         gone = set(space_ids)
+        left: list[Referrer] = []
+        values: dict[str, object] = {}
+        placements: list[int] = []
+        for referrer in self.referrers(gone):
+            steps = parse(referrer.path)
+            if [name for _, name in steps][:1] == ["setup"] and len(steps) == 3:
+                placements.append(index_in(self.document.scenario.setup, steps[1][1], "setup"))
+            elif isinstance(referrer.value, list) or referrer.optional:
+                values[referrer.path] = cleared(referrer, gone)
+            else:
+                left.append(referrer)
         with self.document.group(_text("Delete", space_ids)):
+            self.document.set_values(values, "Clear references")
+            for index in sorted(placements, reverse=True):
+                self.document.remove("setup", str(index))
             self._set_connections([c for c in self.board.connections if c.a not in gone and c.b not in gone])
             for space_id in space_ids:
                 self.document.remove("board.spaces", space_id)
+        return left
 
     def split(self, space_id: str, line: Sequence[Point], candidates: Iterable[str] = ()) -> str:
         """Cut a space in two along a drawn line. It keeps the larger piece; the other becomes
@@ -230,7 +300,8 @@ class MapEditor:
 
     def merge(self, space_ids: Sequence[str]) -> str:
         """One space from several neighbours: the first keeps its id, name and values; the
-        others' connections are moved onto it (without duplicates) and they are removed."""
+        others' connections, and every card or placement naming them, are moved onto it
+        (without duplicates), and they are removed."""
         if len(space_ids) < 2:
             raise GeometryError("select two or more neighbouring spaces to merge")
         spaces = [self.space(space_id) for space_id in space_ids]
@@ -257,6 +328,8 @@ class MapEditor:
                                      "Merge")
             if connections != self.board.connections:
                 self._set_connections(connections)
+            self.document.set_values({referrer.path: repointed(referrer, gone, keep.id)
+                                      for referrer in self.referrers(gone)}, "Re-point references")
             for space in spaces[1:]:
                 self.document.remove("board.spaces", space.id)
         return keep.id

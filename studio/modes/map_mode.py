@@ -18,20 +18,30 @@ from PySide6.QtGui import (
     QPolygonF,
     QTextDocumentFragment,
 )
-from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QMenu, QToolBar
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QMenu,
+    QMessageBox,
+    QToolBar,
+)
 from shapely.errors import GEOSException
 
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.model import Connection, ConnectionKind, Space
+from engine.scenario.references import Referrer
 from engine.scenario.starters import kinds_used
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 from studio.document import ScenarioDocument
 from studio.map import geometry
+from studio.map.board_size import BoardSizeDialog
 from studio.map.editing import MapEditor, new_run
 from studio.map.geometry import GeometryError, Point
 from studio.map.overlay import EditorOverlay
 from studio.map.panels import MapPanels
+from studio.map.referrers import fate, who_refers
 from studio.map.tools import (
     ConnectTool,
     CornerTool,
@@ -128,6 +138,10 @@ class MapMode(QObject):
                                        lambda: self.resize(1 / SCALE))
         self.scale_up = self._action("Scale Up", "scale-up", ".", "Grow the selection by 10% (.)",
                                      lambda: self.resize(SCALE))
+        self.board_size_action = self._action("Board &Size…", "", None, "The board's width and height",
+                                              self.edit_board_size)
+        self.fit_board_action = self._action("&Fit Board to Spaces", "", None, "Make the board just hold its "
+                                             "spaces, with a small margin all round", self.fit_board)
         self.select_all = self._action("Select &All Spaces", "", QKeySequence.StandardKey.SelectAll, "",
                                        lambda: self.select([space.id for space in self.editor.board.spaces]
                                                            if self.editor else []))
@@ -160,6 +174,8 @@ class MapMode(QObject):
                               self.scale_down, self.scale_up])
         self.menu.addSeparator()
         self.menu.addActions([self.snap_action, self.grid_action])
+        self.menu.addSeparator()
+        self.menu.addActions([self.board_size_action, self.fit_board_action])
 
     def _make_toolbar(self, window: MainWindow) -> None:
         self.toolbar = QToolBar("Map")
@@ -205,6 +221,7 @@ class MapMode(QObject):
         document.space_changed.connect(self._space_changed)
         document.space_renamed.connect(self._space_renamed)
         document.spaces_changed.connect(self._spaces_changed)
+        document.board_changed.connect(lambda: self.board and self.board.resize_board())
         document.regions_changed.connect(lambda: self.board and self.board.refresh_regions())
         document.connections_changed.connect(self._connections_changed)
         self.panels.install(document)
@@ -371,8 +388,45 @@ class MapMode(QObject):
             self.attempt(lambda: self.editor.delete_corners(chosen, self.spaces_near(QPointF(*first))))
             self.choose_corners(set())
         elif self.selection:
-            self.editor.delete(self.selection)
+            referrers = self.editor.referrers(self.selection)
+            if referrers and not self.ask_delete_referenced(list(self.selection), referrers):
+                return
+            left = self.editor.delete(self.selection)
             self.select([])
+            if left:
+                many = len(left) != 1
+                self.say(f"{len(left)} required reference{'s' if many else ''} still name{'' if many else 's'} a "
+                         "deleted space: see Problems")
+
+    def ask_delete_referenced(self, space_ids: list[str], referrers: list[Referrer]) -> bool:
+        """Delete spaces that cards or the setup name? The designer sees which, and what
+        deleting does to each (tests replace this question)."""
+        assert self.document is not None
+        names = ", ".join(self.editor.space(space_id).name for space_id in space_ids)
+        lines = [f"{who_refers(self.document, referrer)}: {fate(referrer)}" for referrer in referrers]
+        box = QMessageBox(QMessageBox.Icon.Question, "Delete spaces named elsewhere",
+                          f"{names} {'is' if len(space_ids) == 1 else 'are'} named by {len(referrers)} "
+                          f"card field{'s' if len(referrers) != 1 else ''} or placement"
+                          f"{'s' if len(referrers) != 1 else ''}:", parent=self.window)
+        box.setInformativeText("\n".join(lines[:12] + ([f"… and {len(lines) - 12} more"] if len(lines) > 12 else [])))
+        box.setDetailedText("\n".join(lines))
+        delete = box.addButton("Delete and Clear References", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is delete
+
+    def edit_board_size(self) -> None:
+        if self.editor is not None:
+            self.window.run_dialog(BoardSizeDialog(self.editor, self.window))
+
+    def fit_board(self) -> None:
+        if self.editor is None:
+            return
+        size = self.attempt(self.editor.fit_board)
+        if size is not None:
+            self.say(f"The board is now {size[0]:g} x {size[1]:g}")
+            self.view.fit()
 
     def split_along(self, line: list[Point]) -> None:
         """Cut the space under the line's middle (or the one selected) along ``line``, drawn a
@@ -438,7 +492,7 @@ class MapMode(QObject):
         """The position text for the status bar while this mode shows."""
         editing = showing and self.document is not None
         for action in [*self.tool_actions.values(), self.snap_action, self.grid_action, self.select_all,
-                       *self.nudges]:
+                       self.board_size_action, self.fit_board_action, *self.nudges]:
             action.setEnabled(editing)
         chosen = editing and bool(self.selection)
         for action in (self.delete_action, self.rotate_left, self.rotate_right, self.rotate_left_far,

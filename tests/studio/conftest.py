@@ -41,11 +41,16 @@ def window(qtbot, settings: StudioSettings) -> MainWindow:
     """
     window = MainWindow(settings)
     window.ask_unsaved = lambda name: Answer.DISCARD
+    window.map_mode.ask_delete_referenced = unasked  # a modal question would hang the test
     qtbot.addWidget(window)
     window.resize(1360, 860)
     window.show()
     qtbot.waitExposed(window)
     return window
+
+
+def unasked(*question: object) -> bool:
+    pytest.fail(f"the window asked a question the test did not expect: {question}")
 
 
 @pytest.fixture

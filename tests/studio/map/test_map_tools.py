@@ -182,8 +182,12 @@ def test_the_name_is_dragged_but_stays_inside_its_space(qtbot, mode):
 
 
 def test_delete_removes_the_selected_spaces_and_their_connections(qtbot, mode):
+    asked = []
+    mode.ask_delete_referenced = lambda ids, found: asked.append([r.path for r in found]) or True
     click(qtbot, mode, 60, 20)
     key(qtbot, mode, Qt.Key.Key_Delete)
+    assert asked == [["decks[bonus].cards[b1].data.home"]]  # the bonus card's home is t1: asked, then emptied
+    assert mode.document.value("decks[bonus].cards[b1].data.home") is None
     board = mode.document.scenario.board
     assert "t1" not in {s.id for s in board.spaces} and all("t1" not in (c.a, c.b) for c in board.connections)
     assert "t1" not in mode.board.spaces
