@@ -238,7 +238,8 @@ class MainWindow(QMainWindow):
     def _show_mode(self, mode: MapMode | CardsMode | PlaytestMode, remember: bool = True) -> None:
         """Show one mode's page, docks and toolbar. Each mode's dock layout (which docks show,
         where, tabbed how) is remembered when it is left, and between runs."""
-        if remember:
+        staying = mode is self.mode and self._layout_shown == mode.name  # its docks are on screen as left
+        if remember and not staying:
             self._remember_layout()
         self.mode = mode
         has_file = self.documents.document is not None
@@ -248,7 +249,7 @@ class MainWindow(QMainWindow):
         for dock in own.values():
             if dock.toggleViewAction() not in self.view_menu.actions():
                 self.view_menu.insertAction(self._docks_end, dock.toggleViewAction())
-        if active:
+        if active and not staying:
             state = self.settings.layout(f"{mode.name}_state")
             if state is None or not self.restoreState(state):
                 self._default_layout(mode)
