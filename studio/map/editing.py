@@ -100,10 +100,13 @@ class MapEditor:
         for space_id in space_ids:
             space = self.space(space_id)
             corners, label = originals[space_id]
-            changes.append((f"{space_path(space_id)}.polygon", space.polygon,
-                            [geometry.tidy(mapping(point)) for point in corners]))
-            changes.append((f"{space_path(space_id)}.label", space.label,
-                            None if label is None else geometry.tidy(mapping(label))))
+            outline = [geometry.tidy(mapping(point)) for point in corners]
+            changes.append((f"{space_path(space_id)}.polygon", space.polygon, outline))
+            if label is not None:  # a name carried along stays inside, even a hundredth from the edge
+                label = geometry.tidy(mapping(label))
+                if not geometry.contains(outline, label) and geometry.is_simple(outline):
+                    label = geometry.label_inside(outline, label)
+            changes.append((f"{space_path(space_id)}.label", space.label, label))
         self._push_run(changes, text, run)
 
     def originals(self, space_ids: Iterable[str]) -> dict[str, tuple[list[Point], Point | None]]:
@@ -125,12 +128,15 @@ class MapEditor:
                        _text("Rotate", space_ids), run or new_run())
 
     def scale(self, space_ids: Sequence[str], factor: float, run: str | None = None,
-              originals: dict[str, tuple[list[Point], Point | None]] | None = None) -> None:
-        if factor <= 0:
+              originals: dict[str, tuple[list[Point], Point | None]] | None = None,
+              factor_y: float | None = None) -> None:
+        """Scale spaces about the middle of their bounding box: by ``factor`` both ways, or
+        across by ``factor`` and down by ``factor_y`` (a side handle stretches one way)."""
+        if factor <= 0 or (factor_y is not None and factor_y <= 0):
             raise GeometryError("a scale must be above zero")
         originals = originals or self.originals(space_ids)
         about = geometry.centre(corners for corners, _ in originals.values())
-        self.transform(space_ids, originals, lambda p: geometry.scaled(p, about, factor),
+        self.transform(space_ids, originals, lambda p: geometry.scaled(p, about, factor, factor_y),
                        _text("Scale", space_ids), run or new_run())
 
     # -- the board itself -------------------------------------------------------------

@@ -216,8 +216,11 @@ def rotated(point: Point, about: Point, degrees: float) -> Point:
     return (about[0] + x * cos - y * sin, about[1] + x * sin + y * cos)
 
 
-def scaled(point: Point, about: Point, factor: float) -> Point:
-    return (about[0] + (point[0] - about[0]) * factor, about[1] + (point[1] - about[1]) * factor)
+def scaled(point: Point, about: Point, factor: float, factor_y: float | None = None) -> Point:
+    """``point`` scaled about ``about``: by ``factor`` both ways, or across by ``factor`` and
+    down by ``factor_y``."""
+    down = factor if factor_y is None else factor_y
+    return (about[0] + (point[0] - about[0]) * factor, about[1] + (point[1] - about[1]) * down)
 
 
 def tidy(point: Point) -> Point:

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from studio.board.items import visible_part
@@ -22,6 +22,11 @@ SNAP = QColor("#d81d8c")
 DRAFT = QColor("#1a1a1a")
 GRID = QColor(60, 60, 60, 45)
 HANDLE = 7.0  # pixels: a corner handle's side
+BOX_HANDLE = 9.0  # pixels: a scale or rotate handle of the selection's box
+BOX_GAP = 8.0  # pixels between the selection's box and the spaces' outlines
+# The box's handles by compass point, as (x, y) shares of the box: 0 left or top, 1 right or bottom.
+BOX_POINTS = {"nw": (0, 0), "n": (0.5, 0), "ne": (1, 0), "e": (1, 0.5), "se": (1, 1), "s": (0.5, 1),
+              "sw": (0, 1), "w": (0, 0.5)}
 REACH = 24.0  # pixels around each mark that a repaint covers (handles, the snap circle's pen)
 
 
@@ -42,6 +47,7 @@ class EditorOverlay(QGraphicsItem):
         self.pixel = 1.0  # board units per screen pixel, kept by the map mode as the view zooms
         self.selection: list[str] = []
         self.handles = False  # corner handles on the selected spaces (editing corners)
+        self.box: str | None = None  # the selection's box with "scale" or "rotate" handles, or none
         self.chosen: set[tuple[str, int]] = set()  # selected corners
         self.snap: tuple[QPointF, str] | None = None
         self.circle: tuple[QPointF, float] | None = None  # the snap tolerance around the cursor
@@ -69,6 +75,28 @@ class EditorOverlay(QGraphicsItem):
         else:
             self.update(extent.united(self._extent))
         self._extent = extent
+
+    def selection_box(self) -> QRectF:
+        """The selected spaces' bounding box, a few pixels out so its handles clear the corners."""
+        extent = QRectF()
+        for space_id in self.selection:
+            polygon = self._polygons(space_id)
+            if polygon is not None:
+                extent = extent.united(polygon.boundingRect())
+        if extent.isNull():
+            return extent
+        gap = BOX_GAP * self.pixel
+        return extent.adjusted(-gap, -gap, gap, gap)
+
+    def box_handles(self) -> list[tuple[str, QPointF]]:
+        """Where the box's handles are: all eight compass points for scaling, the four corners
+        for turning."""
+        box = self.selection_box() if self.box is not None else QRectF()
+        if box.isNull():
+            return []
+        names = BOX_POINTS if self.box == "scale" else ("nw", "ne", "se", "sw")
+        return [(name, QPointF(box.left() + BOX_POINTS[name][0] * box.width(),
+                               box.top() + BOX_POINTS[name][1] * box.height())) for name in names]
 
     def _measure(self) -> QRectF:
         extent = QRectF()
@@ -121,6 +149,8 @@ class EditorOverlay(QGraphicsItem):
                     self._square(painter, transform.map(polygon.at(index)), SELECTION if chosen else QColor("white"))
         for point in self.draft:
             self._square(painter, transform.map(point), QColor("white"), size=5.0)
+        if self.box is not None and self.selection:
+            self._paint_box(painter, transform)
         if self.circle is not None:
             centre, radius = self.circle
             painter.setPen(_pen(SNAP, 1.0, Qt.PenStyle.DotLine))
@@ -134,6 +164,22 @@ class EditorOverlay(QGraphicsItem):
         painter.setPen(_pen(SELECTION, 1.2))
         painter.setBrush(fill)
         painter.drawRect(QRectF(at.x() - size / 2, at.y() - size / 2, size, size))
+
+    def _paint_box(self, painter: QPainter, transform: QTransform) -> None:
+        """The selection's box, dashed, with squares to scale by or rings to turn by."""
+        painter.setPen(_pen(SELECTION, 1.0, Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(transform.mapRect(self.selection_box()))
+        for _, point in self.box_handles():
+            at = transform.map(point)
+            if self.box == "scale":
+                self._square(painter, at, QColor("white"), size=BOX_HANDLE)
+            else:
+                painter.setPen(_pen(SELECTION, 1.6))
+                painter.setBrush(QColor("white"))
+                painter.drawEllipse(at, BOX_HANDLE / 2 + 1, BOX_HANDLE / 2 + 1)
+                painter.setBrush(SELECTION)
+                painter.drawEllipse(at, 1.8, 1.8)
 
     def _snap_mark(self, painter: QPainter, at: QPointF, kind: str) -> None:
         """A diamond on a corner, a cross on a side, a plus on the grid."""

@@ -350,6 +350,9 @@ class MapMode(QObject):
     def select(self, space_ids: list[str]) -> None:
         if space_ids != self.selection:
             self._key_run = None
+            select_tool = self.tools["select"]
+            assert isinstance(select_tool, SelectTool)
+            select_tool.selection_changed()
         self.selection = list(dict.fromkeys(space_ids))
         if self.overlay is not None:
             self.overlay.chosen = {c for c in self.overlay.chosen if c[0] in self.selection}

@@ -9,7 +9,7 @@ import math
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from shapely.geometry import Polygon
+from shapely.geometry import Point, Polygon
 
 from engine.scenario.model import ConnectionKind
 
@@ -259,3 +259,71 @@ def test_the_snap_reach_and_target_are_shown_while_drawing(qtbot, mode):
     mode.snap_action.trigger()  # % turns snapping off: no circle, no target
     qtbot.mouseMove(mode.view.viewport(), at(mode, 41.5, 41.5))
     assert mode.overlay.snap is None and mode.overlay.circle is None
+
+
+def handle(mode, name):
+    return dict(mode.overlay.box_handles())[name]
+
+
+def corners(mode, *space_ids):
+    return sorted(point for space_id in space_ids for point in space(mode, space_id).polygon)
+
+
+def test_a_corner_handle_scales_the_selection_about_its_centre_in_one_undo_step(qtbot, mode):
+    before = mode.document.text()
+    mode.snap_action.trigger()  # no snapping to the neighbours: the handle goes where it is dragged
+    click(qtbot, mode, 60, 20)
+    assert mode.overlay.box == "scale" and len(mode.overlay.box_handles()) == 8
+    se = handle(mode, "se")  # a few pixels out from t1's corner (80, 40)
+    assert se.x() > 80 and se.y() > 40
+    steps = [(se.x() + 5 * i, se.y() + 5 * i) for i in range(5)]  # the corner to about (100, 60)
+    drag(qtbot, mode, *steps, modifier=Qt.KeyboardModifier.ShiftModifier)  # Shift: in proportion
+    xs, ys = [x for x, _ in space(mode, "t1").polygon], [y for _, y in space(mode, "t1").polygon]
+    assert (min(xs), max(xs)) == (pytest.approx(20, abs=2), pytest.approx(100, abs=2))
+    assert (min(ys), max(ys)) == (pytest.approx(-20, abs=2), pytest.approx(60, abs=2))
+    assert max(xs) - min(xs) == pytest.approx(max(ys) - min(ys))  # proportions kept
+    assert (sum(xs) / 4, sum(ys) / 4) == (pytest.approx(60, abs=0.01), pytest.approx(20, abs=0.01))
+    assert Polygon(space(mode, "t1").polygon).contains(Point(space(mode, "t1").label))
+    assert mode.document.undo_stack.count() == 1
+    mode.window.actions.undo.trigger()
+    assert mode.document.text() == before
+
+
+def test_a_side_handle_stretches_one_way_and_the_corner_snaps_to_the_grid(qtbot, mode):
+    mode.snap_action.trigger()
+    mode.grid_action.trigger()
+    mode.grid_size.setValue(25)
+    click(qtbot, mode, 60, 20)
+    e = handle(mode, "e")
+    drag(qtbot, mode, (e.x(), e.y()), (e.x() + 10, e.y()), (e.x() + 21, e.y() + 3))  # t1's side to about 101
+    assert corners(mode, "t1") == [(20.0, 0.0), (20.0, 40.0), (100.0, 0.0), (100.0, 40.0)]  # snapped to 100
+    se = handle(mode, "se")
+    drag(qtbot, mode, (se.x(), se.y()), (se.x() + 5, se.y() + 5), (se.x() + 2, se.y() + 12))
+    assert corners(mode, "t1") == [(20.0, -10.0), (20.0, 50.0), (100.0, -10.0), (100.0, 50.0)]  # (100, 50)
+    assert mode.document.undo_stack.count() == 2
+
+
+def test_clicking_the_selection_again_gives_rotate_handles_that_turn_it_about_its_centre(qtbot, mode):
+    before = mode.document.text()
+    mode.snap_action.trigger()
+    click(qtbot, mode, 60, 20)
+    click(qtbot, mode, 100, 20, Qt.KeyboardModifier.ShiftModifier)  # t1 and t2: 80 x 40 about (80, 20)
+    click(qtbot, mode, 60, 20)  # again, on the selection: rotate handles
+    assert mode.selection == ["t1", "t2"] and mode.overlay.box == "rotate"
+    assert [name for name, _ in mode.overlay.box_handles()] == ["nw", "ne", "se", "sw"]
+    ne = handle(mode, "ne")
+    dx, dy = ne.x() - 80, ne.y() - 20
+    quarter = [(80 + dx * math.cos(t) - dy * math.sin(t), 20 + dx * math.sin(t) + dy * math.cos(t))
+               for t in (0, 0.3, 0.8, 1.2, math.pi / 2)]  # a quarter turn clockwise on screen
+    drag(qtbot, mode, *quarter, modifier=Qt.KeyboardModifier.ControlModifier)  # Ctrl: by 15° steps
+    assert corners(mode, "t1", "t2") == sorted([(60.0, -20.0), (100.0, -20.0), (100.0, 20.0), (60.0, 20.0),
+                                                (60.0, 20.0), (100.0, 20.0), (100.0, 60.0), (60.0, 60.0)])
+    for space_id in ("t1", "t2"):
+        assert Polygon(space(mode, space_id).polygon).contains(Point(space(mode, space_id).label))
+    assert mode.document.undo_stack.count() == 1 and mode.document.undo_stack.undoText() == "Rotate 2 spaces"
+    click(qtbot, mode, 80, 10)  # again: back to scale handles
+    assert mode.overlay.box == "scale"
+    click(qtbot, mode, 400, 55)
+    assert mode.overlay.box_handles() == []  # nothing selected, no box
+    mode.window.actions.undo.trigger()
+    assert mode.document.text() == before
