@@ -85,3 +85,26 @@ def test_spaces_sharing_their_borders_are_neighbours_and_corners_are_not():
                     kind = ConnectionKind.LAND if max(row, other_row) < 2 else ConnectionKind.SEA
                     expected.add((frozenset((f"c{row}{col}", f"c{other_row}{other_col}")), kind))
     assert found == expected
+
+
+def test_neighbouring_lands_of_the_shipped_world_share_their_border_corners_exactly(world):
+    """What makes a corner dragged in the editor move in every land that has it: a border is
+    the same corners in both spaces, never a corner of one lying on a side of the other."""
+    from shapely import Point, Polygon
+
+    lands = [space for space in world.spaces if space.kind.value in ("land", "wasteland")]
+    shapes = {space.id: Polygon(space.polygon) for space in lands}
+    touching = 0
+    for index, a in enumerate(lands):
+        for b in lands[index + 1:]:
+            if shapes[a.id].distance(shapes[b.id]) > 0:
+                continue
+            touching += 1
+            for one, other in ((a, b), (b, a)):
+                on_border = [c for c in one.polygon if shapes[other.id].boundary.distance(Point(c)) < 1e-9]
+                assert set(on_border) <= set(other.polygon), (one.id, other.id)
+    assert touching >= 128
+    for connection in world.connections:
+        if connection.kind == ConnectionKind.LAND:
+            a, b = world.space(connection.a), world.space(connection.b)
+            assert shapes[a.id].distance(shapes[b.id]) == 0 and len(set(a.polygon) & set(b.polygon)) >= 2, (a.id, b.id)

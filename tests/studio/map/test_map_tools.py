@@ -327,3 +327,27 @@ def test_clicking_the_selection_again_gives_rotate_handles_that_turn_it_about_it
     assert mode.overlay.box_handles() == []  # nothing selected, no box
     mode.window.actions.undo.trigger()
     assert mode.document.text() == before
+
+
+def test_on_the_shipped_map_a_corner_dragged_moves_in_every_land_that_has_it(qtbot, window, hotw_path, tmp_path):
+    copy = tmp_path / "hotw.json"
+    copy.write_text(hotw_path.read_text())
+    assert window.open(copy)
+    mode = window.map_mode
+    mode.view.setFocus()
+    mode.snap_action.trigger()
+    corner = (928.0, 338.0)  # where Gaul, Rhineland and Italia meet
+    having = [s.id for s in mode.document.scenario.board.spaces if corner in s.polygon]
+    assert having == ["gaul", "rhineland", "italia"]
+    click(qtbot, mode, 870, 320)
+    mode.tool_actions["corners"].trigger()
+    drag(qtbot, mode, corner, (940, 350), (950, 358))  # some pixels: the board is 2000 units wide
+    moved = mode.document.scenario.board.space("gaul").polygon[3]
+    assert moved != corner and geometry_distance(moved, (950, 358)) < 3
+    assert all(moved in space(mode, space_id).polygon and corner not in space(mode, space_id).polygon
+               for space_id in having)
+    assert mode.document.undo_stack.count() == 1
+
+
+def geometry_distance(a, b) -> float:
+    return math.dist(a, b)
