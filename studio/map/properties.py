@@ -149,10 +149,12 @@ class SpaceProperties(QWidget):
         self.space_ids = [new if space_id == old else space_id for space_id in self.space_ids]
 
     def _changed(self, path: str) -> None:
-        """Refilled when a shown space changed, or what its fields offer (regions, seats)."""
+        """Refilled when a field it shows of a shown space changed (not its outline or name's
+        point, which a drag changes at every mouse move), or what its fields offer."""
         steps = parse(path)
         if [name for _, name in steps[:2]] == ["board", "spaces"]:
-            if len(steps) > 2 and steps[2][1] in self.space_ids:
+            shown = len(steps) == 3 or (len(steps) > 3 and steps[3][1] in (*SPACE_FIELDS, "props"))
+            if len(steps) > 2 and steps[2][1] in self.space_ids and shown:  # not its outline: a drag
                 self.refresh()
         elif path.startswith(("board.regions", "ruleset", "seats")):
             self.refresh()

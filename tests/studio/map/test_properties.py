@@ -139,3 +139,20 @@ def test_civilization_declares_its_squares_and_culture_track_props(qtbot):
     assert (editor(panel, "props[col]").text(), editor(panel, "props[row]").text()) == ("3", "5")
     declared = {name for name in attrs.fields_dict(get_ruleset("civilization").space_props)}
     assert {key for space in scenario.board.spaces for key in space.props} <= declared
+
+
+def test_the_form_follows_its_spaces_fields_but_not_their_outlines(panel, document, monkeypatch):
+    """A corner drag rewrites the outline at every mouse move: the form, which shows no
+    outline, is not refilled for it; a changed name is shown at once."""
+    panel.show_spaces(["gaul"])
+    refills = []
+    original = SpaceProperties.refresh
+    monkeypatch.setattr(SpaceProperties, "refresh", lambda self: (refills.append(1), original(self)))
+    gaul = document.scenario.board.space("gaul")
+    for step in range(1, 4):
+        corners = [(x + step, y) for x, y in gaul.polygon]
+        document.set_values({"board.spaces[gaul].polygon": corners, "board.spaces[gaul].label": corners[0]},
+                            "Move corner", "drag")
+    assert refills == []
+    document.set_value("board.spaces[gaul].name", "Gallia")
+    assert refills == [1] and editor(panel, "name").text() == "Gallia"
