@@ -5,10 +5,13 @@ one-shot event is resolved and discarded. Armies an event places come from stock
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.core.events import Event
 from engine.rulesets.brief_history_of_the_world.cards import CONTINUOUS, EventCard
 from engine.rulesets.brief_history_of_the_world.gold import change
-from engine.rulesets.brief_history_of_the_world.map import sources
+from engine.rulesets.brief_history_of_the_world.map import adjacent, sources
+from engine.rulesets.brief_history_of_the_world.placements import changed
 from engine.rulesets.brief_history_of_the_world.state import BriefState, Force
 from engine.rulesets.brief_history_of_the_world.turn import (
     check_monuments,
@@ -44,17 +47,25 @@ def discard_red(state: BriefState, colour: int, log: list[Event]) -> None:
 
 
 def treachery_targets(state: BriefState) -> list[str]:
+    return sorted(betrayable(state))
+
+
+def betrayable(state: BriefState) -> Iterator[str]:
+    """Another colour's armies next to the force's (§9.3 Treachery), unsorted and as found,
+    so asking whether there is one stops at the first."""
     force = state.force
-    found: set[str] = set()
-    for territory in sources(force):
-        found |= state.tables.neighbours[territory]
-    return sorted(t for t in found if state.armies.get(t, force.colour) != force.colour)
+    armies, colour = state.armies, force.colour
+    return (t for t in adjacent(state, sources(force)) if armies.get(t, colour) != colour)
 
 
 def plague_regions(state: BriefState) -> list[str]:
-    colour = state.force.colour
-    return sorted({state.tables.region_of[t] for t, owner in state.armies.items()
-                   if owner != colour and t not in state.forts and t in state.tables.region_of})
+    return sorted(set(stricken(state)))
+
+
+def stricken(state: BriefState) -> Iterator[str]:
+    """The region of every other colour's army outside a fort (§9.3 Black Death), as found."""
+    colour, forts, region_of = state.force.colour, state.forts, state.tables.region_of
+    return (region_of[t] for t, owner in state.armies.items() if owner != colour and t not in forts and t in region_of)
 
 
 def fleet_areas(state: BriefState) -> list[str]:
@@ -76,18 +87,22 @@ def black_playable(state: BriefState) -> list[str]:
     if state.event_in_play is not None or force is None or force.kind != "empire":
         return []
     colour = force.colour
-    events = state.tables.events
+    hand = state.hands[colour]
+    if not hand:
+        return []
+    events, epoch, gold, stock = state.tables.events, state.epoch, state.gold[colour], state.stock[colour]
+    above_gold = state.tables.options.event_cost_above_gold
     found = []
-    for card in state.hands[colour]:
+    for card in hand:
         event = events[card]
-        if event.red or event.epoch > state.epoch or not affordable(state, colour, event):
+        if event.red or event.epoch > epoch or not (event.cost <= gold or above_gold):
             continue
-        if event.effect == "treachery" and not (state.stock[colour] and treachery_targets(state)):
+        effect = event.effect
+        if effect == "treachery" and not (stock and next(betrayable(state), None) is not None):
             continue
-        if event.effect in ("barbarians", "civil_war") and not (state.stock[colour] and
-                                                                 raid_targets(state, event, colour)):
+        if effect in ("barbarians", "civil_war") and not (stock and raid_targets(state, event, colour)):
             continue
-        if event.effect == "black_death" and not plague_regions(state):
+        if effect == "black_death" and next(stricken(state), None) is None:
             continue
         found.append(card)
     return found
@@ -107,6 +122,7 @@ def play(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
         state.pending = card
     elif event.effect == "astronomy":
         state.force.astronomy = True
+        changed(state)
         state.pending = card if fleet_areas(state) else None
     elif event.effect in ("barbarians", "civil_war"):
         armies = min(event.amount, state.stock[colour])
@@ -151,7 +167,9 @@ def resolve_choice(state: BriefState, choice: str, log: list[Event]) -> None:
                         and state.tables.region_of.get(t) == choice and t not in state.forts)
         for territory in struck:
             state.stock[state.armies.pop(territory)] += 1
+        changed(state)
         log.append(Event(f"plague in {name(state, choice)}: {len(struck)} armies return to stock"))
     else:
         state.fleets.add(choice)
+        changed(state)
         log.append(Event(f"a fleet sails on the {name(state, choice)}"))

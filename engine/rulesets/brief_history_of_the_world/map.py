@@ -17,14 +17,24 @@ def sources(force: Force) -> set[str]:
 def reachable(state: BriefState, force: Force) -> dict[str, bool]:
     """Territories an army of the force may be placed in, each with whether only a fleet
     reaches it (the attacker then rolls one die fewer, A26)."""
+    return targets(state, force, adjacent(state, sources(force)))
+
+
+def adjacent(state: BriefState, territories: set[str]) -> set[str]:
+    """Territories next to any of ``territories`` by land or strait."""
+    return set().union(*map(state.tables.neighbours.__getitem__, territories))
+
+
+def targets(state: BriefState, force: Force, by_land: set[str]) -> dict[str, bool]:
+    """``reachable``, given the territories next to the force's ``sources``."""
     tables = state.tables
     if force.kind == "raid":
-        return {t: False for t in tables.territories
-                if tables.region_of.get(t) == force.region and state.armies.get(t, force.colour) != force.colour}
-    by_land: set[str] = set().union(*map(tables.neighbours.__getitem__, sources(force)))
+        armies, colour = state.armies, force.colour
+        return {t: False for t in tables.geography.region_provinces.get(force.region, ())
+                if armies.get(t, colour) != colour}
     if force.kind == "kingdom":
         return {t: False for t in by_land if t not in state.armies}
-    by_land -= force.active
+    by_land = by_land - force.active
     found = dict.fromkeys(by_land, False)
     if force.kind == "empire" and state.fleets:
         found.update(dict.fromkeys(tables.fleet_coast(state.fleets) - by_land - force.active, True))

@@ -14,8 +14,8 @@ from engine.rulesets.brief_history_of_the_world.map import (
     cost,
     monument_sites,
     overrun_targets,
-    reachable,
 )
+from engine.rulesets.brief_history_of_the_world.placements import placements
 from engine.rulesets.brief_history_of_the_world.state import BriefState
 from engine.rulesets.shared.dice import faces, thrown
 
@@ -71,18 +71,7 @@ def expansion_moves(state: BriefState) -> tuple:
     if not force.board:
         return ()
     tables = state.tables
-    made = tables.made
-    armies, own, person = state.armies, force.colour, state.person
-    moves = []
-    found = reachable(state, force)
-    for territory in sorted(found):
-        by_fleet = found[territory]
-        owner = armies.get(territory)
-        key = (territory, by_fleet, -1 if owner == own else owner)  # colours never change in a game
-        moves.append(made.get(key) or place(state, key))
-        if owner is not None and owner != own and person[owner] == person[own]:
-            key = (territory, owner)
-            moves.append(made.get(key) or place(state, key))
+    moves = list(placements(state, force))
     if force.kind in ("empire", "minor") and len(state.forts) < tables.options.forts:
         forts = tables.forts
         moves += [forts[t] for t in sorted(force.active - state.forts)]
@@ -90,22 +79,6 @@ def expansion_moves(state: BriefState) -> tuple:
     if state.tables.options.early_stop and moves:
         moves.append(END)
     return tuple(moves)
-
-
-def place(state: BriefState, key: tuple) -> a.PlaceArmy:
-    """The placement ``key`` names, made the first time it is offered: (territory, by fleet,
-    owner or -1 for the force's own colour) or, for a surrender by one's other colour,
-    (territory, that colour)."""
-    colours, names = state.colours, state.tables.name
-    if len(key) == 2:
-        territory, owner = key
-        move = a.PlaceArmy(territory, True, label=f"{colours[owner]} surrenders {names(territory)}")
-    else:
-        territory, by_fleet, owner = key
-        how = "place in" if owner is None else "surrender" if owner == -1 else f"invade {colours[owner]} in"
-        move = a.PlaceArmy(territory, label=f"{how} {names(territory)}{' by fleet' if by_fleet else ''}")
-    state.tables.made[key] = move
-    return move
 
 
 def play_event(state: BriefState, card: str) -> a.PlayEvent:

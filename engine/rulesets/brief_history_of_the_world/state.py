@@ -5,6 +5,8 @@ Colours are the game's players; a seat is a person. They are the same except in 
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import Factory, define, field
 
 from engine.core.decision import Decision
@@ -99,6 +101,7 @@ class BriefState:
     bonus: list[list[str]] = Factory(list)
     discards: list[str] = Factory(list)
     decision: Decision | None = field(default=None, eq=False, repr=False)
+    placements: Any = field(default=None, eq=False, repr=False)  # placements.Placements, kept facts
 
     def clone(self) -> BriefState:
         return BriefState(

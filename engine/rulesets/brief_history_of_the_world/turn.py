@@ -9,10 +9,14 @@ from engine.core.events import Event
 from engine.rulesets.brief_history_of_the_world.cards import EmpireCard
 from engine.rulesets.brief_history_of_the_world.gold import change, collect
 from engine.rulesets.brief_history_of_the_world.map import (
-    by_fleet_only,
     cost,
     crossing,
     monument_sites,
+)
+from engine.rulesets.brief_history_of_the_world.placements import (
+    changed,
+    reached_by_fleet,
+    taken,
 )
 from engine.rulesets.brief_history_of_the_world.state import (
     BriefState,
@@ -122,17 +126,20 @@ def take(state: BriefState, territory: str, log: list[Event], *, reduces: bool =
         log.append(Event(f"the fort in {name(state, territory)} is removed"))
     state.armies[territory] = force.colour
     force.active.add(territory)
-    check_monuments(state, log)
+    taken(state, territory)
+    if territory in state.tables.symbols:  # without a symbol no monument falls due
+        check_monuments(state, log)
 
 
 def place_army(state: BriefState, territory: str, surrender: bool, log: list[Event]) -> None:
     """§6.2: an empty placement, a surrender, or the start of an invasion."""
     force = state.force
     who = state.colours[force.colour]
-    by_fleet = by_fleet_only(state, force, territory)
+    by_fleet = reached_by_fleet(state, force, territory)
     crosses = by_fleet and crossing(state, force, territory)
     if crosses:
         force.crossed = territory
+        changed(state)
     force.board -= 1
     owner = state.armies.get(territory)
     if owner is None:

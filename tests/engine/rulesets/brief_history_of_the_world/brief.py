@@ -47,7 +47,7 @@ def stand(state: BriefState, colour: int, *territories: str) -> None:
         state.stock[colour] -= 1
         if state.force is not None and colour == state.force.colour:
             state.force.active.add(territory)
-    state.decision = None
+    state.decision = state.placements = None
 
 
 def play(state: BriefState, move) -> list:
