@@ -19,6 +19,7 @@ from engine.rulesets.brief_history_of_the_world.cards import (
     RegionValue,
 )
 from engine.rulesets.brief_history_of_the_world.options import BriefHistoryOptions
+from engine.rulesets.brief_history_of_the_world.space_props import BriefSpaceProps
 from engine.rulesets.brief_history_of_the_world.state import BriefState
 from engine.rulesets.brief_history_of_the_world.tables import Tables
 from engine.rulesets.brief_history_of_the_world.validation import problems
@@ -62,6 +63,7 @@ class BriefHistory(Skeleton):
     max_players = 6
     card_types = (EmpireCard, EventCard, RegionValue, BonusToken)
     options_type = BriefHistoryOptions
+    space_props = BriefSpaceProps
     action_types = a.ACTION_TYPES
     phases: ClassVar[dict[str, Phase]] = {
         "order": Phase(decide_first),

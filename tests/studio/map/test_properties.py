@@ -156,3 +156,32 @@ def test_the_form_follows_its_spaces_fields_but_not_their_outlines(panel, docume
     assert refills == []
     document.set_value("board.spaces[gaul].name", "Gallia")
     assert refills == [1] and editor(panel, "name").text() == "Gallia"
+
+def test_a_brief_history_declares_its_circles_gold_track_and_dial_props(qtbot):
+    """A region circle (§3.1) names its region from the map's regions and its place in the scoring
+    spiral as a number; a Gold track cell and a dial position show their numbers; no prop of the
+    shipped scenario is left as an undeclared one."""
+    scenario = load_scenario(Path(__file__).parents[3] / "scenarios" / "a-brief-history-of-the-world.json",
+                             get_ruleset)
+    document = ScenarioDocument(scenario)
+    panel = SpaceProperties()
+    qtbot.addWidget(panel)
+    panel.set_document(document)
+    panel.show_spaces(["circle-india"])
+    region = editor(panel, "props[region]")
+    assert isinstance(region, QComboBox) and region.currentText() == "India (india)"
+    assert {region.itemData(i) for i in range(region.count())} >= {r.id for r in scenario.board.regions}
+    order = editor(panel, "props[order]")
+    assert isinstance(order, QLineEdit) and order.text() == "7"
+    assert order.toolTip().startswith("The circle's place in the spiral")
+    type_into(order, "seventh")
+    circle = scenario.board.space("circle-india")
+    assert circle.props["order"] == 7 and panel.refusal.text() == "Scoring order: expected a whole number, found 'seventh'"
+    type_into(order, "8")
+    assert circle.props["order"] == 8 and document.undo_stack.count() == 1
+    panel.show_spaces(["gold-42"])
+    assert editor(panel, "props[gold]").text() == "42"
+    panel.show_spaces(["dial-3"])
+    assert editor(panel, "props[dial]").text() == "3"
+    declared = {name for name in attrs.fields_dict(get_ruleset("a-brief-history-of-the-world").space_props)}
+    assert {key for space in scenario.board.spaces for key in space.props} <= declared
