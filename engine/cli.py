@@ -527,7 +527,8 @@ def _balance_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--players", type=_positive, metavar="N", help="how many seats play (default: the ruleset's fewest)")
     command.add_argument("--bots", default="random", metavar="BOTS",
                          help="the bot of every seat, or one per seat separated by commas: random, greedy, "
-                              "search[:PLAYOUTS[:DEPTH]], each optionally -without-X+Y to forbid an action type "
+                              "search[:ITERATIONS[:DEPTH]] (tree iterations per choice; greedy choices played on from each new "
+                              "leaf before scoring it), each optionally -without-X+Y to forbid an action type "
                               "or card (default: random)")
     command.add_argument("--max-turns", type=_positive, metavar="N",
                          help="stop a game after N turns (a turn: a run of choices by one seat); it is reported "

@@ -45,7 +45,7 @@ class Plan:
     players: int
     seed: int
     games: int
-    bots: tuple[str, ...]  # one bot name per seat: random, greedy, search[:PLAYOUTS], NAME-without-X
+    bots: tuple[str, ...]  # one bot name per seat: random, greedy, search[:ITERATIONS[:DEPTH]], NAME-without-X
     max_turns: int | None = None  # the simulation's cap; a capped game is reported, never scored
     # (path, value) changes to the scenario for this run (``--set``, a sweep's variant), applied
     # and checked by every worker as the file itself would be
@@ -57,20 +57,22 @@ class Plan:
 
 
 def make_bot(name: str) -> Any:
-    """A bot from its name: ``random``, ``greedy``, ``search``, ``search:200`` (playouts) or
-    ``search:200:40`` (playouts, each at most 40 steps deep before the evaluation scores it),
-    any of them ``...-without-A+B`` to forbid action types or card ids A and B."""
+    """A bot from its name: ``random``, ``greedy``, ``search``, ``search:32`` (tree iterations
+    per choice) or ``search:32:4`` (and 4 greedy choices played on from each new leaf before
+    the evaluation scores it), any of them ``...-without-A+B`` to forbid action types or card
+    ids A and B."""
     base, _, forbidden = name.partition("-without-")
     kind, *budget = base.split(":")
     if kind == "random" and not budget:
         bot: Any = RandomBot()
     elif kind == "greedy" and not budget:
         bot = GreedyBot()
-    elif kind == "search" and len(budget) <= 2 and all(part.isdigit() and int(part) > 0 for part in budget):
+    elif kind == "search" and len(budget) <= 2 and all(part.isdigit() for part in budget) and all(
+            int(part) > 0 for part in budget[:1]):
         numbers = dict(zip(("playouts", "depth"), map(int, budget)))
-        bot = SearchBot(**{"playouts": 100, **numbers}, name=base)
+        bot = SearchBot(**{"playouts": 32, **numbers}, name=base)
     else:
-        raise ValueError(f"unknown bot {name!r}: random, greedy, search[:PLAYOUTS[:DEPTH]], each optionally "
+        raise ValueError(f"unknown bot {name!r}: random, greedy, search[:ITERATIONS[:DEPTH]], each optionally "
                          "-without-X+Y")
     if forbidden:
         parts = set(forbidden.split("+"))

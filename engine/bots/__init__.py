@@ -6,4 +6,4 @@ from engine.bots.random_bot import RandomBot
 from engine.bots.search import GreedyBot, SearchBot
 
 # A session seats the looking-ahead bots at its game (``engine.core.bot.seated``).
-BOTS = {bot.name: bot for bot in (RandomBot(), GreedyBot(), SearchBot(playouts=60))}
+BOTS = {bot.name: bot for bot in (RandomBot(), GreedyBot(), SearchBot(playouts=32))}

@@ -91,30 +91,44 @@ def _offered(ruleset: Ruleset, state: Any, move: Move) -> Move:
     return next((option for option in options if option == move), move)
 
 
-def playout(ruleset: Ruleset, state: Any, rng: random.Random, depth: int) -> Any:
-    """Random moves for at most ``depth`` steps; the state is changed in place."""
-    for _ in range(depth):
-        decision = ruleset.decision(state)
-        if isinstance(decision, End):
-            break
-        if isinstance(decision, Choice):
-            ruleset.apply(state, decision.actions[uniform_index(rng, len(decision.actions))])
-        else:
-            ruleset.apply(state, sample(decision, rng))
-    return state
-
-
 def rewards(ruleset: Ruleset, state: Any, players: int) -> list[float]:
-    """Each seat's reward in [0, 1]: its share of the win at the end, else its evaluation
-    (its lead over the best other seat) squashed into (0, 1), so a bigger lead is a bigger
-    reward and a playout cut short still tells a small edge from a large one. The scale is
+    """Each seat's reward in [0, 1] (see ``reward``)."""
+    return [reward(ruleset, state, seat) for seat in range(players)]
+
+
+def reward(ruleset: Ruleset, state: Any, seat: int) -> float:
+    """The seat's reward in [0, 1]: its share of the win at the end, else its evaluation (its
+    lead over the best other seat) squashed into (0, 1), so a bigger lead is a bigger reward
+    and a line cut short still tells a small edge from a large one. The scale is
     ``EVALUATION_SCALE`` evaluation points, or the ruleset's ``evaluation_scale``."""
     decision = ruleset.decision(state)
     if isinstance(decision, End):
-        return [outcome_share(decision, seat) for seat in range(players)]
+        return outcome_share(decision, seat)
     scale = getattr(ruleset, "evaluation_scale", EVALUATION_SCALE)
-    return [1 / (1 + math.exp(max(-60.0, min(60.0, -evaluate(ruleset, state, seat) / scale))))
-            for seat in range(players)]
+    return 1 / (1 + math.exp(max(-60.0, min(60.0, -evaluate(ruleset, state, seat) / scale))))
+
+
+def after(ruleset: Ruleset, state: Any, action: Action, rng: random.Random) -> Any:
+    """A copy of ``state`` with ``action`` taken and the chance that follows it drawn: what
+    one ply looks at."""
+    trial = ruleset.clone(state)
+    ruleset.apply(trial, action)
+    while isinstance(chance := ruleset.decision(trial), Chance):
+        ruleset.apply(trial, sample(chance, rng))
+    return trial
+
+
+def greedy_choice(ruleset: Ruleset, state: Any, decision: Choice, rng: random.Random) -> Action:
+    """The action whose result evaluates best for the acting seat; ties drawn at random."""
+    best: list[Action] = []
+    best_value = -math.inf
+    for action in decision.actions:
+        value = evaluate(ruleset, after(ruleset, state, action, rng), decision.seat)
+        if value > best_value:
+            best, best_value = [action], value
+        elif value == best_value:
+            best.append(action)
+    return best[uniform_index(rng, len(best))]
 
 
 class GreedyBot:
@@ -132,26 +146,15 @@ class GreedyBot:
     def choose(self, decision: Choice, rng: random.Random) -> Action:
         if self.table is None:
             raise ValueError("a greedy bot looks ahead: seat it at a table first")
-        ruleset, state = self.table.ruleset, self.table.state
-        best: list[Action] = []
-        best_value = -math.inf
-        for action in decision.actions:
-            trial = ruleset.clone(state)
-            ruleset.apply(trial, action)
-            while isinstance(chance := ruleset.decision(trial), Chance):
-                ruleset.apply(trial, sample(chance, rng))
-            value = evaluate(ruleset, trial, decision.seat)
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return best[uniform_index(rng, len(best))]
+        return greedy_choice(self.table.ruleset, self.table.state, decision, rng)
 
 
 @define
 class _Node:
-    """A node of the information-set tree: children by action id, with visit, reward and
-    availability counts (an action is not legal in every determinisation)."""
+    """A node of the information-set tree: the seat that chose the action leading here, its
+    children by action id, and visit, reward and availability counts (an action is not legal
+    in every determinisation). A child starts with one visit worth its one-ply evaluation, so
+    the search begins where greedy ends."""
 
     seat: int | None = None
     visits: int = 0
@@ -162,11 +165,23 @@ class _Node:
 
 class SearchBot:
     """Single-observer information-set Monte Carlo tree search (Cowling, Powley and
-    Whitehouse, 2012): each playout searches one determinisation; UCB1 with availability
-    counts picks among the actions legal in it; playouts stop at ``depth`` and score by
-    the evaluation."""
+    Whitehouse, 2012) guided by the evaluation, greedy's own knowledge.
 
-    def __init__(self, playouts: int = 100, depth: int = 200, exploration: float = 0.7,
+    Each iteration walks one determinisation down the tree by UCB1 with availability counts
+    to a position not searched before, expands it by scoring every action there one ply
+    deep (each child's first visit: what greedy would see), plays ``depth`` greedy choices on
+    from the acting seat's best child and scores the result for every seat. A random playout
+    tells a strong position from a weak one only by luck in long games; the evaluation says
+    it at once, and the tree corrects it where looking further changes the verdict. So the
+    bot plays greedy's move unless looking ahead finds a better one.
+
+    The budget is ``playouts`` iterations per choice (never milliseconds, so a seed gives the
+    same game on any machine). The tree and the imagined worlds are kept from choice to choice
+    within a game: what was searched under the move taken counts towards the next choice's
+    budget, and a world is carried forward with the new moves (unseen draws redrawn) instead
+    of being imagined again from the start."""
+
+    def __init__(self, playouts: int = 32, depth: int = 0, exploration: float = 0.1,
                  determinisations: int = 4, name: str = "search", table: Table | None = None) -> None:
         self.name = name
         self.playouts = playouts
@@ -174,6 +189,9 @@ class SearchBot:
         self.exploration = exploration
         self.determinisations = determinisations
         self.table = table
+        self._root: _Node | None = None
+        self._worlds: list[Any] = []
+        self._seen = 0  # how much of the history the tree and the worlds have taken in
 
     def at(self, table: Table) -> SearchBot:
         return SearchBot(self.playouts, self.depth, self.exploration, self.determinisations, self.name, table)
@@ -181,59 +199,109 @@ class SearchBot:
     def choose(self, decision: Choice, rng: random.Random) -> Action:
         if self.table is None:
             raise ValueError("a search bot looks ahead: seat it at a table first")
-        ruleset, state = self.table.ruleset, self.table.state
-        history, initial = self.table.history, self.table.initial
         if len(decision.actions) == 1:
             return decision.actions[0]
-        seat = decision.seat
+        ruleset, state, history = self.table.ruleset, self.table.state, self.table.history
         players = len(ruleset.view(state, None).panels)
-        if initial is not None and any(unseen(step, seat) for step in history):
-            worlds = [determinise(ruleset, initial, history, seat, rng) for _ in range(max(1, self.determinisations))]
-        else:  # nothing hidden from this seat (or no history to redraw): the one world is the real one
-            worlds = [ruleset.clone(state)]
-        root = _Node()
-        for index in range(self.playouts):
-            world = ruleset.clone(worlds[index % len(worlds)])
-            self._iterate(ruleset, world, root, players, rng)
+        worlds = self._worlds_for(decision.seat, rng)
+        root = self._root_after(history[self._seen:])
+        self._seen = len(history)
+        for index in range(max(0, self.playouts - root.visits)):
+            self._iterate(ruleset, ruleset.clone(worlds[index % len(worlds)]), root, players, rng)
         ids = {action.id: action for action in decision.actions}
-        visited = [(child.visits, rng.random(), key) for key, child in root.children.items() if key in ids]
-        return ids[max(visited)[2]] if visited else decision.actions[uniform_index(rng, len(decision.actions))]
+        ranked = [(child.visits, child.reward / max(child.visits, 1), rng.random(), key)
+                  for key, child in root.children.items() if key in ids]
+        return ids[max(ranked)[3]] if ranked else decision.actions[uniform_index(rng, len(decision.actions))]
+
+    def _root_after(self, steps: Sequence[Played]) -> _Node:
+        """The node the game has reached since the last choice, or a new root when the game
+        went where the tree never looked. Chance outcomes are not nodes (the tree is open
+        loop: what follows an action is averaged over the draws)."""
+        node = self._root
+        for step in steps:
+            if node is None:
+                break
+            if isinstance(step.move, Action):
+                node = node.children.get(step.move.id)
+        self._root = node if node is not None else _Node()
+        return self._root
+
+    def _worlds_for(self, seat: int, rng: random.Random) -> list[Any]:
+        """The states the search imagines: the real one while the seat has seen every draw,
+        else determinisations, each carried forward from the last choice when it still fits."""
+        ruleset, state, history, initial = self.table.ruleset, self.table.state, self.table.history, self.table.initial
+        if initial is None or not any(unseen(step, seat) for step in history):
+            self._worlds = []
+            return [state]
+        target = ruleset.view(state, seat)
+        kept = [world for world in (self._carried(world, seat, target, rng) for world in self._worlds)
+                if world is not None]
+        while len(kept) < max(1, self.determinisations):
+            kept.append(determinise(ruleset, initial, history, seat, rng))
+        self._worlds = kept
+        return kept
+
+    def _carried(self, world: Any, seat: int, target: Any, rng: random.Random) -> Any | None:
+        """``world`` with the moves since the last choice, the draws the seat did not see drawn
+        afresh; None when a move is not legal there or the seat could tell it from the game."""
+        ruleset = self.table.ruleset
+        try:
+            for step in self.table.history[self._seen:]:
+                decision = ruleset.decision(world)
+                if unseen(step, seat) and isinstance(decision, Chance):
+                    ruleset.apply(world, sample(decision, rng))
+                else:
+                    ruleset.apply(world, _offered(ruleset, world, step.move))
+        except IllegalAction:
+            return None
+        return world if ruleset.view(world, seat) == target else None
 
     def _iterate(self, ruleset: Ruleset, state: Any, root: _Node, players: int, rng: random.Random) -> None:
         path = [root]
         node = root
-        steps = 0
-        while steps < self.depth:
-            decision = ruleset.decision(state)
-            if isinstance(decision, End):
-                break
+        while not isinstance(decision := ruleset.decision(state), End):
             if isinstance(decision, Chance):
                 ruleset.apply(state, sample(decision, rng))
-                steps += 1
                 continue
             legal = {action.id: action for action in decision.actions}
-            for key in legal:
-                if key in node.children:
+            new = [key for key in legal if key not in node.children]
+            if len(legal) > 1 and new:
+                state = self._expand(ruleset, state, node, decision, new, rng)
+                for key in legal:
                     node.children[key].available += 1
-            unexplored = [key for key in legal if key not in node.children]
-            if unexplored:
-                key = unexplored[uniform_index(rng, len(unexplored))]
-                child = node.children[key] = _Node(seat=decision.seat, available=1)
-                ruleset.apply(state, legal[key])
-                path.append(child)
-                steps += 1
                 break
+            for key in legal:
+                node.children.setdefault(key, _Node(seat=decision.seat)).available += 1
             key = max(legal, key=lambda k: self._ucb(node.children[k]))
             node = node.children[key]
             ruleset.apply(state, legal[key])
             path.append(node)
-            steps += 1
-        playout(ruleset, state, rng, self.depth - steps)
-        reward = rewards(ruleset, state, players)
+        for _ in range(self.depth):
+            decision = ruleset.decision(state)
+            if isinstance(decision, End):
+                break
+            move = greedy_choice(ruleset, state, decision, rng) if isinstance(decision, Choice) else sample(decision, rng)
+            ruleset.apply(state, move)
+        value = rewards(ruleset, state, players)
         for visited in path:
             visited.visits += 1
             if visited.seat is not None:
-                visited.reward += reward[visited.seat]
+                visited.reward += value[visited.seat]
+
+    def _expand(self, ruleset: Ruleset, state: Any, node: _Node, decision: Choice, new: Sequence[str],
+                rng: random.Random) -> Any:
+        """Every new action scored one ply deep for the acting seat, as greedy scores it; the
+        position after the best of them is where this iteration's evaluation is made."""
+        best, best_value = state, -math.inf
+        for action in decision.actions:
+            if action.id not in new:
+                continue
+            trial = after(ruleset, state, action, rng)
+            value = reward(ruleset, trial, decision.seat)
+            node.children[action.id] = _Node(seat=decision.seat, visits=1, reward=value)
+            if value > best_value:
+                best, best_value = trial, value
+        return best
 
     def _ucb(self, child: _Node) -> float:
         if child.visits == 0:

@@ -39,7 +39,7 @@ from engine.balance.summary import Summary, summarise, text
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.model import Scenario
 
-BOTS = ("random", "greedy", "search:50")
+BOTS = ("random", "greedy", "search:32")
 
 
 class _Runner(QObject):

@@ -62,10 +62,87 @@ def test_search_beats_random_at_dice_race(ruleset, dice_race):
     for seed in range(24):
         searcher = seed % 2
         seats = [RandomBot(), RandomBot()]
-        seats[searcher] = SearchBot(playouts=40, depth=60)
+        seats[searcher] = SearchBot(playouts=40, depth=2)
         record = play_recorded(ruleset, initial, seats, f"duel:{seed}", frozenset())
         wins += record.winners == (searcher,)
     assert wins >= 17
+
+
+def test_one_iteration_of_search_is_greedy_and_more_look_further(ruleset, dice_race):
+    """The search starts from the one-ply scores greedy sees: with one iteration it banks the
+    6 as greedy does; its further iterations go down the tree below that root."""
+    state = _start(ruleset, dice_race)
+    rng = random.Random(1)
+    history = _deal(ruleset, state, rng)
+    ruleset.apply(state, ruleset.decision(state).actions[0])  # roll
+    ruleset.apply(state, next(o for o in ruleset.decision(state).outcomes if o.value == 6))
+    decision = ruleset.decision(state)
+    table = Table(ruleset, state, history)
+    assert isinstance(SearchBot(playouts=1).at(table).choose(decision, random.Random(5)), Hold)
+    searching = SearchBot(playouts=12).at(table)
+    searching.choose(decision, random.Random(5))
+    root = searching._root
+    assert root.visits == 12 and {child.seat for child in root.children.values()} == {decision.seat}
+    assert any(child.children for child in root.children.values())
+
+
+def _game_with_searcher(ruleset, dice_race, seed, searcher, choices):
+    """A game played up to the searcher's ``choices``-th choice, the searcher seated at seat
+    ``searcher`` and random elsewhere; the table, the seated bot and the next decision."""
+    initial = _start(ruleset, dice_race)
+    state = ruleset.clone(initial)
+    history: list[Played] = []
+    table = Table(ruleset, state, history, initial)
+    bot = SearchBot(playouts=16, determinisations=3).at(table)
+    rng = random.Random(seed)
+    made = 0
+    while True:
+        decision = ruleset.decision(state)
+        if isinstance(decision, Choice) and decision.seat == searcher:
+            if made == choices:
+                return table, bot, decision
+            move = bot.choose(decision, rng)
+            made += 1
+        elif isinstance(decision, Choice):
+            move = RandomBot().choose(decision, rng)
+        else:
+            move = sample(decision, rng)
+        ruleset.apply(state, move)
+        history.append(Played(move, decision.seen_by if isinstance(decision, Chance) else None))
+
+
+def test_imagined_worlds_are_carried_from_choice_to_choice(ruleset, dice_race, monkeypatch):
+    """Seat 1 cannot see seat 0's bonus card: it imagines three worlds once, then carries them
+    forward with the moves played since, each still one the seat cannot tell from the game."""
+    table, bot, decision = _game_with_searcher(ruleset, dice_race, 7, 1, 1)
+    calls = []
+    monkeypatch.setattr("engine.bots.search.determinise",
+                        lambda *args: calls.append(args) or determinise(*args))
+    bot.choose(decision, random.Random(8))
+    assert calls == []
+    assert len(bot._worlds) == 3
+    assert all(ruleset.view(world, 1) == ruleset.view(table.state, 1) for world in bot._worlds)
+    assert all(len(world.deck) == len(table.state.deck) for world in bot._worlds)
+
+
+def test_the_tree_under_the_move_taken_counts_towards_the_next_choice(ruleset, dice_race, monkeypatch):
+    """After rolling, the searcher's next choice starts from the node of that roll: the
+    iterations already spent there count, and only the rest of the budget is searched."""
+    table, bot, decision = _game_with_searcher(ruleset, dice_race, 3, 0, 0)
+    bot.choose(decision, random.Random(2))
+    roll = bot._root.children[Roll().id]
+    ruleset.apply(table.state, Roll())
+    table.history.append(Played(Roll()))
+    six = next(o for o in ruleset.decision(table.state).outcomes if o.value == 6)
+    ruleset.apply(table.state, six)
+    table.history.append(Played(six))
+    before = roll.visits
+    iterations = []
+    original = SearchBot._iterate
+    monkeypatch.setattr(SearchBot, "_iterate", lambda self, *args: iterations.append(1) or original(self, *args))
+    bot.choose(ruleset.decision(table.state), random.Random(4))
+    assert bot._root is roll and before > 1
+    assert len(iterations) == 16 - before and roll.visits == 16
 
 
 def test_a_restricted_bot_never_takes_the_forbidden_action(ruleset, dice_race):
