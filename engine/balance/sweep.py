@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from engine.balance.figures import Rate
+from engine.balance.figures import GameRecord, Rate
 from engine.balance.run import Plan, load_planned, run
 from engine.balance.summary import Summary, summarise
 from engine.rulesets.registry import get_ruleset
@@ -132,6 +132,7 @@ class VariantResult:
     overrides: Overrides
     summary: Summary | None  # None when the variant was refused
     problem: str = ""  # why the scenario refused the variant
+    records: tuple[GameRecord, ...] = ()  # its games, each to open as a playtest at its seed
 
     def label(self, fixed: Overrides = ()) -> str:
         changed = [f"{path}={json.dumps(value)}" for path, value in self.overrides if (path, value) not in fixed]
@@ -140,10 +141,14 @@ class VariantResult:
 
 def sweep(base: Plan, variants: Sequence[Overrides], seats: Sequence[str], delta: float = 0.1,
           executor: Executor | None = None, results: Path | None = None, chunk: int = 20,
-          progress: Callable[[int, int, int], None] | None = None) -> list[VariantResult]:
+          progress: Callable[[int, int, int], None] | None = None,
+          cancelled: Callable[[], bool] = lambda: False) -> list[VariantResult]:
     """Play ``base``'s games under every variant; a variant the scenario refuses is reported
     with its problems and plays nothing. ``results`` is a folder holding one results file per
-    variant, so a killed sweep resumes where it stopped. ``progress(variant, done, total)``."""
+    variant, so a killed sweep resumes where it stopped. ``progress(variant, done, total)``.
+    Once ``cancelled()``, the variant under way stops after its chunks under way and keeps
+    the games it played (a variant that played none is left out) and no further variant
+    starts."""
     if results is not None:
         results.mkdir(parents=True, exist_ok=True)
     out = []
@@ -156,8 +161,11 @@ def sweep(base: Plan, variants: Sequence[Overrides], seats: Sequence[str], delta
             continue
         file = None if results is None else results / f"variant-{number}.jsonl"
         report = None if progress is None else (lambda done, total, number=number: progress(number, done, total))
-        records = run(plan, executor, file, chunk, report)
-        out.append(VariantResult(overrides, summarise(records, seats, delta)))
+        records = run(plan, executor, file, chunk, report, cancelled)
+        if records:
+            out.append(VariantResult(overrides, summarise(records, seats, delta), records=tuple(records)))
+        if cancelled():
+            break
     return out
 
 

@@ -29,7 +29,7 @@ RUNS = {
                           "History of the World (history-of-the-world, 5p)"),
     "adjacency.py": (["200"], "derive 200 spaces"),
     "map_editing.py": (["200"], "corner drag, per mouse move"),
-    "balance_workers.py": (["--games", "4", "--rounds", "1", "--chunk", "1"], "2 workers / 1 worker speed-up"),
+    "balance_workers.py": (["--games", "4", "--rounds", "1", "--chunk", "1"], "speed-up of playing, 2 workers against 1"),
     "map_check.py": (["200", "--edits", "3"], "one edit -> map problems"),
 }
 

@@ -100,3 +100,22 @@ def test_a_sweep_plays_the_same_seeds_per_variant_and_ranks_what_moved_balance(r
     again = sweep(base, variants, ["Red", "Blue"], results=tmp_path / "sweep")
     assert [r.summary for r in again] == [r.summary for r in results]
     assert sorted(p.name for p in (tmp_path / "sweep").iterdir()) == ["variant-0.jsonl", "variant-1.jsonl"]
+
+
+def test_a_cancelled_sweep_keeps_the_games_played_and_starts_no_further_variant(race):
+    """Cancelled while its second variant plays, the sweep keeps the first whole, the second's
+    finished chunks (each game still openable), and never starts the third."""
+    path, _ = race
+    base = Plan(path, 2, 4, 40, ("random", "random"))
+    stop = []
+
+    def progress(variant: int, done: int, total: int) -> None:
+        if variant == 1 and done >= 10:
+            stop.append(True)
+
+    results = sweep(base, grid([("target", (1, 5, 40))]), ["Red", "Blue"], chunk=5, progress=progress,
+                    cancelled=lambda: bool(stop))
+    assert [dict(r.overrides)["target"] for r in results] == [1, 5]
+    assert results[0].summary.games == 40 == len(results[0].records)
+    assert results[1].summary.games == len(results[1].records) == 10
+    assert [record.seed for record in results[1].records] == [f"4:{i}" for i in range(10)]
