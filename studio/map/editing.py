@@ -238,11 +238,14 @@ class MapEditor:
 
     def referrers(self, space_ids: Iterable[str]) -> list[Referrer]:
         """The cards, placements and other fields (connections aside) naming these spaces:
-        found by the same reference walk that renaming a space follows."""
+        found by the same reference walk that renaming a space follows. The board's spaces
+        (which name no space) and connections (the editor's own) are left out of the walk,
+        so a merge on a board of thousands of spaces does not write them all out first."""
         scenario = self.document.scenario
         ruleset = get_ruleset(scenario.ruleset.id)
         card_types = ruleset.card_type_map() if ruleset is not None else {}
-        return referrers(scenario_to_data(scenario, get_ruleset), card_types, "space", set(space_ids))
+        rest = attrs.evolve(scenario, board=attrs.evolve(scenario.board, spaces=[], connections=[]))
+        return referrers(scenario_to_data(rest, get_ruleset), card_types, "space", set(space_ids))
 
     def delete(self, space_ids: Sequence[str]) -> list[Referrer]:
         """Spaces, the connections that touch them, and every reference to them, as one step:

@@ -124,3 +124,13 @@ def test_a_required_start_is_left_for_the_designer_and_said_so(opened):
     assert mode.document.value("decks[empires].cards[e1-sumerians].data.start") == "lower-tigris"
     assert dangling(mode) == ["decks[empires].cards[e1-sumerians].data.start: unknown space 'lower-tigris'"]
     assert "1 required reference still names a deleted space" in mode.window.statusBar().currentMessage()
+
+
+def test_a_space_names_no_other_space_so_the_walk_may_leave_the_boards_spaces_out():
+    """MapEditor.referrers skips the board's spaces and connections to stay quick on a large
+    board; that is only sound while no field of a space refers to a space."""
+    import attrs
+
+    from engine.scenario.model import Space
+
+    assert [field.name for field in attrs.fields(Space) if field.metadata.get("ref") == "space"] == []
