@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable
 
 from attrs import frozen
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, QSizeF, Qt
@@ -37,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.board import style
+from studio.board.badges import Badge, badge_font, fit, paint_badge
 from studio.board.labels import Label, Placed, place
 
 MIN_NAME_PIXELS = 6.0  # below this on-screen height a name is noise, not text
@@ -379,55 +379,9 @@ def _arrowhead(a: QPointF, b: QPointF, size: float) -> QPolygonF:
     return QPolygonF([tip, left, right])
 
 
-@frozen(eq=False)  # QColor is not hashable; badges are compared by what they show, in tests
-class Badge:
-    """One marker: a short text on a fill; ``dashed`` for a space mark rather than a piece."""
-
-    text: str
-    fill: QColor
-    ink: QColor
-    dashed: bool = False
-
-
-BADGE_HEIGHT = 16.0
-BADGE_GAP = 2.0
-BADGES_PER_ROW = 3
-
-
-def badge_font() -> QFont:
-    font = QFont()
-    font.setPixelSize(10)
-    font.setBold(True)
-    return font
-
-
-def paint_badge(painter: QPainter, rect: QRectF, badge: Badge) -> None:
-    """Shared by the board and the legend, so both show the same marker."""
-    outline = QPen(QColor(20, 20, 20, 210), 1.0, Qt.PenStyle.DashLine if badge.dashed else Qt.PenStyle.SolidLine)
-    painter.setPen(outline)
-    painter.setBrush(badge.fill)
-    painter.drawRoundedRect(rect, 4, 4)
-    painter.setPen(badge.ink)
-    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, badge.text)
-
-
-def layout_badges(badges: Iterable[Badge], metrics: QFontMetricsF) -> list[tuple[QRectF, Badge]]:
-    """Rows of at most three badges, centred on (0, 0) horizontally and hanging below it."""
-    badges = list(badges)
-    placed = []
-    for number in range(0, len(badges), BADGES_PER_ROW):
-        row = badges[number:number + BADGES_PER_ROW]
-        widths = [max(BADGE_HEIGHT, metrics.horizontalAdvance(badge.text) + 8) for badge in row]
-        x = -(sum(widths) + BADGE_GAP * (len(row) - 1)) / 2
-        y = number // BADGES_PER_ROW * (BADGE_HEIGHT + BADGE_GAP)
-        for width, badge in zip(widths, row):
-            placed.append((QRectF(x, y, width, BADGE_HEIGHT), badge))
-            x += width + BADGE_GAP
-    return placed
-
-
 class MarkersLayer(QGraphicsItem):
-    """The markers of every space at a fixed size on screen, painted in device pixels.
+    """The markers of every space at a fixed size on screen, painted in device pixels, placed
+    at each zoom level so that no two spaces' markers overlap (``badges.fit``).
 
     One item rather than one per space with ItemIgnoresTransformations: the same look at a
     fraction of the cost, since Qt would call into Python once per marker stack.
@@ -440,7 +394,7 @@ class MarkersLayer(QGraphicsItem):
         self._reach = reach  # how far outside its anchors a badge may paint, in board units
         self.stacks: dict[str, tuple[QPointF, list[Badge]]] = {}
         self.revision = 0  # counts changes, so the names know when to make room again
-        self._placed: list[tuple[QPointF, list[tuple[QRectF, Badge]]]] = []
+        self._fitted: tuple[float, dict[str, list[tuple[QRectF, Badge]]]] | None = None  # per zoom level
         self._bounds = QRectF()
         self._pixmaps: dict[tuple[str, int, int, bool, float, float], QPixmap] = {}
         self.setZValue(5)
@@ -450,9 +404,9 @@ class MarkersLayer(QGraphicsItem):
         self.prepareGeometryChange()
         self.stacks = stacks
         self.revision += 1
-        self._placed = [(anchor, layout_badges(badges, self._metrics)) for anchor, badges in stacks.values()]
+        self._fitted = None
         bounds = QRectF()
-        for anchor, _ in self._placed:
+        for anchor, _ in stacks.values():
             bounds = bounds.united(QRectF(anchor, anchor))
         self._bounds = bounds.adjusted(-self._reach, -self._reach, self._reach, self._reach)
         self.update()
@@ -460,11 +414,19 @@ class MarkersLayer(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
+    def fitted(self, scale: float) -> dict[str, list[tuple[QRectF, Badge]]]:
+        """Each shown space's badges at ``scale``, about its anchor; made once per zoom level."""
+        key = round(scale, 6)
+        if self._fitted is None or self._fitted[0] != key:
+            self._fitted = (key, fit(self.stacks, scale, self._metrics))
+        return self._fitted[1]
+
     def screen_rects(self, scale: float) -> dict[str, list[QRectF]]:
         """Each space's badges as drawn at ``scale``, in board units times the scale (the
         view's pixels before its translation): the room the names must leave them."""
         rects = {}
-        for (space, (anchor, _)), (_, placed) in zip(self.stacks.items(), self._placed):
+        for space, placed in self.fitted(scale).items():
+            anchor = self.stacks[space][0]
             at = QPointF(anchor.x() * scale, anchor.y() * scale)
             rects[space] = [rect.translated(at) for rect, _ in placed]
         return rects
@@ -487,12 +449,13 @@ class MarkersLayer(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         transform = painter.worldTransform()
+        fitted = self.fitted(option.levelOfDetailFromTransform(transform))
         device = QRectF(painter.viewport()).adjusted(-80, -80, 80, 80)
         ratio = painter.device().devicePixelRatioF()
         painter.save()
         painter.resetTransform()
-        for anchor, placed in self._placed:
-            at = transform.map(anchor)
+        for space, placed in fitted.items():
+            at = transform.map(self.stacks[space][0])
             if not device.contains(at):
                 continue
             for rect, badge in placed:

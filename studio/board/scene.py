@@ -29,9 +29,9 @@ from engine.scenario.model import (
     SpaceKind,
 )
 from studio.board import style
+from studio.board.badges import Badge
 from studio.board.index import SpaceIndex
 from studio.board.items import (
-    Badge,
     ConnectionsItem,
     MarkersLayer,
     Name,

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from engine.core.picture import CardArea, Picture, SeatPanel
 from studio.board import style
-from studio.board.items import Badge, badge_font, layout_badges, paint_badge
+from studio.board.badges import Badge, badge_font, layout_badges, paint_badge
 from studio.board.legend import Legend
 from studio.playtest.controller import PlaytestController
 from studio.playtest.new_playtest_dialog import controller_label
