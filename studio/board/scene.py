@@ -415,7 +415,9 @@ class BoardScene(QGraphicsScene):
             for mark in picture.marks:
                 if isinstance(mark, SpaceMark):
                     marks[mark.space].append(mark)
-            for space_id in (pieces.keys() | marks.keys()) & self.spaces.keys():
+            # In the picture's own order, not a set's: the legend names kinds as it first meets
+            # them, so the same picture gets the same abbreviations in every run.
+            for space_id in (space for space in dict.fromkeys([*pieces, *marks]) if space in self.spaces):
                 stacks[space_id] = (self._marker_anchor(space_id), self._dress(space_id, marks[space_id],
                                                                                pieces[space_id], seats))
         self._markers.set_stacks({space_id: stack for space_id, stack in stacks.items() if stack[1]})

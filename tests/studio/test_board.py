@@ -87,6 +87,21 @@ def test_legend_abbreviations_are_unique_and_stable():
     assert legend.entries()[0] == ("A", "army")
 
 
+def test_the_legend_names_kinds_in_the_order_the_picture_gives_them(qtbot, hotw_path):
+    """Kinds sharing their first letters ("cavalry", "catapult", "castle") get "C", "Ca"...
+    by which comes first; that must be the picture's order, not a set's, which changes with
+    every run's hash seed."""
+    scenario = load_scenario(hotw_path, get_ruleset)
+    spaces = [space.id for space in scenario.board.spaces[:12]]
+    kinds = ["cavalry", "catapult", "castle", "caravan", "camp", "cart"]
+    for shift in range(3):
+        scene = BoardScene(scenario)
+        order = kinds[shift:] + kinds[:shift]
+        pieces = tuple(Piece(space, kind) for space, kind in zip(spaces, order * 2))
+        scene.show_picture(Picture(pieces=pieces), scenario.seats)
+        assert [kind for _, kind in scene.legend.entries()] == order
+
+
 def test_markers_keep_their_size_on_screen_at_every_zoom(qtbot, hotw_path):
     scenario = load_scenario(hotw_path, get_ruleset)
     scene = BoardScene(scenario)
