@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.rulesets.history_of_the_world import actions as a
+from engine.rulesets.history_of_the_world.front import front_advanced, front_changed
 from engine.rulesets.history_of_the_world.state import HistoryState
 from engine.rulesets.history_of_the_world.tables import FORTS, MONUMENTS
 from engine.rulesets.shared.buildings import knock_down
@@ -25,31 +26,6 @@ def development_amount(state: HistoryState, effect: str) -> int:
     """The sum of this turn's played developments with a turn-long ``effect``."""
     events = state.tables.events
     return sum(events[c].amount for c in state.turn.developments if events[c].effect == effect)
-
-
-def conquests(state: HistoryState) -> list[a.Conquer]:
-    """Every legal conquest from the active armies, by province (§6.4, §6.10)."""
-    tables = state.tables
-    geography = tables.geography
-    turn = state.turn
-    active = state.active
-    bases = active
-    if not tables.options.conquest_from_province:  # ambiguity A3: any province of the region
-        bases = set(active)
-        for region in {geography.region_of.get(p) for p in active} - {None}:
-            bases |= set(geography.region_provinces[region])
-    ranks, in_order = tables.conquest_order
-    found = set(map(ranks["land"].__getitem__, set().union(*map(geography.land_neighbours.__getitem__, bases)) - active))
-    if turn.fleets or turn.caravans:
-        for touched, via in tables.reach(tuple(turn.fleets), tuple(turn.caravans)):
-            if not touched.isdisjoint(bases):  # two networks may reach one target: a set keeps it once
-                found.update(map(ranks[via].__getitem__, touched - active))
-    return [in_order[rank] for rank in sorted(found)]
-
-
-def conquest_targets(state: HistoryState) -> list[tuple[str, str]]:
-    """(province, via) for every legal conquest."""
-    return [(move.target, move.via) for move in conquests(state)]
 
 
 def monument_candidates(state: HistoryState) -> list[str]:
@@ -74,6 +50,7 @@ def fort_sites(state: HistoryState) -> list[str]:
 def occupy(state: HistoryState, province: str) -> None:
     state.armies[province] = state.turn.seat
     state.active.add(province)
+    front_advanced(state, province)
 
 
 def clear(state: HistoryState, province: str) -> None:
@@ -82,6 +59,7 @@ def clear(state: HistoryState, province: str) -> None:
     if owner is not None:
         state.supply[owner] += 1
     state.active.discard(province)
+    front_changed(state)
     for pieces in (state.capitals, state.cities, state.monuments, state.forts):
         pieces.discard(province)
 

@@ -16,6 +16,7 @@ from engine.rulesets.history_of_the_world.conquest import (
     gain,
     monument_candidates,
 )
+from engine.rulesets.history_of_the_world.front import front_changed
 from engine.rulesets.history_of_the_world.state import HistoryState
 from engine.scenario.model import SpaceKind
 
@@ -100,8 +101,10 @@ def on_target(state: HistoryState, move: a.Target, log: list[Event]) -> None:
         state.monuments.add(place)
     elif effect == "fleet":
         turn.fleets.append(place)
+        front_changed(state)
     elif effect == "caravan":
         turn.caravans.append(place)
+        front_changed(state)
     elif effect == "catastrophe":
         turn.effect_region = state.tables.geography.region_of.get(place)
         destroy_building(state, place, log)
@@ -116,6 +119,7 @@ def on_target(state: HistoryState, move: a.Target, log: list[Event]) -> None:
         state.armies[place] = seat
         if state.tables.options.replacement_armies_active:  # ambiguity A17
             state.active.add(place)
+        front_changed(state)
 
 
 def _neighbours_of_active(state: HistoryState) -> set[str]:

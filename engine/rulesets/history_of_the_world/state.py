@@ -93,11 +93,12 @@ class HistoryState:
     turn: Turn | None = None
     tie: tuple[int, int] | None = None  # (seat, direction or 0 when undecided)
     decision: Any = field(default=None, eq=False, repr=False)  # cached until the next move
+    front: Any = field(default=None, eq=False, repr=False)  # front.Front: kept conquest targets
 
     def clone(self) -> HistoryState:
-        """For checkpoints: every field copied, the scenario's tables shared, no decision cached."""
+        """For checkpoints: every field copied, the scenario's tables shared, nothing kept."""
         twin = copy_plain(self)
-        twin.decision = None
+        twin.decision = twin.front = None
         return twin
 
 

@@ -121,6 +121,18 @@ class Tables:
         return ranks, tuple(self.conquests[pair] for pair in pairs)
 
     @cached_property
+    def province_ranks(self) -> dict[str, frozenset[int]]:
+        """Each province's places in the conquest order, one per way of reaching it."""
+        by_way = self.conquest_order[0]
+        return {p: frozenset(ranks[p] for ranks in by_way.values()) for p in self.geography.provinces}
+
+    @cached_property
+    def land_targets(self) -> dict[str, frozenset[int]]:
+        """The conquests by land from each province, as places in the conquest order."""
+        land = self.conquest_order[0]["land"]
+        return {p: frozenset(land[n] for n in self.geography.land_neighbours[p]) for p in self.geography.provinces}
+
+    @cached_property
     def empire_picks(self) -> dict[str, PickEmpire]:
         return {c: PickEmpire(c, label=f"{e.name} ({e.order})") for c, e in self.empires.items()}
 
@@ -141,17 +153,20 @@ class Tables:
                 for p in self.geography.provinces}
 
     @cached_property
-    def _reach_memo(self) -> dict[tuple, tuple[tuple[frozenset[str], str], ...]]:
+    def _reach_memo(self) -> dict[tuple, tuple[tuple[frozenset[str], frozenset[int]], ...]]:
         return {}
 
-    def reach(self, fleets: tuple[str, ...], caravans: tuple[str, ...]) -> tuple[tuple[frozenset[str], str], ...]:
-        """For each network of discs, the provinces it makes adjacent and how ("fleet" or
-        "caravan"); remembered, as a turn asks again at every conquest."""
+    def reach(self, fleets: tuple[str, ...], caravans: tuple[str, ...]) -> tuple[tuple[frozenset[str], frozenset[int]], ...]:
+        """For each network of discs, the provinces it makes adjacent and the conquests it
+        offers between them, as places in the conquest order (by fleet or by caravan);
+        remembered, as every turn with discs asks."""
         key = (fleets, caravans)
         if key not in self._reach_memo:
             networks = self.geography.networks(fleets, caravans, self.options.fleet_chains)
+            by_way = self.conquest_order[0]
             self._reach_memo[key] = tuple(
-                crossing for network in networks for crossing in self.geography.network_crossings(network))
+                (touched, frozenset(by_way[via][p] for p in touched))
+                for network in networks for touched, via in self.geography.network_crossings(network))
         return self._reach_memo[key]
 
     def name(self, card_or_space: str) -> str:

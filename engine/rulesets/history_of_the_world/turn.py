@@ -17,7 +17,6 @@ from engine.rulesets.history_of_the_world.battle import battle_step, decide_batt
 from engine.rulesets.history_of_the_world.conquest import (
     ability,
     clear,
-    conquests,
     fort_sites,
     gain,
     monument_candidates,
@@ -29,6 +28,7 @@ from engine.rulesets.history_of_the_world.effects import (
     playable_developments,
 )
 from engine.rulesets.history_of_the_world.epoch import end_epoch
+from engine.rulesets.history_of_the_world.front import conquests, front_changed
 from engine.rulesets.history_of_the_world.scoring import decide_tie, score_turn
 from engine.rulesets.history_of_the_world.state import HistoryState, Turn
 from engine.rulesets.history_of_the_world.tables import CAPITALS_AND_CITIES
@@ -49,9 +49,8 @@ def decide_turns(state: HistoryState) -> Decision:
     if step == "conquest":
         moves: list[Action] = []
         if turn.card_armies:
-            moves = conquests(state)
             forts = tables.fort_builds
-            moves += [forts[p] for p in fort_sites(state)]
+            moves = [*conquests(state), *[forts[p] for p in fort_sites(state)]]
         if state.hand[turn.seat]:
             plays = tables.development_plays
             moves += [plays[c] for c in playable_developments(state)]
@@ -166,6 +165,7 @@ def found(state: HistoryState, log: list[Event]) -> None:
                 state.cities.add(start)
     turn.fleets = list(card.fleets)
     turn.caravans = list(card.caravans)
+    front_changed(state)
     turn.step = "conquest"
     turn.conquered, turn.momentum = False, None
     starts = " and ".join(tables.name(s) for s in card.starts)
@@ -238,6 +238,7 @@ def deactivate(state: HistoryState, log: list[Event]) -> None:
     turn.card_armies = turn.card_tokens = 0
     state.active.clear()
     turn.fleets, turn.caravans = [], []
+    front_changed(state)
     log.append(Event(("{} declines", state.tables.name(turn.card))))
     if turn.card != turn.empire:
         turn.card = turn.empire

@@ -6,11 +6,13 @@ import random
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 from engine.bots import BOTS
 from engine.core.decision import Chance, End
 from engine.core.randomness import sample
+from engine.rulesets.history_of_the_world.front import conquests, fresh_front
 from engine.rulesets.history_of_the_world.tables import (
     ARMIES_PER_PLAYER,
     CAPITALS_AND_CITIES,
@@ -61,3 +63,34 @@ def test_random_games_end_in_a_valid_state(players):
         assert len(state.monuments) <= MONUMENTS and len(state.forts) <= FORTS
         assert not state.capitals & state.cities
         assert set(state.armies) <= state.tables.geography.provinces
+
+
+def check_front(state) -> None:
+    """The conquest front kept on the state (``front.py``) equals one worked out afresh: no
+    change to the active armies or the discs went unannounced."""
+    kept = state.front
+    if kept is None:
+        return
+    fresh = fresh_front(state)
+    assert (kept.bases, kept.ranks, kept.held, set(kept.waiting)) == (fresh.bases, fresh.ranks, fresh.held, set(fresh.waiting))
+    if kept.moves is not None:
+        state.front = fresh
+        assert kept.moves == conquests(state)
+        state.front = kept
+
+
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("options", [{}, {"conquest_from_province": False, "fleet_chains": False,
+                                          "replacement_armies_active": False}])
+def test_the_kept_conquest_front_matches_a_fresh_one_after_every_step(players, options):
+    rng = random.Random(f"front:{players}")
+    rules = attrs.evolve(SCENARIO.ruleset.options, **options)
+    fronts = 0
+    for _ in range(20):
+        state = RULESET.start(SCENARIO, SCENARIO.seats[:players], rules)
+        while not isinstance(decision := RULESET.decision(state), End):
+            move = sample(decision, rng) if isinstance(decision, Chance) else BOTS["random"].choose(decision, rng)
+            RULESET.apply(state, move)
+            check_front(state)
+            fronts += state.front is not None
+    assert fronts > 1000  # the front was kept through most of the conquest steps
