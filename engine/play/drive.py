@@ -47,11 +47,12 @@ def drive(
     ``rng`` deciding both bots and chance; yields every step. The end is then
     ``ruleset.decision(state)``. Raises Endless when ``max_steps`` are not enough."""
     decide, apply = ruleset.decision, ruleset.apply
+    taken = tuple.__new__  # Taken(...) runs a Python-level __new__; this is the same tuple, made in C
     for _ in range(max_steps):
         decision = decide(state)
         kind = decision.__class__
         if kind is End:
             return
         move = next_move(decision, bots[decision.seat] if kind is Choice else None, rng)
-        yield Taken(decision, move, apply(state, move))
+        yield taken(Taken, (decision, move, apply(state, move)))
     raise Endless(f"the game did not end within {max_steps} steps")
