@@ -33,18 +33,18 @@ def monument_candidates(state: HistoryState) -> list[str]:
     none once the box's monuments are all built."""
     if len(state.monuments) >= MONUMENTS:
         return []
-    free = [p for p in sorted(state.active) if p not in state.monuments]
-    for tier in (state.capitals, state.cities, state.tables.geography.icons):
-        found = [p for p in free if p in tier]
+    free = state.active - state.monuments
+    for tier in (state.capitals, state.cities, state.tables.geography.icons.keys()):
+        found = free & tier
         if found:
-            return found
+            return sorted(found)
     return []
 
 
 def fort_sites(state: HistoryState) -> list[str]:
     if len(state.forts) >= FORTS:
         return []
-    return [p for p in sorted(state.active) if p not in state.forts]
+    return sorted(state.active - state.forts)
 
 
 def occupy(state: HistoryState, province: str) -> None:

@@ -49,11 +49,9 @@ def decide_turns(state: HistoryState) -> Decision:
     if step == "conquest":
         moves: list[Action] = []
         if turn.card_armies:
-            forts = tables.fort_builds
-            moves = [*conquests(state), *[forts[p] for p in fort_sites(state)]]
+            moves = [*conquests(state), *map(tables.fort_builds.__getitem__, fort_sites(state))]
         if state.hand[turn.seat]:
-            plays = tables.development_plays
-            moves += [plays[c] for c in playable_developments(state)]
+            moves += map(tables.development_plays.__getitem__, playable_developments(state))
         moves.append(END_CONQUEST)
         return Choice(turn.seat, (tables.armies_prompt, turn.card, turn.card_armies), tuple(moves))
     if step == "kingdom":
