@@ -41,8 +41,10 @@ def level(counts: Mapping[int, int], seat: int, control_any: bool = True) -> int
     mine = counts.get(seat, 0)
     if not mine:
         return NONE
+    if len(counts) == 1:  # the seat alone, as often: no other player to weigh
+        return CONTROL if mine >= 3 else DOMINANCE if mine >= 2 else PRESENCE
     others = [n for owner, n in counts.items() if owner != seat]
-    strongest_other = max(others, default=0)
+    strongest_other = max(others)
     if mine >= 3 and (not others if control_any else strongest_other < 3):
         return CONTROL
     if mine >= 2 and mine > strongest_other:
