@@ -44,15 +44,17 @@ def turn_points(state: HistoryState, seat: int, control_any: bool = True) -> tup
     """(region points, building points) for the seat's step 7: capital 2, city 1, monument 1
     wherever the seat's army stands; forts score nothing. Only the regions where the seat
     stands are counted."""
-    mine = [province for province, owner in state.armies.items() if owner == seat]
-    buildings = 2 * len(state.capitals.intersection(mine)) + len(state.cities.intersection(mine))
-    buildings += len(state.monuments.intersection(mine))
+    armies = state.armies
+    mine = {province for province, owner in armies.items() if owner == seat}
+    buildings = 2 * len(state.capitals & mine) + len(state.cities & mine) + len(state.monuments & mine)
     geography = state.tables.geography
     tiles = state.tables.tiles
+    placed = state.tiles
     regions = 0
-    for region in set(map(geography.region_of.get, mine)).intersection(state.tiles):
-        counts = counts_in(state.armies, geography.region_provinces[region])
-        regions += tile_points(tiles[state.tiles[region]], counts, seat, control_any)
+    for region in set(map(geography.region_of.get, mine)):
+        tile = placed.get(region)
+        if tile is not None:
+            regions += tile_points(tiles[tile], counts_in(armies, geography.region_provinces[region]), seat, control_any)
     return regions, buildings
 
 
