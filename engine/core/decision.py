@@ -15,6 +15,9 @@ class Choice:
     seat: int
     _prompt: Words
     actions: tuple[Action, ...]
+    # Asked even with one action: a reaction window opened whatever a secret hand holds, as
+    # carrying it out by itself would tell the others the hand has nothing to play (rule 12).
+    conceals: bool = False
 
     @property
     def prompt(self) -> str:

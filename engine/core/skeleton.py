@@ -40,6 +40,10 @@ class Phase:
     automatic: AutomaticStep | None = None
 
 
+def only_outcome(chance: Chance, outcome: Outcome) -> str:
+    return f"{chance.prompt}: {outcome} (the only outcome)"
+
+
 def offered(move: Move, moves: tuple[Move, ...]) -> bool:
     """Whether ``move`` is one of ``moves``. Bots and the session pass the very object the
     decision offered, so an identity scan settles it before any comparison runs (a plain
@@ -97,8 +101,34 @@ class Skeleton(Ruleset):
         return None
 
     def advance(self, state: Any, log: list[Event]) -> None:
-        """Carry out automatic steps until a decision (or the end) is due."""
+        """Carry out automatic steps until a real decision (or the end) is due. A choice with
+        one action or a chance with one outcome decides nothing, so its move is carried out
+        here and logged, in every game alike (architecture: only real decisions are asked);
+        the decision is worked out now anyway, and left in the cache for whoever asks next."""
         phases = self.phases
-        state.decision = None
-        while (step := phases[state.phase].automatic) is not None and step(state, log):
+        while True:
             state.decision = None
+            step = phases[state.phase].automatic
+            if step is not None and step(state, log):
+                continue
+            decision = state.decision
+            if decision is None:
+                decision = state.decision = phases[state.phase].decide(state)
+            kind = decision.__class__
+            if kind is Choice:
+                if len(decision.actions) != 1 or decision.conceals:
+                    return
+                move = decision.actions[0]
+                log.append(Event(("{}: {} (the only move)", self.seat_name(state, decision.seat), move),
+                                 (decision.seat,)))
+            elif kind is Chance and len(decision.outcomes) == 1:
+                move = decision.outcomes[0]
+                log.append(Event((only_outcome, decision, move), decision.seen_by))
+            else:
+                return
+            state.decision = None
+            self.handlers[move.__class__](state, move, log)
+
+    def seat_name(self, state: Any, seat: int) -> str:
+        """The seat's name for the log; a game that keeps its names elsewhere says where."""
+        return state.names[seat]

@@ -65,7 +65,7 @@ def decide_conquest(state: DuellumState, conquest: Conquest) -> Choice:
         moves.append(DECLINE)
         return Choice(conquest.defender,
                       f"{state.names[state.turn.seat]} conquers {name} (defence {defence(state, conquest.city)})",
-                      tuple(moves))
+                      tuple(moves), conceals=True)
     seat = state.turn.seat
     units = [u for u in UNITS if state.units(u)[seat].get(conquest.city)]
     return Choice(seat, ("conquest of {}: remove a unit ({} to lose)", name, conquest.losses),

@@ -2,9 +2,10 @@
 (engine/rulesets/registry.py) gets these tests without writing a line.
 
 For each ruleset, with each scenario written for it (the shipped ones in scenarios/, Dice Race's
-in tests/data): the game starts; seeded random games reach their end for every player count;
-clone and digest agree; every action type survives the codec; every seat's view works and shows
-no other seat's hidden cards; and every shipped scenario validates."""
+in tests/data): the game starts; seeded random games reach their end for every player count,
+asking only real decisions (never a single move); clone and digest agree; every action type
+survives the codec; every seat's view works and shows no other seat's hidden cards; and every
+shipped scenario validates."""
 
 from __future__ import annotations
 
@@ -92,6 +93,15 @@ def _hidden_cards_stay_hidden(ruleset, state, players: int) -> None:
             assert not secret & shown, f"seat {seat + 1} sees {sorted(secret & shown)}"
 
 
+def _only_real_decisions_are_asked(decision: Choice | Chance) -> None:
+    """Architecture rule 8: one legal move is carried out by the rules, not asked; only a
+    window that hides a secret hand is asked with one move (rule 12)."""
+    if isinstance(decision, Choice):
+        assert len(decision.actions) > 1 or decision.conceals, f"asked with one move: {decision.prompt}"
+    else:
+        assert len(decision.outcomes) > 1, f"a chance with one outcome asked: {decision.prompt}"
+
+
 @pytest.mark.parametrize(("ruleset", "path"), CASES)
 def test_seeded_random_games_end_with_views_clones_and_digests_that_agree(ruleset, path):
     scenario = load_scenario(path, get_ruleset)
@@ -99,6 +109,7 @@ def test_seeded_random_games_end_with_views_clones_and_digests_that_agree(rulese
         state = ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
         bots = [BOTS["random"]] * players
         for number, taken in enumerate(drive(ruleset, state, bots, random.Random(f"contract:{players}"), MAX_STEPS)):
+            _only_real_decisions_are_asked(taken.decision)
             _hidden_cards_stay_hidden(ruleset, state, players)
             if number % 25 == 0:
                 twin = ruleset.clone(state)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import attrs
 
-from engine.core.decision import Chance, Choice
+from engine.core.decision import Chance, Choice, Decision
 from engine.core.events import Event
 from engine.core.moves import Outcome
 from engine.rulesets.after_the_flood.state import FloodState
@@ -36,14 +36,21 @@ def new_game(order: tuple[int, int, int] = (RED, GREEN, PURPLE), options=None) -
     return state
 
 
+def asked(state: FloodState) -> Decision:
+    """What is asked now, worked out afresh: a test's set-up may have changed the state since
+    the ruleset cached its decision."""
+    state.decision = None
+    return RULESET.decision(state)
+
+
 def moves(state: FloodState) -> tuple:
-    decision = RULESET.decision(state)
+    decision = asked(state)
     return decision.outcomes if isinstance(decision, Chance) else decision.actions
 
 
 def play(state: FloodState, kind: type, *values) -> list[Event]:
     """Play the offered move of type ``kind`` with ``values``; fails if it is not offered."""
-    decision = RULESET.decision(state)
+    decision = asked(state)
     assert isinstance(decision, Choice), decision
     for action in decision.actions:
         if type(action) is kind and all(getattr(action, f) == v for f, v in zip(fields(kind), values)):
@@ -52,7 +59,7 @@ def play(state: FloodState, kind: type, *values) -> list[Event]:
 
 
 def roll(state: FloodState, total: int) -> list[Event]:
-    decision = RULESET.decision(state)
+    decision = asked(state)
     assert isinstance(decision, Chance), decision
     return RULESET.apply(state, next(o for o in decision.outcomes if o.value == total))
 

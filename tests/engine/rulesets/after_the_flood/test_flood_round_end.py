@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flood_game import RED, check, new_game, offered, play
 
-from engine.rulesets.after_the_flood.actions import AddLuxury, Done, Grow
+from engine.rulesets.after_the_flood.actions import AddLuxury, Grow
 
 
 def growing_red(luxuries: dict[str, int]) -> object:
@@ -23,10 +23,11 @@ def test_three_luxuries_score_fourteen_and_a_second_of_a_kind_is_refused():
     + 1 oil + 1 tools + 1 gold, scoring 14 VP. The second tools or oil may not be added."""
     state = growing_red({"tools": 2, "oil": 2, "gold": 1})
     play(state, Grow, "uruk")
-    for luxury in ("oil", "tools", "gold"):
+    for luxury in ("oil", "tools"):
         play(state, AddLuxury, luxury)
-    assert not offered(state, AddLuxury), "no second tools or oil"
-    play(state, Done)
+    assert [move.resource for move in offered(state, AddLuxury)] == ["gold"], "no second tools or oil"
+    log = play(state, AddLuxury, "gold")
+    assert "Red: done (the only move)" in [event.text for event in log], "nothing more to add: growth ends"
     assert state.score[RED] == 14 and "uruk" in state.grown
     assert state.held[RED] == {**state.held[RED], "wood": 1, "tools": 1, "oil": 1, "gold": 0}
     check(state)
@@ -38,6 +39,5 @@ def test_four_different_luxuries_score_twenty():
     play(state, Grow, "uruk")
     for luxury in ("tools", "oil", "gold", "lapis"):
         play(state, AddLuxury, luxury)
-    play(state, Done)
-    assert state.score[RED] == 20
+    assert state.score[RED] == 20, "with no luxury left, growth ends by itself"
     check(state)

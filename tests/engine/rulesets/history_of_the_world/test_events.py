@@ -38,7 +38,8 @@ def test_a_kingdom_is_played_first_and_declines_before_the_empire_is_founded():
     play(state, a.PlayKingdom())
     assert state.cities == {"nile"} and state.active == {"nile"} and state.turn.card == "nubia"
     assert not any(isinstance(m, a.PlayDevelopment) for m in RULES.decision(state).actions)
-    play(state, a.Conquer("libya", "land"), a.EndConquest())
+    log = RULES.apply(state, a.Conquer("libya", "land"))
+    assert "P1: end conquest (the only move)" in [event.text for event in log], "no army left on the card"
     assert state.turn.card == "persians" and state.active == {"zagros"}
     assert state.armies["libya"] == 0 and state.score[0] == 10  # no scoring after the kingdom
 
