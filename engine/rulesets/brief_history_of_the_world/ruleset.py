@@ -45,17 +45,6 @@ def on_outcome(state: BriefState, outcome: Outcome, log: list[Event]) -> None:
         play.on_dice(state, outcome, log)
 
 
-def single_pick(state: BriefState, log: list[Event]) -> bool:
-    """The last card of a packet, or the last bonus token, is taken without a choice."""
-    decision = (epoch.decide_draft if state.phase == "draft" else epoch.decide_bonus_pick)(state)
-    if len(decision.actions) == 1:
-        move = decision.actions[0]
-        BriefHistory.handlers[type(move)](state, move, log)
-        return True
-    state.decision = decision
-    return False
-
-
 class BriefHistory(Skeleton):
     id = "a-brief-history-of-the-world"
     title = "A Brief History of the World"
@@ -70,12 +59,12 @@ class BriefHistory(Skeleton):
         "epoch": Phase(epoch.decide_end, epoch.start_epoch),
         "empire_pile": Phase(epoch.decide_pile),
         "event_pile": Phase(epoch.decide_pile),
-        "draft": Phase(epoch.decide_draft, single_pick),
+        "draft": Phase(epoch.decide_draft),
         "call": Phase(epoch.decide_end, epoch.call_next),
         "turn": Phase(play.decide_turn, play.flow),
         "aftermath": Phase(epoch.decide_end, epoch.aftermath),
         "bonus_draw": Phase(epoch.decide_bonus_draw),
-        "bonus_pick": Phase(epoch.decide_bonus_pick, single_pick),
+        "bonus_pick": Phase(epoch.decide_bonus_pick),
         "over": Phase(epoch.decide_end),
     }
     handlers: ClassVar[dict[type, Handler]] = {
@@ -84,14 +73,8 @@ class BriefHistory(Skeleton):
         a.PickEvent: epoch.on_pick_event, a.TakeBonus: epoch.on_take_bonus, Outcome: on_outcome,
     }
 
-    def advance(self, state: BriefState, log: list[Event]) -> None:
-        """As the skeleton's, but an automatic step that had to work out the decision to see
-        that someone must choose leaves it cached, so it is not worked out twice."""
-        while (step := self.phases[state.phase].automatic) is not None:
-            state.decision = None
-            if not step(state, log):
-                return
-        state.decision = None
+    def seat_name(self, state: BriefState, seat: int) -> str:
+        return state.colours[seat]  # a person's seat is their first colour
 
     def validate(self, scenario: Scenario) -> list[Problem]:
         return problems(scenario)
