@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.decision import Chance, Choice, Decision, End
+from engine.core.decision import Choice, Decision, End
 from engine.core.events import Event
 from engine.core.moves import Outcome
 from engine.core.skeleton import Phase
@@ -124,36 +124,19 @@ def common_step(state: CivState, log: list[Event]) -> bool:
     return start.relocate_stranded(state, log)
 
 
-def forced(decide: Callable[[CivState], Decision], state: CivState, log: list[Event]) -> bool:
-    """A choice with one legal move, or a draw from a pool of one, is no decision: the rules
-    carry it out and log it (architecture: only real decisions are asked)."""
-    decision = decide(state)
-    if isinstance(decision, Choice) and len(decision.actions) == 1:
-        move = decision.actions[0]
-    elif isinstance(decision, Chance) and len(decision.outcomes) == 1:
-        move = decision.outcomes[0]
-    else:
-        state.decision = decision  # nothing changes before it is asked: keep it (see Civilization.advance)
-        return False
-    HANDLERS[type(move)](state, move, log)
-    return True
-
-
-def automatic(decide: Callable[[CivState], Decision],
-              step: Callable[[CivState, list[Event]], bool]) -> Callable[[CivState, list[Event]], bool]:
+def automatic(step: Callable[[CivState, list[Event]], bool]) -> Callable[[CivState, list[Event]], bool]:
     def run(state: CivState, log: list[Event]) -> bool:
         if common_step(state, log):
             return True
         if not (state.draws or state.placing or state.relocating) and step(state, log):
             return True
-        return economic_victory(state, log) or forced(decide, state, log)
+        return economic_victory(state, log)
 
     return run
 
 
 def phase(decide: Callable[[CivState], Decision], step: Callable[[CivState, list[Event]], bool]) -> Phase:
-    decide_now = interrupting(decide)
-    return Phase(decide_now, automatic(decide_now, step))
+    return Phase(interrupting(decide), automatic(step))
 
 
 def idle(state: CivState, log: list[Event]) -> bool:

@@ -42,6 +42,9 @@ class Civilization(Skeleton):
         self.advance(state, [])
         return state
 
+    def seat_name(self, state: CivState, seat: int) -> str:
+        return state.tables.names[seat]
+
     def view(self, state: CivState, seat: int | None) -> Picture:
         return picture(state, seat)
 
