@@ -40,7 +40,6 @@ END_TURN = a.EndTurn(label="end the turn")
 TRADE = a.Trade(label="trade 3 resources for 2 (COMMERCIUM)")
 PAYS = {item: a.Pay(item, label="pay a coin" if item == "coin" else f"pay 1 {item}") for item in (*RESOURCES, "coin")}
 NEEDS = {"coin": "a coin", "any": "any resource or a coin"}
-ENDS = (a.EndTurn, a.EndMovement, a.EndConquest, a.EndAction)
 
 
 def decide_turn(state: DuellumState) -> Decision:
@@ -106,14 +105,7 @@ def turn_step(state: DuellumState, log: list[Event]) -> bool:
     if turn.step == "end":
         persons.end_turn(state, log)
         return True
-    choice = main_choice(state, turn)
-    if len(choice.actions) == 1 and isinstance(choice.actions[0], ENDS):
-        end = choice.actions[0]  # nothing else is possible: the step ends by itself
-        if isinstance(end, (a.EndAction, a.EndMovement)):
-            log.append(Event(("{} can do nothing more with {}", state.names[turn.seat], turn.action)))
-        END_HANDLERS[type(end)](state, end, log)
-        return True
-    state.decision = choice  # worked out once: the frame keeps it
+    state.decision = main_choice(state, turn)  # worked out once: the frame keeps it
     return False
 
 
@@ -168,11 +160,3 @@ def on_found_city(state: DuellumState, move: a.FoundCity, log: list[Event]) -> N
 
 def on_end_turn(state: DuellumState, move: a.EndTurn, log: list[Event]) -> None:
     state.turn.step = "end"
-
-
-END_HANDLERS = {
-    a.EndTurn: on_end_turn,
-    a.EndMovement: conquest.on_end_movement,
-    a.EndConquest: conquest.on_end_conquest,
-    a.EndAction: rondel_actions.on_end_action,
-}
