@@ -72,10 +72,10 @@ def _info(args: argparse.Namespace) -> int:
 def _panel_line(panel: SeatPanel) -> str:
     """One seat's panel on a line: score, resources, hand and whatever else it lists."""
     parts = [f"score {panel.score:g}", *(f"{name} {amount}" for name, amount in panel.resources.items())]
-    if panel.hand is None:
-        parts.append(f"hand: {_count(panel.hand_size, 'card')}, hidden")
-    else:
+    if panel.hand is not None:
         parts.append("hand: " + (", ".join(panel.hand) if panel.hand else "empty"))
+    elif panel.hand_size is not None:  # None: the game has no hands
+        parts.append(f"hand: {_count(panel.hand_size, 'card')}, hidden")
     return "; ".join([*parts, *panel.lines])
 
 

@@ -51,8 +51,11 @@ def seen_by(picture: Picture, designer: Picture) -> str:
     the designer does. The rest of the board is the designer's and is told by the log."""
     parts = []
     for panel in picture.panels:
-        held = f"[{', '.join(panel.hand)}]" if panel.hand is not None else f"({panel.hand_size} unseen)"
-        parts.append(f"{panel.name} {panel.score:g} {held}")
+        if panel.hand is not None:
+            held = f" [{', '.join(panel.hand)}]"
+        else:  # a game without hands shows none
+            held = "" if panel.hand_size is None else f" ({panel.hand_size} unseen)"
+        parts.append(f"{panel.name} {panel.score:g}{held}")
     for area in picture.areas:
         parts.append(f"{area.name}: [{', '.join(area.cards)}]" + (f" +{area.hidden} face down" if area.hidden else ""))
     hidden = [mark.space for mark in picture.marks if mark.hidden]

@@ -34,8 +34,8 @@ class SeatPanel:
     name: str
     score: float = 0
     resources: dict[str, int] = Factory(dict)
-    hand: tuple[str, ...] | None = None  # None when this seat may not see the cards
-    hand_size: int = 0
+    hand: tuple[str, ...] | None = None  # None when this seat may not see the cards (or has none)
+    hand_size: int | None = None  # None: the game gives seats no hand, so none is shown
     lines: tuple[str, ...] = ()  # anything else worth showing: the empire played, the epoch
 
 

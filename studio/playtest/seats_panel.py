@@ -52,12 +52,12 @@ class SeatCard(QFrame):
                  f"{' &nbsp;◀ to play' if active else ''}")
         lines = [title, f"Score <b>{panel.score:g}</b>"]
         lines += [f"{html.escape(name)}: {amount}" for name, amount in panel.resources.items()]
-        if panel.hand is None:
-            lines.append(f"Hand: {panel.hand_size} card(s), hidden")
-        elif panel.hand:
+        if panel.hand:
             lines.append("Hand: " + html.escape(", ".join(panel.hand)))
-        else:
+        elif panel.hand is not None:
             lines.append("Hand: empty")
+        elif panel.hand_size is not None:
+            lines.append(f"Hand: {panel.hand_size} card(s), hidden")
         lines += [html.escape(line) for line in panel.lines]
         self.label.setText("<br>".join(lines))
 

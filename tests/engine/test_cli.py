@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -204,6 +205,15 @@ def test_play_shows_the_acting_seats_panel_and_what_each_step_changed(capsys, mo
     assert "  chance: rolled" in out
 
 
+def test_play_shows_no_hand_in_a_game_without_cards(capsys, monkeypatch):
+    """After the Flood has no cards in the box: the acting seat's panel names no hand."""
+    flood = Path(__file__).parents[2] / "scenarios" / "after-the-flood.json"
+    monkeypatch.setattr("sys.stdin", typed("", "", "q"))  # the turn order drawn, then Red's first action
+    code, out = run(capsys, "play", str(flood), "--seed", "9")
+    red = [line for line in out.splitlines() if line.startswith("  Red: score 0;")]
+    assert code == 0 and red and not [line for line in red if "hand" in line]
+
+
 def test_undo_in_play_goes_back_past_the_bots_moves_to_the_persons_decision(capsys, monkeypatch, dice_race_path):
     """Seat 2 is a bot: after Red holds, Blue moves at once. Undo must return to Red's choice
     rather than to Blue's, which the bot would only take again at once."""
@@ -285,7 +295,6 @@ def test_validate_checks_every_file_whatever_the_one_before_did(capsys, dice_rac
     """A FIFO, a device, a folder, a file over the size limit and a missing file each get one
     located line, and the files after them are still checked; a BOM is no problem."""
     import os
-    from pathlib import Path
 
     import engine.scenario.io as scenario_io
 

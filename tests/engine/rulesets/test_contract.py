@@ -80,6 +80,7 @@ def _hidden_cards_stay_hidden(ruleset, state, players: int) -> None:
     for seat in range(players):
         picture = ruleset.view(state, seat)
         assert [p.seat for p in picture.panels] == [p.seat for p in designer.panels]
+        assert all(p.hand is None for p in picture.panels if p.hand_size is None), "a hand in a game without hands"
         own = set(designer.panels[seat].hand or ())
         public = {card for area in designer.areas for card in area.cards}
         shown = {card for area in picture.areas for card in area.cards} | set(picture.panels[seat].hand or ())

@@ -1,0 +1,47 @@
+"""The Seats dock: a seat's hand line only in games that give seats hands, from the ruleset's
+picture alone (the studio knows no game)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.bots import BOTS
+from engine.play.session import Session
+from engine.rulesets.registry import get_ruleset
+from engine.scenario.io import load_scenario
+from studio.playtest.controller import PlaytestController
+from studio.playtest.seats_panel import SeatsPanel
+
+SCENARIOS = Path(__file__).parents[2] / "scenarios"
+
+
+def seats_text(qtbot, scenario_name: str, viewer: int | None) -> list[str]:
+    """Each seat's card in the dock, a few bot steps into a seeded playtest, seen by ``viewer``."""
+    scenario = load_scenario(SCENARIOS / scenario_name, get_ruleset)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    players = ruleset.min_players
+    session = Session(scenario, ruleset, scenario.seats[:players], scenario.ruleset.options, 5,
+                      ["random"] * players, BOTS)
+    controller = PlaytestController(session, None)
+    for _ in range(30):
+        controller.step()
+    panel = SeatsPanel()
+    qtbot.addWidget(panel)
+    panel.set_controller(controller)
+    controller.set_viewer(viewer)
+    return [card.label.text() for card in panel.cards]
+
+
+def test_a_game_without_cards_shows_no_hand_line(qtbot):
+    """After the Flood has no cards in the box: no seat gets a "Hand" line, hidden or not."""
+    for viewer in (None, 0):
+        cards = seats_text(qtbot, "after-the-flood.json", viewer)
+        assert len(cards) == 3 and all("Score" in card for card in cards)
+        assert not [card for card in cards if "Hand" in card]
+
+
+def test_a_game_with_hands_shows_the_own_hand_and_the_size_of_the_others(qtbot):
+    """History of the World deals event cards: a seat sees its own hand, only counts of others'."""
+    cards = seats_text(qtbot, "history-of-the-world.json", 0)
+    assert "Hand: " in cards[0] and "hidden" not in cards[0]
+    assert all("card(s), hidden" in card for card in cards[1:])
