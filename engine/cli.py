@@ -442,7 +442,10 @@ def _schema(args: argparse.Namespace) -> int:
     if args.write is None:
         print(schema_text(playtest_schema(chosen) if args.playtest else scenario_schema(chosen)), end="")
         return 0
-    Path(args.write).mkdir(parents=True, exist_ok=True)
+    folder = Path(args.write)
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"{folder} is a file, not a folder to write the schemas into")
+    folder.mkdir(parents=True, exist_ok=True)
     for name, schema in {**schema_files(chosen), **playtest_schema_files(chosen)}.items():
         write_atomic(Path(args.write) / name, schema_text(schema))
         print(f"wrote {Path(args.write) / name}")

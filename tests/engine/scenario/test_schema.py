@@ -121,3 +121,11 @@ def test_writing_the_schemas_makes_the_folder_it_is_given(tmp_path, capsys):
     written = sorted(path.name for path in out.iterdir())
     assert written == sorted({**schema_files(rulesets()), **playtest_schema_files(rulesets())})
     assert capsys.readouterr().out.count("wrote ") == len(written)
+
+
+def test_writing_the_schemas_into_a_file_is_refused_with_a_message(tmp_path, capsys):
+    taken = tmp_path / "schema"
+    taken.write_text("notes")
+    assert main(["schema", "--write", str(taken)]) == 1
+    assert f"{taken} is a file, not a folder to write the schemas into" in capsys.readouterr().err
+    assert taken.read_text() == "notes"
