@@ -143,8 +143,8 @@ def on_pick_empire(state: BriefState, move: a.PickEmpire, log: list[Event]) -> N
     colour = pickers(state)[0]
     state.empire_packet.remove(move.card)
     state.held[move.card] = colour
-    log.append(Event(f"{state.colours[colour]} keeps an empire card"))
-    log.append(Event(f"{state.colours[colour]} keeps {state.tables.name(move.card)}", seats=(state.seat(colour),)))
+    log.append(Event(("{} keeps an empire card", state.colours[colour])))
+    log.append(Event(("{} keeps {}", state.colours[colour], state.tables.name(move.card)), seats=(state.seat(colour),)))
     next_pick(state)
 
 
@@ -152,8 +152,8 @@ def on_pick_event(state: BriefState, move: a.PickEvent, log: list[Event]) -> Non
     colour = pickers(state)[1]
     state.event_packet.remove(move.card)
     state.hands[colour].append(move.card)
-    log.append(Event(f"{state.colours[colour]} keeps an event card"))
-    log.append(Event(f"{state.colours[colour]} keeps {state.tables.name(move.card)}", seats=(state.seat(colour),)))
+    log.append(Event(("{} keeps an event card", state.colours[colour])))
+    log.append(Event(("{} keeps {}", state.colours[colour], state.tables.name(move.card)), seats=(state.seat(colour),)))
     next_pick(state)
 
 
@@ -183,7 +183,7 @@ def call_next(state: BriefState, log: list[Event]) -> bool:
     colour = state.held[card]
     state.announced.append(card)
     state.current = colour
-    log.append(Event(f"{state.colours[colour]} reveals {state.tables.name(card)}"))
+    log.append(Event(("{} reveals {}", state.colours[colour], state.tables.name(card))))
     state.phase = "turn"
     return True
 
@@ -239,8 +239,8 @@ def on_take_bonus(state: BriefState, move: a.TakeBonus, log: list[Event]) -> Non
     colour = order[state.bonus_step]
     state.bonus_offer.remove(move.token)
     state.bonus[colour].append(move.token)
-    log.append(Event(f"{state.colours[colour]} keeps a bonus token"))
-    log.append(Event(f"{state.colours[colour]} keeps a bonus token worth {state.tables.bonus[move.token]}",
+    log.append(Event(("{} keeps a bonus token", state.colours[colour])))
+    log.append(Event(("{} keeps a bonus token worth {}", state.colours[colour], state.tables.bonus[move.token]),
                      seats=(state.seat(colour),)))
     state.bonus_step += 1
     if state.bonus_offer and state.bonus_step < len(order):

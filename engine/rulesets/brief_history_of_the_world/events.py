@@ -112,7 +112,7 @@ def play(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
     """Reveal the card, pay for it and start its effect."""
     event = state.tables.events[card]
     state.hands[colour].remove(card)
-    log.append(Event(f"{state.colours[colour]} plays {name(state, card)}"))
+    log.append(Event(("{} plays {}", state.colours[colour], name(state, card))))
     change(state, colour, -event.cost, f"pays for {name(state, card)}", log)
     if event.effect in CONTINUOUS:
         state.event_in_play = card

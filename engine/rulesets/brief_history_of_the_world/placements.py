@@ -70,14 +70,15 @@ def taken(state: BriefState, territory: str) -> None:
     facts = kept.facts
     if facts.pop(territory, None) is not None:
         kept.order.remove(territory)
-    if territory in sources(force):
+    if force.astronomy or territory not in force.influence and territory != force.crossed:  # a source
         near = state.tables.neighbours[territory]
+        get, made, own = state.armies.get, state.tables.made, force.colour
         for t in near - kept.land - force.active:
-            fact = (False, state.armies.get(t))
+            owner = get(t)
             if t not in facts:
                 insort(kept.order, t)
-            facts[t] = fact
-            kept.rows[t] = row(state, force, t, *fact)
+            facts[t] = (False, owner)
+            kept.rows[t] = made.get((t, False, owner, own)) or row(state, force, t, False, owner)
         kept.land |= near
     kept.moves = None
 

@@ -96,7 +96,7 @@ def flow(state: BriefState, log: list[Event]) -> bool:
         return True
     if state.overrun is not None and not overrun_targets(state):
         if state.overrun.points:
-            log.append(Event(f"{state.overrun.points} invasion points are lost"))
+            log.append(Event(("{} invasion points are lost", state.overrun.points)))
         state.overrun = None
         return True
     force = state.force

@@ -40,8 +40,8 @@ def found(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
     state.stock[colour] -= armies
     force = Force(colour, card, "empire", armies, barbarian=not data.capital, characteristic=data.characteristic)
     state.force = force
-    log.append(Event(f"{state.colours[colour]} founds the {name(state, card)} with {armies} armies"
-                     f"{'' if data.capital else ' (no capital: barbarian)'}"))
+    log.append(Event(("{} founds the {} with {} armies{}", state.colours[colour], name(state, card), armies,
+                      "" if data.capital else " (no capital: barbarian)")))
     if armies:
         settle(state, force, data, log)
     second = state.tables.second_empire(card)
@@ -219,14 +219,14 @@ def continue_invasion(state: BriefState, log: list[Event]) -> None:
     force.dial = min(3, force.dial + 1)
     state.invasion.attack = ()
     state.invasion.failed = False
-    log.append(Event(f"{state.colours[force.colour]} continues the invasion (dial +{force.dial})"))
+    log.append(Event(("{} continues the invasion (dial +{})", state.colours[force.colour], force.dial)))
 
 
 def abandon(state: BriefState, log: list[Event]) -> None:
     force = state.force
     state.stock[force.colour] += 1
     force.dial = 0
-    log.append(Event(f"{state.colours[force.colour]} abandons the invasion of {name(state, state.invasion.target)}"))
+    log.append(Event(("{} abandons the invasion of {}", state.colours[force.colour], name(state, state.invasion.target))))
     state.invasion = None
 
 
@@ -268,7 +268,7 @@ def check_monuments(state: BriefState, log: list[Event]) -> None:
 def place_monument(state: BriefState, territory: str, log: list[Event]) -> None:
     state.monuments_due -= 1
     state.monuments.add(territory)
-    log.append(Event(f"{state.colours[state.force.colour]} builds a monument in {name(state, territory)}"))
+    log.append(Event(("{} builds a monument in {}", state.colours[state.force.colour], name(state, territory))))
 
 
 def monument_lost(state: BriefState, log: list[Event]) -> bool:
@@ -300,7 +300,7 @@ def end_force(state: BriefState, log: list[Event]) -> None:
     if state.event_in_play is not None:
         state.discards.append(state.event_in_play)
         state.event_in_play = None
-    log.append(Event(f"the {name(state, force.card)} reorganise: their armies are disbanded"))
+    log.append(Event(("the {} reorganise: their armies are disbanded", name(state, force.card))))
     collect(state, force.colour, log)
     second = state.tables.second_empire(force.card)
     if second is not None and not state.tables.options.incas_and_aztecs_one_turn:
