@@ -73,9 +73,10 @@ def expansion_moves(state: BriefState) -> tuple:
     tables = state.tables
     moves = list(placements(state, force))
     if force.kind in ("empire", "minor") and len(state.forts) < tables.options.forts:
-        forts = tables.forts
-        moves += [forts[t] for t in sorted(force.active - state.forts)]
-    moves += [play_event(state, c) for c in ev.black_playable(state)]
+        moves += map(tables.forts.__getitem__, sorted(force.active - state.forts))
+    black = ev.black_playable(state)
+    if black:
+        moves += [play_event(state, c) for c in black]
     if state.tables.options.early_stop and moves:
         moves.append(END)
     return tuple(moves)
