@@ -33,6 +33,9 @@ from engine.sim import opening, play_game
 CATANATRON = "catanatron==3.2.1"
 # Player counts measured per ruleset; any other shipped ruleset plays at its minimum.
 PLAYERS = {"history-of-the-world": (4, 5)}
+# Random seats need never end some games (Antike Duellum's seed bench:14 runs past 3,000 turns);
+# such a game stops here, as `epoch simulate --max-turns` stops it, its actions counted.
+MAX_TURNS = 2000
 COUNTING = ("Counting: our actions are the seats' decisions and exclude chance steps (dice, draws); "
             "catanatron's count includes its dice rolls.")
 
@@ -91,7 +94,7 @@ class Player:
         games = actions = 0
         started = time.perf_counter()
         while time.perf_counter() - started < seconds:
-            actions += play_game(self.ruleset, self.initial, f"bench:{games}").actions
+            actions += play_game(self.ruleset, self.initial, f"bench:{games}", max_turns=MAX_TURNS).actions
             games += 1
         return {"games": games, "actions": actions, "seconds": time.perf_counter() - started}
 
