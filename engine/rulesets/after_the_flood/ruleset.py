@@ -52,6 +52,7 @@ from engine.rulesets.after_the_flood.actions import (
 from engine.rulesets.after_the_flood.cards import CARD_TYPES
 from engine.rulesets.after_the_flood.common import out_of_armies
 from engine.rulesets.after_the_flood.options import AfterTheFloodOptions
+from engine.rulesets.after_the_flood.space_props import FloodSpaceProps
 from engine.rulesets.after_the_flood.state import FloodState
 from engine.rulesets.after_the_flood.tables import (
     ARMIES,
@@ -111,6 +112,7 @@ class AfterTheFlood(Skeleton):
     max_players = PLAYERS
     card_types = CARD_TYPES
     options_type = AfterTheFloodOptions
+    space_props = FloodSpaceProps
     action_types = ACTION_TYPES
     phases: ClassVar[dict[str, Phase]] = {
         "order": Phase(round_start.decide_order),

@@ -185,3 +185,29 @@ def test_a_brief_history_declares_its_circles_gold_track_and_dial_props(qtbot):
     assert editor(panel, "props[dial]").text() == "3"
     declared = {name for name in attrs.fields_dict(get_ruleset("a-brief-history-of-the-world").space_props)}
     assert {key for space in scenario.board.spaces for key in space.props} <= declared
+
+
+def test_after_the_flood_declares_its_city_abilities_points_and_special_areas(qtbot):
+    """A Sumerian area's city ability (§6.1) is a choice of the abilities; a foreign area's
+    end-game points (§8.4) a number; Dilmun, emptied at every decline (§5.3), a checkbox; no prop
+    of the shipped scenario is left as an undeclared one."""
+    scenario = load_scenario(Path(__file__).parents[3] / "scenarios" / "after-the-flood.json", get_ruleset)
+    document = ScenarioDocument(scenario)
+    panel = SpaceProperties()
+    qtbot.addWidget(panel)
+    panel.set_document(document)
+    panel.show_spaces(["ur"])
+    ability = editor(panel, "props[city_ability]")
+    assert isinstance(ability, QComboBox) and ability.currentText() == "ur"
+    assert {ability.itemData(i) for i in range(ability.count())} >= {"eridu", "babylon", "none"}
+    ability.setCurrentIndex(ability.findData("nippur"))
+    ability.activated.emit(ability.currentIndex())
+    assert scenario.board.space("ur").props["city_ability"] == "nippur" and document.undo_stack.count() == 1
+    panel.show_spaces(["dilmun"])
+    assert editor(panel, "props[vp]").text() == "4"
+    assert editor(panel, "props[clear_all_on_decline]").checkState() == Qt.CheckState.Checked
+    type_into(editor(panel, "props[vp]"), "four")
+    assert scenario.board.space("dilmun").props["vp"] == 4
+    assert panel.refusal.text() == "Points: expected a whole number, found 'four'"
+    declared = {name for name in attrs.fields_dict(get_ruleset("after-the-flood").space_props)}
+    assert {key for space in scenario.board.spaces for key in space.props} <= declared
