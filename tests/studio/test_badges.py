@@ -6,12 +6,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFontMetricsF
-from test_labels import BOARDS, overlapping, played
+from test_labels import BOARDS, fitted_board, overlapping, played
 
 from studio.board import style
 from studio.board.badges import Badge, badge_font, fit, layout_badges
-from studio.board.scene import BoardScene
-from studio.board.view import BoardView
 
 
 def mark(text: str) -> Badge:
@@ -60,15 +58,8 @@ def test_a_stack_alone_keeps_its_layout(qapp):
 @pytest.mark.parametrize("zoom", [0.5, 1.0, 3.0])
 def test_no_two_spaces_badges_meet_on_a_played_board_at_any_zoom(qtbot, name, players, zoom):
     session = played(name, players, 300)
-    scene = BoardScene(session.scenario)
-    scene.show_picture(session.view(None), session.seats)
-    view = BoardView()
-    qtbot.addWidget(view)
-    view.setScene(scene)
-    view.resize(1000, 760)
-    view.show()
-    view.fit()
-    scale = view.transform().m11() * zoom
+    scene, fitted = fitted_board(qtbot, session)
+    scale = fitted * zoom
     rects = scene._markers.screen_rects(scale)
     assert between_spaces(rects) == []
     assert overlapping([rect for rs in rects.values() for rect in rs]) == []

@@ -62,6 +62,20 @@ def played(name: str, players: int, steps: int) -> Session:
     return session
 
 
+def fitted_board(qtbot, session: Session) -> tuple[BoardScene, float]:
+    """The session's board with its picture, in a view of the board's part of the default
+    window, fitted; and the scale it was fitted at."""
+    scene = BoardScene(session.scenario)
+    scene.show_picture(session.view(None), session.seats)
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.setScene(scene)
+    view.resize(1000, 760)
+    view.show()
+    view.fit()
+    return scene, view.transform().m11()
+
+
 BOARDS = [("history-of-the-world", 4), ("antike-duellum-carthage-rome", 2), ("antike-duellum-greece-persia", 2),
           ("a-brief-history-of-the-world", 3), ("after-the-flood", 3), ("civilization", 2)]
 
@@ -69,15 +83,7 @@ BOARDS = [("history-of-the-world", 4), ("antike-duellum-carthage-rome", 2), ("an
 @pytest.mark.parametrize(("name", "players"), BOARDS)
 def test_names_on_a_played_board_are_readable_and_overlap_nothing(qtbot, name, players):
     session = played(name, players, 120)
-    scene = BoardScene(session.scenario)
-    scene.show_picture(session.view(None), session.seats)
-    view = BoardView()
-    qtbot.addWidget(view)
-    view.setScene(scene)
-    view.resize(1000, 760)  # the board's part of the default window
-    view.show()
-    view.fit()
-    scale = view.transform().m11()
+    scene, scale = fitted_board(qtbot, session)
     placed = scene.names.placed(scale)
     markers = [rect for rects in scene._markers.screen_rects(scale).values() for rect in rects]
     names = [p.rect for p in placed]
@@ -102,15 +108,7 @@ def test_every_shipped_board_draws_its_names_when_fitted_to_the_window(qtbot, na
     be drawn at all. Fitted to the window, names are drawn, and most land and water spaces
     keep their name. (Civilization's 256 squares are named only when zoomed in.)"""
     session = played(name, players, 0)
-    scene = BoardScene(session.scenario)
-    scene.show_picture(session.view(None), session.seats)
-    view = BoardView()
-    qtbot.addWidget(view)
-    view.setScene(scene)
-    view.resize(1000, 760)
-    view.show()
-    view.fit()
-    scale = view.transform().m11()
+    scene, scale = fitted_board(qtbot, session)
     assert scene.names._height * scale >= MIN_NAME_PIXELS, "the names layer is drawn"
     placed = {p.key for p in scene.names.placed(scale)}
     places = [s.id for s in session.scenario.board.spaces if s.kind.value not in ("box", "track")]

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit
 
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
-from engine.scenario.model import SpaceKind
+from engine.scenario.model import Scenario, SpaceKind
 from studio.document import ScenarioDocument
 from studio.map.properties import SpaceProperties
 
@@ -36,6 +36,22 @@ def editor(panel, suffix):
 def type_into(line: QLineEdit, text: str) -> None:
     line.setText(text)
     line.editingFinished.emit()
+
+
+def shipped_panel(qtbot, name: str) -> tuple[Scenario, ScenarioDocument, SpaceProperties]:
+    """A Space panel editing the shipped scenario ``name``."""
+    scenario = load_scenario(Path(__file__).parents[3] / "scenarios" / f"{name}.json", get_ruleset)
+    document = ScenarioDocument(scenario)
+    panel = SpaceProperties()
+    qtbot.addWidget(panel)
+    panel.set_document(document)
+    return scenario, document, panel
+
+
+def every_prop_declared(scenario: Scenario) -> bool:
+    """No prop the scenario's spaces carry is left as an undeclared one of its ruleset."""
+    declared = set(attrs.fields_dict(get_ruleset(scenario.ruleset.id).space_props))
+    return {key for space in scenario.board.spaces for key in space.props} <= declared
 
 
 def test_the_form_shows_the_space_and_the_rulesets_declared_props(panel, document):
@@ -78,12 +94,7 @@ def test_several_spaces_change_together_in_one_step(panel, document):
 
 
 def test_a_number_that_is_no_number_is_refused_and_changes_nothing(qtbot):
-    scenario = load_scenario(Path(__file__).parents[3] / "scenarios" / "antike-duellum-greece-persia.json",
-                             get_ruleset)
-    document = ScenarioDocument(scenario)
-    panel = SpaceProperties()
-    qtbot.addWidget(panel)
-    panel.set_document(document)
+    scenario, document, panel = shipped_panel(qtbot, "antike-duellum-greece-persia")
     cell = next(s for s in scenario.board.spaces if "position" in s.props)
     panel.show_spaces([cell.id])
     before = cell.props["position"]
@@ -117,11 +128,7 @@ def test_a_checkbox_state_for_several_spaces_that_differ_is_partial(panel, docum
 def test_civilization_declares_its_squares_and_culture_track_props(qtbot):
     """A culture track space (§6.3.10) edits its reward and age as choices and its costs as numbers;
     a map square its grid place; no prop of the shipped scenario is left as an undeclared one."""
-    scenario = load_scenario(Path(__file__).parents[3] / "scenarios" / "civilization.json", get_ruleset)
-    document = ScenarioDocument(scenario)
-    panel = SpaceProperties()
-    qtbot.addWidget(panel)
-    panel.set_document(document)
+    scenario, document, panel = shipped_panel(qtbot, "civilization")
     panel.show_spaces(["culture-20"])
     reward = editor(panel, "props[reward]")
     assert isinstance(reward, QComboBox) and reward.currentText() == "win"
@@ -137,8 +144,7 @@ def test_civilization_declares_its_squares_and_culture_track_props(qtbot):
     assert track.props["reward"] == "great_person" and document.undo_stack.count() == 1
     panel.show_spaces(["sq-3-5"])
     assert (editor(panel, "props[col]").text(), editor(panel, "props[row]").text()) == ("3", "5")
-    declared = {name for name in attrs.fields_dict(get_ruleset("civilization").space_props)}
-    assert {key for space in scenario.board.spaces for key in space.props} <= declared
+    assert every_prop_declared(scenario)
 
 
 def test_the_form_follows_its_spaces_fields_but_not_their_outlines(panel, document, monkeypatch):
@@ -161,12 +167,7 @@ def test_a_brief_history_declares_its_circles_gold_track_and_dial_props(qtbot):
     """A region circle (§3.1) names its region from the map's regions and its place in the scoring
     spiral as a number; a Gold track cell and a dial position show their numbers; no prop of the
     shipped scenario is left as an undeclared one."""
-    scenario = load_scenario(Path(__file__).parents[3] / "scenarios" / "a-brief-history-of-the-world.json",
-                             get_ruleset)
-    document = ScenarioDocument(scenario)
-    panel = SpaceProperties()
-    qtbot.addWidget(panel)
-    panel.set_document(document)
+    scenario, document, panel = shipped_panel(qtbot, "a-brief-history-of-the-world")
     panel.show_spaces(["circle-india"])
     region = editor(panel, "props[region]")
     assert isinstance(region, QComboBox) and region.currentText() == "India (india)"
@@ -183,19 +184,14 @@ def test_a_brief_history_declares_its_circles_gold_track_and_dial_props(qtbot):
     assert editor(panel, "props[gold]").text() == "42"
     panel.show_spaces(["dial-3"])
     assert editor(panel, "props[dial]").text() == "3"
-    declared = {name for name in attrs.fields_dict(get_ruleset("a-brief-history-of-the-world").space_props)}
-    assert {key for space in scenario.board.spaces for key in space.props} <= declared
+    assert every_prop_declared(scenario)
 
 
 def test_after_the_flood_declares_its_city_abilities_points_and_special_areas(qtbot):
     """A Sumerian area's city ability (§6.1) is a choice of the abilities; a foreign area's
     end-game points (§8.4) a number; Dilmun, emptied at every decline (§5.3), a checkbox; no prop
     of the shipped scenario is left as an undeclared one."""
-    scenario = load_scenario(Path(__file__).parents[3] / "scenarios" / "after-the-flood.json", get_ruleset)
-    document = ScenarioDocument(scenario)
-    panel = SpaceProperties()
-    qtbot.addWidget(panel)
-    panel.set_document(document)
+    scenario, document, panel = shipped_panel(qtbot, "after-the-flood")
     panel.show_spaces(["ur"])
     ability = editor(panel, "props[city_ability]")
     assert isinstance(ability, QComboBox) and ability.currentText() == "ur"
@@ -209,5 +205,4 @@ def test_after_the_flood_declares_its_city_abilities_points_and_special_areas(qt
     type_into(editor(panel, "props[vp]"), "four")
     assert scenario.board.space("dilmun").props["vp"] == 4
     assert panel.refusal.text() == "Points: expected a whole number, found 'four'"
-    declared = {name for name in attrs.fields_dict(get_ruleset("after-the-flood").space_props)}
-    assert {key for space in scenario.board.spaces for key in space.props} <= declared
+    assert every_prop_declared(scenario)
