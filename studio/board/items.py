@@ -40,8 +40,9 @@ from studio.board.badges import Badge, badge_font, fit, paint_badge
 from studio.board.labels import Label, Placed, place
 
 MIN_NAME_PIXELS = 6.0  # below this on-screen height a name is noise, not text
-MIN_CONNECTION_PIXELS = 20.0
-HALO_OFFSETS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # shorter typical connections on screen are a grey smear
+MIN_CONNECTION_PIXELS = 20.0  # shorter typical connections on screen are a grey smear
+MANY_SPACES = 1000  # spaces in view above which their plain looks are painted a colour at a time
+HALO_OFFSETS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 def _pen(colour: QColor, width: float, pen_style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
@@ -60,11 +61,16 @@ PLAIN, TARGET, HOVER, FOCUS = (
 
 
 class SpaceItem(QGraphicsPolygonItem):
-    """One space: its outline in its fill colour, lit when hovered, ringed when it is a target."""
+    """One space: its outline in its fill colour, lit when hovered, ringed when it is a target.
 
-    def __init__(self, space_id: str, polygon: QPolygonF, fill: QColor) -> None:
+    In its plain look the board's ``SpacesLayer`` draws it with every other space, and the item
+    paints nothing itself; lit, ringed or focused, it paints itself above the layer.
+    """
+
+    def __init__(self, space_id: str, polygon: QPolygonF, fill: QColor, layer: SpacesLayer | None = None) -> None:
         super().__init__(polygon)
         self.space_id = space_id
+        self._layer = layer
         self.base_fill = QColor(fill)
         self.hovered = False
         self.target = False  # a legal action can be taken here by clicking
@@ -117,6 +123,126 @@ class SpaceItem(QGraphicsPolygonItem):
         self.setPen(FOCUS if self.focused else HOVER if self.hovered else TARGET if self.target else PLAIN)
         # A ringed outline is drawn above its neighbours', so no edge of it is hidden.
         self.setZValue(0.6 if self.focused else 0.5 if self.hovered else 0.3 if self.target else 0)
+        plain = self._layer is not None and not (self.hovered or self.focused or self.target)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, plain)
+        if self._layer is not None:
+            self._layer.restyled(self, fill if plain else None)
+
+    def plain_look(self) -> bool:
+        """Drawn by the spaces layer rather than by itself."""
+        return bool(self.flags() & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+
+
+class SpacesLayer(QGraphicsItem):
+    """Every space in its plain look (its fill and a thin outline) painted by one item.
+
+    Qt paints 5,000 polygon items one antialiased fill and outline at a time, and most of a
+    whole-board repaint went there. With few spaces in view each is drawn here exactly as its
+    item would draw it (fill, then outline, in the order the spaces were added). With more than
+    ``MANY_SPACES`` in view, each a few pixels across, the fills go down in one path per colour
+    without antialiasing and every outline in one antialiased path over them: the outlines
+    cover the fills' stepped edges, at a fraction of the cost.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._fills: dict[SpaceItem, QColor | None] = {}  # None: the item paints itself
+        self._polygons: dict[SpaceItem, QPolygonF] = {}
+        self._edges: list[tuple[float, float, float, float, SpaceItem]] | None = None
+        self._batch: tuple[list[tuple[QColor, QPainterPath]], QPainterPath] | None = None
+        self._bounds = QRectF()
+        self.setZValue(-1)  # under every space item, above the board and its picture
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    def restyled(self, item: SpaceItem, fill: QColor | None) -> None:
+        """A space's look or outline changed; ``fill`` None while it paints itself."""
+        polygon = item.polygon()
+        before = self._polygons.get(item)
+        if before is not None and self._fills[item] == fill and before == polygon:
+            return
+        self._fills[item] = QColor(fill) if fill is not None else None
+        self._polygons[item] = polygon
+        self._edges = self._batch = None
+        box = polygon.boundingRect()
+        if not self._bounds.contains(box):
+            self.prepareGeometryChange()
+            self._bounds = self._bounds.united(box)
+        self.update(box.adjusted(-1, -1, 1, 1))
+        if before is not None and before != polygon:
+            self.update(before.boundingRect().adjusted(-1, -1, 1, 1))
+
+    def forget(self, item: SpaceItem) -> None:
+        """A space left the board."""
+        if self._polygons.pop(item, None) is not None:
+            del self._fills[item]
+            self._edges = self._batch = None
+            self.update(item.polygon().boundingRect().adjusted(-1, -1, 1, 1))
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds.adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if self._edges is None:
+            self._edges = [(box.left(), box.top(), box.right(), box.bottom(), item)
+                           for item, box in ((item, polygon.boundingRect())
+                                             for item, polygon in self._polygons.items())]
+        exposed = visible_part(painter, option)
+        if exposed.contains(self._bounds):
+            shown = list(self._polygons)
+        else:
+            left, top, right, bottom = exposed.left(), exposed.top(), exposed.right(), exposed.bottom()
+            shown = [item for x0, y0, x1, y1, item in self._edges if x0 <= right and x1 >= left and y0 <= bottom
+                     and y1 >= top]
+        if len(shown) > MANY_SPACES:
+            self._paint_at_once(painter)
+            return
+        painter.setPen(PLAIN)
+        fills, polygons = self._fills, self._polygons
+        for item in shown:
+            fill = fills[item]
+            if fill is not None:
+                painter.setBrush(fill)
+                painter.drawPolygon(polygons[item])
+
+    def _paint_at_once(self, painter: QPainter) -> None:
+        if self._batch is None:
+            self._batch = self._paths()
+        fills, outlines = self._batch
+        antialiased = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for colour, path in fills:
+            painter.setBrush(colour)
+            painter.drawPath(path)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, antialiased)
+        painter.strokePath(outlines, PLAIN)
+
+    def _paths(self) -> tuple[list[tuple[QColor, QPainterPath]], QPainterPath]:
+        """One path per fill colour and one of every outline. Each outline goes in turning the
+        same way, so that under the winding rule overlapping spaces of one colour add up rather
+        than cancel out."""
+        by_colour: dict[int, tuple[QColor, QPainterPath]] = {}
+        outlines = QPainterPath()
+        for item, polygon in self._polygons.items():
+            fill = self._fills[item]
+            if fill is not None:
+                entry = by_colour.get(fill.rgba())
+                if entry is None:
+                    path = QPainterPath()
+                    path.setFillRule(Qt.FillRule.WindingFill)
+                    entry = by_colour[fill.rgba()] = (fill, path)
+                entry[1].addPolygon(polygon if _clockwise(polygon) else QPolygonF(list(reversed(polygon))))
+                entry[1].closeSubpath()
+            outlines.addPolygon(polygon)
+            outlines.closeSubpath()
+        return list(by_colour.values()), outlines
+
+
+def _clockwise(polygon: QPolygonF) -> bool:
+    """Whether the outline turns clockwise on screen (y down): its shoelace area is positive."""
+    points = list(polygon)
+    return sum(a.x() * b.y() - b.x() * a.y() for a, b in zip(points, points[1:] + points[:1])) >= 0
 
 
 @frozen
@@ -395,6 +521,9 @@ class MarkersLayer(QGraphicsItem):
         self.stacks: dict[str, tuple[QPointF, list[Badge]]] = {}
         self.revision = 0  # counts changes, so the names know when to make room again
         self._fitted: tuple[float, dict[str, list[tuple[QRectF, Badge]]]] | None = None  # per zoom level
+        # What a repaint blits, per zoom level and pixel ratio: each badge's corner in the view's
+        # pixels before its translation, its anchor's likewise, and its picture.
+        self._blits: tuple[tuple[float, float, float], list[tuple[float, float, float, float, QPixmap]]] | None = None
         self._bounds = QRectF()
         self._pixmaps: dict[tuple[str, int, int, bool, float, float], QPixmap] = {}
         self.setZValue(5)
@@ -404,7 +533,7 @@ class MarkersLayer(QGraphicsItem):
         self.prepareGeometryChange()
         self.stacks = stacks
         self.revision += 1
-        self._fitted = None
+        self._fitted = self._blits = None
         bounds = QRectF()
         for anchor, _ in stacks.values():
             bounds = bounds.united(QRectF(anchor, anchor))
@@ -447,19 +576,29 @@ class MarkersLayer(QGraphicsItem):
             self._pixmaps[key] = pixmap
         return pixmap
 
+    def _blits_at(self, transform: QTransform, scale: float, ratio: float) -> list[tuple[float, float, float, float,
+                                                                                        QPixmap]]:
+        key = (transform.m11(), transform.m22(), ratio)
+        if self._blits is None or self._blits[0] != key:
+            blits = []
+            for space, placed in self.fitted(scale).items():
+                anchor = self.stacks[space][0]
+                x, y = anchor.x() * key[0], anchor.y() * key[1]
+                blits += [(x + rect.left(), y + rect.top(), x, y, self._pixmap(badge, rect.size(), ratio))
+                          for rect, badge in placed]
+            self._blits = (key, blits)
+        return self._blits[1]
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         transform = painter.worldTransform()
-        fitted = self.fitted(option.levelOfDetailFromTransform(transform))
-        device = QRectF(painter.viewport()).adjusted(-80, -80, 80, 80)
-        ratio = painter.device().devicePixelRatioF()
+        blits = self._blits_at(transform, option.levelOfDetailFromTransform(transform),
+                               painter.device().devicePixelRatioF())
+        dx, dy = transform.dx(), transform.dy()
+        device = QRectF(painter.viewport()).adjusted(-80, -80, 80, 80).translated(-dx, -dy)
+        left, top, right, bottom = device.left(), device.top(), device.right(), device.bottom()
         painter.save()
         painter.resetTransform()
-        for space, placed in fitted.items():
-            at = transform.map(self.stacks[space][0])
-            if not device.contains(at):
-                continue
-            for rect, badge in placed:
-                corner = rect.topLeft() + at
-                painter.drawPixmap(QPointF(round(corner.x()), round(corner.y())),
-                                   self._pixmap(badge, rect.size(), ratio))
+        for x, y, anchor_x, anchor_y, pixmap in blits:
+            if left <= anchor_x <= right and top <= anchor_y <= bottom:
+                painter.drawPixmap(QPointF(round(x + dx), round(y + dy)), pixmap)
         painter.restore()

@@ -37,6 +37,7 @@ from studio.board.items import (
     Name,
     NamesLayer,
     SpaceItem,
+    SpacesLayer,
 )
 from studio.board.legend import Legend
 
@@ -99,8 +100,10 @@ class BoardScene(QGraphicsScene):
         self.paper.setZValue(-20)
         self.addItem(self.paper)
         self._translucent = self._add_background(board, base_dir)
+        self.spaces_layer = SpacesLayer()
+        self.addItem(self.spaces_layer)
         for space in board.spaces:
-            item = SpaceItem(space.id, _outline(space), self._fill(space))
+            item = SpaceItem(space.id, _outline(space), self._fill(space), self.spaces_layer)
             self.addItem(item)
             self.spaces[space.id] = item
         font = _name_font(board)
@@ -310,7 +313,9 @@ class BoardScene(QGraphicsScene):
         it is (a merge's undo on a 5,000-space board touches two spaces, not 5,000)."""
         gone = {space.id for space in removed if space.id in self.spaces}
         for space_id in gone:
-            self.removeItem(self.spaces.pop(space_id))
+            item = self.spaces.pop(space_id)
+            self.spaces_layer.forget(item)
+            self.removeItem(item)
             self.index.remove(space_id)
             self.names.set_name(space_id, None, settle=True)
             self._settle.start()
@@ -318,7 +323,7 @@ class BoardScene(QGraphicsScene):
                 table.pop(space_id, None)
         new = [space for space in added if space.id not in self.spaces]
         for space in new:
-            item = SpaceItem(space.id, _outline(space), self._fill(space))
+            item = SpaceItem(space.id, _outline(space), self._fill(space), self.spaces_layer)
             self.addItem(item)
             self.spaces[space.id] = item
             self.index.add(space.id, item.polygon())

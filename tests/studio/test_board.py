@@ -7,13 +7,20 @@ import random
 import attrs
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QImage, QPainter
-from PySide6.QtWidgets import QApplication, QGraphicsPixmapItem, QToolTip
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsItem,
+    QGraphicsPixmapItem,
+    QGraphicsRectItem,
+    QToolTip,
+)
 
 from engine.core.picture import Picture, Piece, SpaceMark
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Connection, ConnectionKind
-from studio.board.items import ConnectionsItem
+from studio.board import items, style
+from studio.board.items import ConnectionsItem, SpaceItem, SpacesLayer
 from studio.board.legend import Legend
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
@@ -162,3 +169,89 @@ def test_wheel_zooms_dragging_pans_and_fit_restores(qtbot, hotw_path):
     assert view.transform().m11() == fitted and view.fitted
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(view.scene().centres["gaul"]))
     assert clicks == ["gaul"]
+
+
+def rendered(scene: BoardScene, width: int = 900, height: int = 600, source: QRectF | None = None) -> QImage:
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, QRectF(image.rect()), source or scene.sceneRect())
+    painter.end()
+    return image
+
+
+def differing(a: QImage, b: QImage, by: int) -> float:
+    """The share of pixels whose colour differs by more than ``by`` in some channel."""
+    counted = total = 0
+    for y in range(0, a.height(), 2):
+        for x in range(0, a.width(), 2):
+            one, other = a.pixelColor(x, y), b.pixelColor(x, y)
+            total += 1
+            counted += max(abs(one.red() - other.red()), abs(one.green() - other.green()),
+                           abs(one.blue() - other.blue())) > by
+    return counted / total
+
+
+def painted_by_items(scene: BoardScene) -> None:
+    """Every space paints itself, as before the spaces layer: the look to match."""
+    scene.spaces_layer.setVisible(False)
+    for item in scene.spaces.values():
+        item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, False)
+
+
+def test_the_spaces_layer_draws_each_space_as_its_own_item_would(qtbot, hotw_path):
+    scenario = load_scenario(hotw_path, get_ruleset)
+    scene = BoardScene(scenario)
+    scene.show_picture(Picture(marks=(SpaceMark("nile", fill="#000000"), SpaceMark("italia", hidden=True))),
+                       scenario.seats)
+    scene.set_targets(["gaul", "iberia"])
+    centre = scene.centres["gaul"]
+    closer = QRectF(centre.x() - 150, centre.y() - 100, 300, 200)
+    layered = [rendered(scene), rendered(scene, source=closer)]
+    assert scene.spaces["nile"].plain_look() and not scene.spaces["gaul"].plain_look()  # ringed
+    painted_by_items(scene)
+    assert [differing(one, other, 0) for one, other in zip(layered, [rendered(scene), rendered(scene, source=closer)])] \
+        == [0.0, 0.0]
+
+
+def test_a_crowded_view_paints_the_spaces_a_colour_at_a_time_with_the_same_look(qtbot, hotw_path, monkeypatch):
+    """Past ``MANY_SPACES`` in view the fills go down unsmoothed under smoothed outlines: on
+    screen the same board, the odd edge pixel a shade apart."""
+    scenario = load_scenario(hotw_path, get_ruleset)
+    scene = BoardScene(scenario)
+    exact = rendered(scene)
+    monkeypatch.setattr(items, "MANY_SPACES", 10)
+    scene.spaces_layer.update()
+    at_once = rendered(scene)
+    assert differing(exact, at_once, 8) > 0  # the one-pass drawing was used
+    assert differing(exact, at_once, 48) < 0.002
+
+
+def test_the_spaces_layer_follows_looks_edits_and_removals(qtbot, hotw_path):
+    scenario = load_scenario(hotw_path, get_ruleset)
+    scene = BoardScene(scenario)
+    for item in scene.items():
+        if not isinstance(item, (SpaceItem, SpacesLayer, QGraphicsRectItem)):
+            item.setVisible(False)  # the space's name and connections, where its colour is looked at
+    gaul = scene.centres["gaul"]
+    scale = 900 / scene.sceneRect().width()
+
+    def colour_at(point: QPointF) -> int:
+        image = rendered(scene, 900, round(scene.sceneRect().height() * scale))
+        return image.pixel(round((point.x() - scene.sceneRect().x()) * scale),
+                           round((point.y() - scene.sceneRect().y()) * scale))
+
+    fill = scene.spaces["gaul"].base_fill
+    assert colour_at(gaul) == fill.rgb()
+    scene.set_hovered("gaul")  # lit: the item paints itself, lighter, above the layer
+    assert not scene.spaces["gaul"].plain_look() and colour_at(gaul) == fill.lighter(118).rgb()
+    scene.set_hovered("")
+    assert scene.spaces["gaul"].plain_look() and colour_at(gaul) == fill.rgb()
+    space = next(space for space in scenario.board.spaces if space.id == "gaul")
+    space.polygon = [(x + 1000, y) for x, y in space.polygon]  # off to the right of the board
+    space.label = None
+    scene.refresh_space(space)
+    assert colour_at(gaul) == style.BOARD.rgb()
+    scene.sync_spaces([], [space])
+    assert "gaul" not in scene.spaces and colour_at(gaul) == style.BOARD.rgb()
