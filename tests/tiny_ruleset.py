@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from attrs import define, field, frozen
+from attrs import define, field
 
 from engine.core.decision import Chance, Choice, Decision, End
 from engine.core.events import Event
 from engine.core.moves import Action, Outcome
 from engine.core.picture import Picture, Piece, SeatPanel
 from engine.core.skeleton import Handler, Phase, Skeleton
+from engine.core.value import value
 from engine.rulesets.registry import register
 from engine.scenario.model import CardData, RulesetOptions, Scenario, Seat, described
 from engine.scenario.problems import Problem
@@ -39,12 +40,12 @@ class DiceRaceOptions(RulesetOptions):
     rounds: int = described("Rounds", "The game also ends after this many rounds", default=30, min=1, max=1_000_000)
 
 
-@frozen
+@value
 class Roll(Action):
     pass
 
 
-@frozen
+@value
 class Hold(Action):
     pass
 

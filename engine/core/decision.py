@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from attrs import field, frozen
+from attrs import field
 
 from engine.core.moves import Action, Outcome
 from engine.core.text import Words, words
+from engine.core.value import value
 
 
-@frozen
+@value
 class Choice:
     """A seat must pick one of the legal actions; the list is complete."""
 
@@ -27,7 +28,7 @@ class Choice:
         return next((a for a in self.actions if a.id == action_id), None)
 
 
-@frozen
+@value
 class Chance:
     """Chance decides among enumerable outcomes; ``weights`` None means all equally likely."""
 
@@ -44,7 +45,7 @@ class Chance:
         return seat is None or self.seen_by is None or seat in self.seen_by
 
 
-@frozen
+@value
 class End:
     """The game is over: a score per seat and the seats from first to last."""
 

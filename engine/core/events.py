@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from attrs import frozen
-
 from engine.core.text import Words, words
+from engine.core.value import value
 
 
-@frozen
+@value
 class Event:
     """One line of the log; its words may be made only when read (``engine/core/text.py``)."""
 

@@ -9,18 +9,19 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import attrs
-from attrs import field, frozen
+from attrs import field
 
 from engine.core.text import Words, words
+from engine.core.value import value
 
 
-def _id_part(value: Any) -> str:
-    if isinstance(value, (tuple, list)):
-        return "+".join(_id_part(item) for item in value)
-    return str(value)
+def _id_part(item: Any) -> str:
+    if isinstance(item, (tuple, list)):
+        return "+".join(_id_part(part) for part in item)
+    return str(item)
 
 
-@frozen
+@value
 class Action:
     """Base of every ruleset's actions. The label is for people and takes no part in equality;
     it may be given as words made when read (``engine/core/text.py``)."""
@@ -56,7 +57,7 @@ class Action:
         return self.label or self.id
 
 
-@frozen
+@value
 class Outcome:
     """One possible result of a chance step: a die face, a card drawn."""
 

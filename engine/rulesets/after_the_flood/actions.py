@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import frozen
-
 from engine.core.moves import Action
+from engine.core.value import value
 
 
-@frozen
+@value
 class PayCost(Action):
     """§5.4: the cost of acting once someone has passed: a resource, or 'worker' or 'army'."""
 
@@ -22,14 +21,14 @@ class PayCost(Action):
     kind: str
 
 
-@frozen
+@value
 class FoundCity(Action):
     text: ClassVar[str] = "found a city in {}"
     space_fields = ("area",)
     area: str
 
 
-@frozen
+@value
 class RelocateCity(Action):
     text: ClassVar[str] = "move your city from {} to {}"
     space_fields = ("source", "area")
@@ -37,7 +36,7 @@ class RelocateCity(Action):
     area: str
 
 
-@frozen
+@value
 class PlaceWorkers(Action):
     """§6.2: hand in a resource (none: scribes only) to place up to its value in workers."""
 
@@ -46,28 +45,28 @@ class PlaceWorkers(Action):
     resource: str
 
 
-@frozen
+@value
 class Place(Action):
     text: ClassVar[str] = "place a worker on {}"
     space_fields = ("space",)
     space: str
 
 
-@frozen
+@value
 class ScribePlace(Action):
     text: ClassVar[str] = "scribe: place a worker on {}"
     space_fields = ("space",)
     space: str
 
 
-@frozen
+@value
 class ScribeLift(Action):
     text: ClassVar[str] = "scribe: move a worker from {}"
     space_fields = ("space",)
     space: str
 
 
-@frozen
+@value
 class Put(Action):
     """Where a worker a scribe lifted goes; ``""`` is the personal supply."""
 
@@ -80,12 +79,12 @@ class Put(Action):
         return (self.space,) if self.space else ()
 
 
-@frozen
+@value
 class Trade(Action):
     text: ClassVar[str] = "trade"
 
 
-@frozen
+@value
 class TradeFor(Action):
     text: ClassVar[str] = "in {} take 1 {}"
     space_fields = ("area",)
@@ -93,18 +92,18 @@ class TradeFor(Action):
     good: str
 
 
-@frozen
+@value
 class Give(Action):
     text: ClassVar[str] = "give 1 {}"
     resource: str
 
 
-@frozen
+@value
 class MakeTool(Action):
     text: ClassVar[str] = "toolmaker: turn 1 metal into 1 tools"
 
 
-@frozen
+@value
 class CreateEmpire(Action):
     text: ClassVar[str] = "create {} in {}"
     space_fields = ("area",)
@@ -112,87 +111,87 @@ class CreateEmpire(Action):
     area: str
 
 
-@frozen
+@value
 class Buy(Action):
     text: ClassVar[str] = "buy armies with 1 {}"
     resource: str
 
 
-@frozen
+@value
 class Equip(Action):
     text: ClassVar[str] = "equip with 1 {}"
     resource: str
 
 
-@frozen
+@value
 class Deploy(Action):
     text: ClassVar[str] = "deploy {} armies"
     count: int
 
 
-@frozen
+@value
 class Invade(Action):
     text: ClassVar[str] = "invade {}"
     space_fields = ("area",)
     area: str
 
 
-@frozen
+@value
 class ReEnter(Action):
     text: ClassVar[str] = "re-enter at {}"
     space_fields = ("area",)
     area: str
 
 
-@frozen
+@value
 class DestroyCity(Action):
     text: ClassVar[str] = "destroy the city in {}"
     space_fields = ("area",)
     area: str
 
 
-@frozen
+@value
 class Reinforce(Action):
     text: ClassVar[str] = "reinforce {}"
     space_fields = ("area",)
     area: str
 
 
-@frozen
+@value
 class RollAgain(Action):
     text: ClassVar[str] = "roll again"
 
 
-@frozen
+@value
 class Stop(Action):
     text: ClassVar[str] = "stop the attack"
 
 
-@frozen
+@value
 class Pass(Action):
     text: ClassVar[str] = "pass"
 
 
-@frozen
+@value
 class Bid(Action):
     text: ClassVar[str] = "bid 1 {} for turn order"
     resource: str
 
 
-@frozen
+@value
 class Grow(Action):
     text: ClassVar[str] = "grow the city in {} (2 wood)"
     space_fields = ("area",)
     area: str
 
 
-@frozen
+@value
 class AddLuxury(Action):
     text: ClassVar[str] = "add 1 {}"
     resource: str
 
 
-@frozen
+@value
 class Done(Action):
     text: ClassVar[str] = "done"
 

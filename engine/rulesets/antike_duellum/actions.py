@@ -6,12 +6,11 @@ one item at a time, so no list of actions grows combinatorially.
 
 from __future__ import annotations
 
-from attrs import frozen
-
 from engine.core.moves import Action
+from engine.core.value import value
 
 
-@frozen
+@value
 class MoveRondel(Action):
     """Move the action marker clockwise to a segment (any segment on the first turn, §5.2)."""
 
@@ -21,7 +20,7 @@ class MoveRondel(Action):
     steps: int  # 0 on the first turn (placed freely), else 1-8
 
 
-@frozen
+@value
 class Pay(Action):
     """Pay one item of the cost now due: the resource itself, a coin in its place, or for an
     extra rondel segment any resource or a coin (§6.0)."""
@@ -29,14 +28,14 @@ class Pay(Action):
     item: str  # gold, marble, iron or coin
 
 
-@frozen
+@value
 class ChooseResource(Action):
     """One resource of a multi-item choice: a trade, MERCHANT, HONORARIUM, a coin replaced."""
 
     resource: str
 
 
-@frozen
+@value
 class BuildTemple(Action):
     """TEMPLUM (§6.2): a temple in one of your cities."""
 
@@ -45,7 +44,7 @@ class BuildTemple(Action):
     city: str
 
 
-@frozen
+@value
 class BuildWall(Action):
     """TEMPLUM (§6.2): a wall from your supply under one of your cities."""
 
@@ -54,7 +53,7 @@ class BuildWall(Action):
     city: str
 
 
-@frozen
+@value
 class Recruit(Action):
     """MILITIA (§6.3): a unit from your recruitment box onto one of your cities."""
 
@@ -64,26 +63,26 @@ class Recruit(Action):
     city: str
 
 
-@frozen
+@value
 class Develop(Action):
     """SCIENTIA (§6.4): a technology."""
 
     tech: str
 
 
-@frozen
+@value
 class Buy(Action):
     """SCIENTIA or RECRUITS (§6.4): a unit from your reserve into your recruitment box."""
 
     unit: str
 
 
-@frozen
+@value
 class EndAction(Action):
     """Finish TEMPLUM, MILITIA or SCIENTIA."""
 
 
-@frozen
+@value
 class Step(Action):
     """DUELLUM movement (§6.5): one unit crosses one border; range is tracked per unit."""
 
@@ -94,12 +93,12 @@ class Step(Action):
     to: str
 
 
-@frozen
+@value
 class EndMovement(Action):
     pass
 
 
-@frozen
+@value
 class Conquer(Action):
     """DUELLUM conquest (§6.5): take an enemy city whose defence your units there match."""
 
@@ -108,19 +107,19 @@ class Conquer(Action):
     city: str
 
 
-@frozen
+@value
 class Lose(Action):
     """A conquest's loss, one unit at a time, of the attacker's chosen type (§6.5 step 1)."""
 
     unit: str
 
 
-@frozen
+@value
 class EndConquest(Action):
     pass
 
 
-@frozen
+@value
 class FoundCity(Action):
     """Phase 2 (§6.8): a city of the chosen type on an empty site where you have a unit."""
 
@@ -130,24 +129,24 @@ class FoundCity(Action):
     resource: str
 
 
-@frozen
+@value
 class EndTurn(Action):
     """Found no more cities: take persons and end the turn."""
 
 
-@frozen
+@value
 class Trade(Action):
     """COMMERCIUM (§9.2): give 3 resources, then take 2, chosen one by one."""
 
 
-@frozen
+@value
 class PlayEvent(Action):
     """Play an event card that needs no target (§9.3)."""
 
     card: str
 
 
-@frozen
+@value
 class PlayEventOn(Action):
     """Play an event card on a city, wall or site; ``resource`` for MINING and SETTLER."""
 
@@ -158,26 +157,26 @@ class PlayEventOn(Action):
     resource: str = ""
 
 
-@frozen
+@value
 class DeclineFortress(Action):
     """The defender lets the conquest go ahead without FORTRESS (A7)."""
 
 
-@frozen
+@value
 class PickEvent(Action):
     """Take one card from the open display (compensation, ORACLE)."""
 
     card: str
 
 
-@frozen
+@value
 class Discard(Action):
     """SABOTAGE's victim discards one event card of their choice (A13)."""
 
     card: str
 
 
-@frozen
+@value
 class Destroy(Action):
     """MUTINY's victim chooses which of their units is destroyed (§9.3)."""
 
@@ -187,7 +186,7 @@ class Destroy(Action):
     region: str
 
 
-@frozen
+@value
 class Stop(Action):
     """Buy no more with RECRUITS."""
 

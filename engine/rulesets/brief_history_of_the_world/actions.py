@@ -2,41 +2,40 @@
 
 from __future__ import annotations
 
-from attrs import frozen
-
 from engine.core.moves import Action
+from engine.core.value import value
 
 
-@frozen
+@value
 class ChoosePacket(Action):
     """The middle player of 3 or 5 picks from this packet before looking at the other (§5.3)."""
 
     packet: str  # empires or events
 
 
-@frozen
+@value
 class PickEmpire(Action):
     card: str
 
 
-@frozen
+@value
 class PickEvent(Action):
     card: str
 
 
-@frozen
+@value
 class PlayEvent(Action):
     """Reveal an event card from the hand and pay its cost (§6.10); red ones before founding."""
 
     card: str
 
 
-@frozen
+@value
 class Found(Action):
     """Done with red events: found the empire (§6.0-§6.1)."""
 
 
-@frozen
+@value
 class PlaceArmy(Action):
     """One army from the Resolution board into a territory: an empty placement, an invasion or
     a surrender (§6.2); ``surrender`` takes a territory of one's other colour (§10.7)."""
@@ -47,48 +46,48 @@ class PlaceArmy(Action):
     surrender: bool = False
 
 
-@frozen
+@value
 class BuildFort(Action):
     space_fields = ("territory",)
 
     territory: str
 
 
-@frozen
+@value
 class Continue(Action):
     """Pay an army from the board, turn the dial up and roll again (§7.5)."""
 
 
-@frozen
+@value
 class Abandon(Action):
     pass
 
 
-@frozen
+@value
 class Overrun(Action):
     space_fields = ("territory",)
 
     territory: str
 
 
-@frozen
+@value
 class StopOverrun(Action):
     pass
 
 
-@frozen
+@value
 class PlaceMonument(Action):
     space_fields = ("territory",)
 
     territory: str
 
 
-@frozen
+@value
 class EndExpansion(Action):
     """Only with the ``early_stop`` option (A13): the armies left go back to stock."""
 
 
-@frozen
+@value
 class Target(Action):
     """The choice an event card asks for: a territory, a region or a sea."""
 
@@ -97,12 +96,12 @@ class Target(Action):
     space: str
 
 
-@frozen
+@value
 class ChooseRegion(Action):
     region: str
 
 
-@frozen
+@value
 class TakeBonus(Action):
     """Keep one of the face-down Bonus tokens offered (§5.5)."""
 

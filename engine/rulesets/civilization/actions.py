@@ -5,23 +5,22 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import frozen
-
 from engine.core.moves import Action
+from engine.core.value import value
 
 
-@frozen
+@value
 class ChooseCiv(Action):
     civ: str
 
 
-@frozen
+@value
 class PlaceCapital(Action):
     space_fields: ClassVar[tuple[str, ...]] = ("square",)
     square: str
 
 
-@frozen
+@value
 class PlaceFigure(Action):
     """A starting figure (army, scout, the Russians' white army) or a new one from production."""
 
@@ -30,7 +29,7 @@ class PlaceFigure(Action):
     square: str
 
 
-@frozen
+@value
 class PlaceMarker(Action):
     """A great person or a wonder's marker on an outskirts square; '' keeps a great person on the sheet."""
 
@@ -39,38 +38,38 @@ class PlaceMarker(Action):
     square: str
 
 
-@frozen
+@value
 class FoundCity(Action):
     space_fields: ClassVar[tuple[str, ...]] = ("square",)
     square: str
 
 
-@frozen
+@value
 class Relocate(Action):
     space_fields: ClassVar[tuple[str, ...]] = ("square",)
     figure: int
     square: str
 
 
-@frozen
+@value
 class SetGovernment(Action):
     government: str
 
 
-@frozen
+@value
 class AssignScout(Action):
     space_fields: ClassVar[tuple[str, ...]] = ("city",)
     figure: int
     city: str
 
 
-@frozen
+@value
 class PlayEvent(Action):
     card: str
     target: str = ""
 
 
-@frozen
+@value
 class UseAbility(Action):
     """A technology's resource ability: pay ``resource`` (a market type or a held marker)."""
 
@@ -79,34 +78,34 @@ class UseAbility(Action):
     city: str = ""
 
 
-@frozen
+@value
 class Done(Action):
     pass
 
 
-@frozen
+@value
 class OfferTo(Action):
     seat: int
 
 
-@frozen
+@value
 class OfferItem(Action):
     """What is given (first) or wanted (second): trade:N, culture:N, a resource, an event, nothing."""
 
     item: str
 
 
-@frozen
+@value
 class Answer(Action):
     accept: bool
 
 
-@frozen
+@value
 class Discard(Action):
     card: str
 
 
-@frozen
+@value
 class Produce(Action):
     space_fields: ClassVar[tuple[str, ...]] = ("square",)
     city: str
@@ -114,32 +113,32 @@ class Produce(Action):
     square: str = ""
 
 
-@frozen
+@value
 class Arts(Action):
     space_fields: ClassVar[tuple[str, ...]] = ("city",)
     city: str
 
 
-@frozen
+@value
 class Harvest(Action):
     space_fields: ClassVar[tuple[str, ...]] = ("city",)
     city: str
     resource: str
 
 
-@frozen
+@value
 class Boost(Action):
     """Spend 3 trade for +1 production in one city this turn (§6.3.1)."""
 
     city: str
 
 
-@frozen
+@value
 class AdvanceCulture(Action):
     pass
 
 
-@frozen
+@value
 class MoveFigures(Action):
     """Start moving figures that began the phase on one square: one figure or the group."""
 
@@ -148,24 +147,24 @@ class MoveFigures(Action):
     figures: tuple[int, ...]
 
 
-@frozen
+@value
 class Step(Action):
     space_fields: ClassVar[tuple[str, ...]] = ("square",)
     direction: str
     square: str
 
 
-@frozen
+@value
 class Explore(Action):
     slot: str
 
 
-@frozen
+@value
 class Stop(Action):
     pass
 
 
-@frozen
+@value
 class PlayUnit(Action):
     """A unit from the battle hand: a new front (front -1) or an attack on enemy front ``front``."""
 
@@ -173,14 +172,14 @@ class PlayUnit(Action):
     front: int
 
 
-@frozen
+@value
 class ChooseDeck(Action):
     """The barbarian player draws from another unit deck when the one due is empty (§7.9.2)."""
 
     kind: str
 
 
-@frozen
+@value
 class Wound(Action):
     """A combat ability (Metalworking's iron): wounds on the enemy unit of front ``front``."""
 
@@ -189,12 +188,12 @@ class Wound(Action):
     front: int
 
 
-@frozen
+@value
 class Loot(Action):
     kind: str  # trade, culture, resource, tech:<id>, event, resources
 
 
-@frozen
+@value
 class Research(Action):
     tech: str  # '' passes
 

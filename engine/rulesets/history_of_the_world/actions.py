@@ -2,51 +2,50 @@
 
 from __future__ import annotations
 
-from attrs import frozen
-
 from engine.core.moves import Action
+from engine.core.value import value
 
 
-@frozen
+@value
 class ChoosePile(Action):
     """The middle player of 3 or 5 looks at this pile first (§5.3, ambiguity A19)."""
 
     pile: str  # "events" or "empires"
 
 
-@frozen
+@value
 class PickEvent(Action):
     card: str
 
 
-@frozen
+@value
 class PickEmpire(Action):
     card: str
 
 
-@frozen
+@value
 class KeepCard(Action):
     """Classic draft (§10.1): keep the card drawn."""
 
 
-@frozen
+@value
 class GiveCard(Action):
     """Classic draft (§10.1): give the card drawn, face down, to a player without one."""
 
     seat: int
 
 
-@frozen
+@value
 class PlayKingdom(Action):
     pass
 
 
-@frozen
+@value
 class SkipKingdom(Action):
     pass
 
 
-@frozen
+@value
 class Conquer(Action):
     space_fields = ("target",)
 
@@ -54,7 +53,7 @@ class Conquer(Action):
     via: str  # land, fleet or caravan
 
 
-@frozen
+@value
 class BuildFort(Action):
     """Discard an army from the card for a fort where an active army stands (§6.4)."""
 
@@ -63,44 +62,44 @@ class BuildFort(Action):
     province: str
 
 
-@frozen
+@value
 class PlayDevelopment(Action):
     card: str
 
 
-@frozen
+@value
 class EndConquest(Action):
     pass
 
 
-@frozen
+@value
 class Reroll(Action):
     die: int  # index into that side's dice
 
 
-@frozen
+@value
 class Pass(Action):
     pass
 
 
-@frozen
+@value
 class Siege(Action):
     unit: str  # "army" or "token": what goes on the catapult
 
 
-@frozen
+@value
 class Retreat(Action):
     pass
 
 
-@frozen
+@value
 class PlaceMonument(Action):
     space_fields = ("province",)
 
     province: str
 
 
-@frozen
+@value
 class PlaceFort(Action):
     """A free fort from an ability or event, on a province with an active army."""
 
@@ -109,7 +108,7 @@ class PlaceFort(Action):
     province: str
 
 
-@frozen
+@value
 class Target(Action):
     """Where a development acts next: a province or area (Diplomacy, Catastrophe, a fleet...)."""
 
@@ -118,19 +117,19 @@ class Target(Action):
     space: str
 
 
-@frozen
+@value
 class Skip(Action):
     """Decline an optional ability or the rest of an event's effect."""
 
 
-@frozen
+@value
 class UseAbility(Action):
     """Use the empire's optional ability now, or not (§9.1: the player decides)."""
 
     use: bool
 
 
-@frozen
+@value
 class ScoreDirection(Action):
     """On a shared score, gain or lose 1 until the marker stands alone (§8.4)."""
 
