@@ -36,8 +36,6 @@ Spy and uranium markers (huts and villages) pay for any resource ability (the "?
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from engine.rulesets.civilization.board import blockaded, map_coins
 from engine.rulesets.civilization.kept import layout, occupancy
 from engine.rulesets.civilization.state import CivState
@@ -160,16 +158,15 @@ def coins(state: CivState, seat: int) -> int:
     return found
 
 
-def resource_abilities(state: CivState, seat: int, kind: str) -> Iterator[tuple[str, str, int]]:
-    """(tech, resource, number) for each of the seat's ``kind`` abilities not used this turn."""
+def resource_abilities(state: CivState, seat: int, kind: str) -> list[tuple[str, str, int]]:
+    """(tech, resource, number) for each of the seat's ``kind`` abilities not used this turn.
+    Asked on every step of a seat's city management and trade, mostly of seats knowing none."""
     player = state.players[seat]
-    uses = state.tables.resource_uses.get(kind)
-    if not uses:
-        return
-    for tech in player.techs:
-        if tech in uses and tech not in player.used:
-            for resource, number in uses[tech]:
-                yield tech, resource, number
+    uses = state.tables.resource_uses[kind]
+    if uses.keys().isdisjoint(player.techs):
+        return []
+    return [(tech, resource, number) for tech in player.techs if tech in uses and tech not in player.used
+            for resource, number in uses[tech]]
 
 
 def payments(state: CivState, seat: int, resource: str) -> list[str]:

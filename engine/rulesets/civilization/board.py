@@ -4,9 +4,9 @@ is kept in ``kept.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
-from engine.rulesets.civilization.kept import Occupancy, layout, occupancy
+from engine.rulesets.civilization.kept import layout, occupancy, scout_squares
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import Icons
 
@@ -14,29 +14,38 @@ ICON_FIELDS = ("trade", "production", "culture", "coins")
 
 
 def figures_moved(state: CivState, *squares: str) -> None:
-    """A figure was placed on, moved between or removed from ``squares``: only their figures
-    and the scouts are found again. Every seat's coins and abilities stay as they were unless
-    one of the squares gives coins (a blockade or a scout there counts) or holds a wonder (a
-    blockaded wonder does not work), so they are kept."""
-    before = state.board
-    if before is None:
+    """A figure was placed on, moved between or removed from ``squares``: their figures are
+    found again, in place, and what they change is dropped: the squares enemies stand on and
+    the sites of the cities watching one of them (``cities.Sites.watched``). Every seat's
+    coins and abilities (and so every city's sites) stay as they were unless one of the squares
+    gives coins (a blockade or a scout there counts) or holds a wonder (a blockaded wonder does
+    not work)."""
+    board = state.board
+    if board is None:
         return
-    figures = dict(before.figures)
+    at = board.figures
     placed: dict[str, list[Figure]] = {sq: [] for sq in squares}
-    scouts: dict[int, list[str]] = {seat: [] for seat in range(state.tables.seats)}
     for f in state.figures:
         if f.square in placed:
             placed[f.square].append(f)
-        if f.kind == "scout":
-            scouts[f.owner].append(f.square)
     for sq, found in placed.items():
         if found:
-            figures[sq] = tuple(found)
+            at[sq] = tuple(found)
         else:
-            figures.pop(sq, None)
-    after = state.board = Occupancy(figures, scouts)
-    if not any(sq in state.wonders or square_coins(state, sq) for sq in squares):
-        after.coins, after.poor, after.abilities = before.coins, before.poor, before.abilities
+            at.pop(sq, None)
+    board.scouts = None
+    board.enemies.clear()
+    if any(sq in state.wonders or square_coins(state, sq) for sq in squares):
+        board.coins.clear()
+        board.map_coins.clear()
+        board.poor = False
+        board.abilities.clear()
+        board.sites.clear()
+        return
+    sites = board.sites
+    for city, kept in list(sites.items()):
+        if not kept.watched.isdisjoint(squares):
+            del sites[city]
 
 
 # The kept facts are read as ``state.board or occupancy(state)``: these are the most frequent
@@ -61,7 +70,7 @@ def enemy_on(state: CivState, square: str, seat: int) -> bool:
 
 def enemy_squares(state: CivState, seat: int) -> frozenset[str]:
     """Where ``seat``'s enemies stand."""
-    board = occupancy(state)
+    board = state.board or occupancy(state)
     found = board.enemies.get(seat)
     if found is None:
         found = board.enemies[seat] = frozenset(f.square for f in state.figures if f.owner != seat)
@@ -110,21 +119,23 @@ def own_outskirts(state: CivState, seat: int) -> set[str]:
     return {sq for c in cities_of(state, seat) for sq in outskirts(state, c)}
 
 
-def gathering_scouts(state: CivState, city: City) -> Iterator[Figure]:
+def gathering_scouts(state: CivState, city: City) -> list[Figure]:
     """Scouts sent to this city that were not produced this turn (§6.6)."""
-    for f in state.figures:
-        if f.kind == "scout" and f.city == city.square and f.owner == city.owner and f.made < state.turn:
-            yield f
+    if not scout_squares(state, city.owner):
+        return []
+    return [f for f in state.figures
+            if f.kind == "scout" and f.city == city.square and f.owner == city.owner and f.made < state.turn]
 
 
-def worked_squares(state: CivState, city: City, enemies: frozenset[str] | None = None) -> list[str]:
-    """The squares whose icons the city's action uses: unblockaded outskirts plus its scouts'."""
+def worked_squares(state: CivState, city: City, scouts: list[Figure] | None = None) -> list[str]:
+    """The squares whose icons the city's action uses: unblockaded outskirts plus its scouts'
+    (``scouts`` are its ``gathering_scouts`` when the caller has them)."""
     seat = city.owner
-    if enemies is None:
-        enemies = enemy_squares(state, seat)
+    enemies = enemy_squares(state, seat)
     revealed = state.squares
     squares = [sq for sq in outskirts(state, city) if sq in revealed and sq not in enemies]
-    scouts = list(gathering_scouts(state, city))
+    if scouts is None:
+        scouts = gathering_scouts(state, city)
     if scouts:
         own = own_outskirts(state, seat) if not state.tables.options.scout_double_count else set()
         centres = {c.square for c in state.cities}
@@ -136,7 +147,12 @@ def city_yield(state: CivState, city: City, icon: str, worked: list[str] | None 
     """The city's ``icon`` count; ``worked`` is its ``worked_squares`` when the caller has them."""
     if worked is None:
         worked = worked_squares(state, city)
-    return sum(getattr(square_icons(state, sq), icon) for sq in worked)
+    kept = (state.layout or layout(state)).icons
+    total = 0
+    for sq in worked:
+        icons = kept.get(sq)
+        total += getattr(square_icons(state, sq) if icons is None else icons, icon)
+    return total
 
 
 def city_resources(state: CivState, city: City, worked: list[str] | None = None) -> set[str]:
@@ -152,15 +168,24 @@ def city_resources(state: CivState, city: City, worked: list[str] | None = None)
 
 def map_coins(state: CivState, seat: int) -> int:
     """Coins on squares the seat controls now: its cities' unblockaded outskirts and the squares
-    its scouts stand on (§6.8), each square once."""
+    its scouts stand on (§6.8), each square once. Kept apart from the seat's other coins, as a
+    technology learned or a government set leaves them as they were."""
+    kept = (state.board or occupancy(state)).map_coins
+    found = kept.get(seat)
+    if found is None:
+        found = kept[seat] = count_map_coins(state, seat)
+    return found
+
+
+def count_map_coins(state: CivState, seat: int) -> int:
     total = 0
     counted = set()
     for sq, coins in coin_squares(state, seat):
         if not enemy_on(state, sq, seat):
             total += coins
             counted.add(sq)
-    centres = layout(state).cities
-    for square in occupancy(state).scouts[seat]:
+    centres = (state.layout or layout(state)).cities
+    for square in scout_squares(state, seat):
         if square not in counted and square not in centres:
             counted.add(square)
             total += square_coins(state, square)
@@ -169,7 +194,7 @@ def map_coins(state: CivState, seat: int) -> int:
 
 def coin_squares(state: CivState, seat: int) -> tuple[tuple[str, int], ...]:
     """The outskirts squares of the seat's cities that give coins, with how many."""
-    kept = layout(state)
+    kept = state.layout or layout(state)
     found = kept.coin_squares.get(seat)
     if found is None:
         squares = {sq for c in kept.owned[seat] for sq in state.tables.ring[c.square] if sq not in kept.cities}
@@ -181,7 +206,8 @@ def coin_squares(state: CivState, seat: int) -> tuple[tuple[str, int], ...]:
 def square_coins(state: CivState, square: str) -> int:
     if square not in state.squares:
         return 0
-    return square_icons(state, square).coins
+    icons = (state.layout or layout(state)).icons.get(square)
+    return (square_icons(state, square) if icons is None else icons).coins
 
 
 def outskirts_of_any_city(state: CivState, square: str) -> City | None:

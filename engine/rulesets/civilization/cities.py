@@ -35,13 +35,19 @@ from engine.rulesets.civilization.board import (
     city_resources,
     city_yield,
     figures_at,
+    gathering_scouts,
     outskirts,
     worked_squares,
 )
 from engine.rulesets.civilization.culture import advance, can_advance
 from engine.rulesets.civilization.draws import fill_market, owe
 from engine.rulesets.civilization.event_cards import playable
-from engine.rulesets.civilization.kept import cards_changed, changed, layout, occupancy
+from engine.rulesets.civilization.kept import (
+    cards_changed,
+    layout,
+    marker_changed,
+    occupancy,
+)
 from engine.rulesets.civilization.placement import (
     city_wonder_squares,
     clear_square,
@@ -71,7 +77,8 @@ class Sites:
     """What a city's choices are made from that changes only with the figures, the board and
     its owner's abilities: its production, the squares where a new army, scout or marker may
     go, its star buildings, its wonder squares and the resources it may harvest. Asked on every
-    step of city management, so kept (``kept.Occupancy.sites``) until one of those changes.
+    step of city management, so kept (``kept.Occupancy.sites``) until one of those changes:
+    a figure moving keeps it unless it stands on, enters or leaves a ``watched`` square.
     ``moves`` keeps the production moves built from them, by item, and ``offers`` every move
     the city may produce, by what else they depend on (``productions``)."""
 
@@ -82,6 +89,7 @@ class Sites:
     stars: list[str]
     wonders: list[str]
     resources: list[str]
+    watched: frozenset[str]  # the squares whose figures it was made from: its outskirts, its scouts'
     moves: dict[str, list[Produce]] = field(factory=dict, eq=False)
     offers: dict[tuple, tuple[Produce, ...]] = field(factory=dict, eq=False)  # see ``productions``
 
@@ -110,17 +118,23 @@ def new_sites(state: CivState, city: City) -> Sites:
         look = looks.get(sq)
         if look is None or sq in cities:
             continue
-        here = at.get(sq, ())
-        enemy = any(f.owner != seat for f in here)
+        enemy, mine = False, 0
+        for f in at.get(sq, ()):
+            if f.owner == seat:
+                mine += 1
+            else:
+                enemy = True
         if not enemy and own_or_free(state, sq, seat):
             free.append(sq)
-        if (end_water or look.terrain != "water") and sq not in minors and sum(f.owner == seat for f in here) < limit:
+        if (end_water or look.terrain != "water") and sq not in minors and mine < limit:
             army.append(sq)
             if not enemy:
                 scout.append(sq)
-    worked = worked_squares(state, city)
+    scouts = gathering_scouts(state, city)
+    worked = worked_squares(state, city, scouts)
     return Sites(city_yield(state, city, "production", worked), army, scout, free, star_squares(state, city),
-                 city_wonder_squares(state, city, free), sorted(city_resources(state, city, worked)))
+                 city_wonder_squares(state, city, free), sorted(city_resources(state, city, worked)),
+                 frozenset([*state.tables.ring[city.square], *(f.square for f in scouts)]))
 
 
 def capacity(state: CivState, city: City) -> int:
@@ -144,7 +158,7 @@ def markers_left(state: CivState, building: str) -> int:
     basic = t.buildings[building].upgrade_of or building
     if basic == "city_walls":
         return 1
-    kept = layout(state)
+    kept = state.layout or layout(state)
     if kept.placed is None:
         kept.placed = {}
         for _, b in state.buildings.values():
@@ -177,11 +191,12 @@ def building_squares(state: CivState, city: City, building: str) -> list[str]:
 def wonder_cost(state: CivState, seat: int, wonder: str) -> int:
     """Its printed cost or the lowest reduction for a tech the seat knows (§6.3.5); kept until a
     seat's cards change."""
-    memo = occupancy(state).memo
+    memo = (state.board or occupancy(state)).memo
     key = ("wonder cost", seat, wonder)
-    if key not in memo:
-        memo[key] = count_wonder_cost(state, seat, wonder)
-    return memo[key]
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = count_wonder_cost(state, seat, wonder)
+    return found
 
 
 def count_wonder_cost(state: CivState, seat: int, wonder: str) -> int:
@@ -370,11 +385,11 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
         cost = t.buildings[what].cost
         if "city_centre" in t.buildings[what].terrain:
             city.walled = True
-            changed(state)
+            marker_changed(state, city.square)
         else:
             clear_square(state, move.square, log)
             state.buildings[move.square] = (seat, what)
-            changed(state)
+            marker_changed(state, move.square)
         log.append(Event(f"{name} builds {t.names_of[what]} on {move.square}"))
     else:
         cost = wonder_cost(state, seat, what)
@@ -382,7 +397,7 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
         state.wonder_market[slot] = ""
         clear_square(state, move.square, log)
         state.wonders[move.square] = (seat, what)
-        changed(state)
+        marker_changed(state, move.square)
         player.wonders.append(what)
         log.append(Event(f"{name} builds {t.names_of[what]} on {move.square}"))
         fill_market(state)

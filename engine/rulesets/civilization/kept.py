@@ -36,9 +36,10 @@ class Occupancy:
     wonders)."""
 
     figures: dict[str, tuple[Figure, ...]]
-    scouts: dict[int, list[str]]
+    scouts: dict[int, list[str]] | None = None  # found when first asked (``scout_squares``)
     enemies: dict[int, frozenset[str]] = field(factory=dict)
     coins: dict[int, int] = field(factory=dict)
+    map_coins: dict[int, int] = field(factory=dict)  # the part of the coins on the map (``board.map_coins``)
     poor: bool = False  # every seat's coins are kept and below the economic victory's 15
     abilities: dict[int, Any] = field(factory=dict)
     sites: dict[str, Any] = field(factory=dict)  # per city square: cities.Sites
@@ -63,13 +64,22 @@ def occupancy(state: CivState) -> Occupancy:
     found = state.board
     if found is None:
         at: dict[str, list[Figure]] = {}
-        scouts: dict[int, list[str]] = {seat: [] for seat in range(state.tables.seats)}
         for f in state.figures:
             at.setdefault(f.square, []).append(f)
-            if f.kind == "scout":
-                scouts[f.owner].append(f.square)
-        found = state.board = Occupancy({sq: tuple(fs) for sq, fs in at.items()}, scouts)
+        found = state.board = Occupancy({sq: tuple(fs) for sq, fs in at.items()})
     return found
+
+
+def scout_squares(state: CivState, seat: int) -> list[str]:
+    """Where the seat's scouts stand, in the order of ``state.figures``; found again when first
+    asked after figures moved, as most moves are followed by more before anyone asks."""
+    board = state.board or occupancy(state)
+    if board.scouts is None:
+        board.scouts = {s: [] for s in range(state.tables.seats)}
+        for f in state.figures:
+            if f.kind == "scout":
+                board.scouts[f.owner].append(f.square)
+    return board.scouts[seat]
 
 
 def layout(state: CivState) -> Layout:
@@ -89,10 +99,27 @@ def changed(state: CivState) -> None:
     state.board = state.layout = None
 
 
+def marker_changed(state: CivState, square: str) -> None:
+    """A building, wonder or great person was placed on or taken off ``square``, or a city
+    there got its walls: the square's icons, the markers' counts, every seat's coins and
+    abilities (a wonder works or not) and what cities may do are stale; where cities and
+    figures stand is not."""
+    if state.board is not None:
+        state.board.coins.clear()
+        state.board.map_coins.clear()
+        state.board.poor = False
+        state.board.abilities.clear()
+        state.board.sites.clear()
+    if state.layout is not None:
+        state.layout.icons.pop(square, None)
+        state.layout.coin_squares.clear()
+        state.layout.placed = None
+
+
 def cards_changed(state: CivState) -> None:
     """A seat's technologies, the coins on them or its government changed, or a wonder turned
     obsolete: abilities, coins and what cities may do are stale, where figures and cities stand
-    is not."""
+    and the coins on the map are not."""
     if state.board is not None:
         state.board.coins.clear()
         state.board.poor = False

@@ -4,6 +4,9 @@ armies and cities; enemy scouts alone are destroyed and looted."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from operator import attrgetter
+
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.rulesets.civilization.abilities import movement_rules, speed
@@ -13,14 +16,17 @@ from engine.rulesets.civilization.board import city_at, figures_at, figures_move
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.kept import layout, occupancy, sites_changed
 from engine.rulesets.civilization.state import CivState, Draw, Figure
-from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, next_seat
 
 END_MOVEMENT = Done(label="end movement")
+FIGURE_ID = attrgetter("id")
 
 
 def moving(state: CivState) -> list[Figure]:
-    return [f for f in state.figures if f.id in state.moving]
+    """The figures moving now, found by id: ``state.figures`` is in id order (new figures go last
+    with the next id), so a bisection finds each."""
+    figures = state.figures
+    return [figures[bisect_left(figures, fid, key=FIGURE_ID)] for fid in state.moving]
 
 
 def trigger(state: CivState, seat: int, square: str) -> str:
@@ -42,7 +48,7 @@ def decide_steps(state: CivState, seat: int) -> Choice:
     never on its own city centre (§10). Asked after every step, so written out in one place."""
     t = state.tables
     ids = state.moving
-    group = [f for f in state.figures if f.id in ids]
+    group = moving(state)
     here = group[0].square
     enter_water, end_water, limit = movement_rules(state, seat)
     room = limit - len(group)
@@ -56,7 +62,8 @@ def decide_steps(state: CivState, seat: int) -> Choice:
         city = cities.get(square)
         if city is not None and city.owner == seat:
             return False  # figures may pass their own city centre but not stop there (§10)
-        return sum(1 for f in at.get(square, ()) if f.id not in ids) <= room
+        there = at.get(square)
+        return (0 if there is None else sum(1 for f in there if f.id not in ids)) <= room
 
     actions: list = []
     if state.steps_left > 0:
@@ -75,8 +82,9 @@ def decide_steps(state: CivState, seat: int) -> Choice:
             if look.terrain == "water" and not enter_water:
                 continue
             city = cities.get(sq)
-            if sq in minors or (city is not None and city.owner != seat) or any(
-                    f.owner != seat for f in at.get(sq, ())):
+            there = at.get(sq)
+            if sq in minors or (city is not None and city.owner != seat) or (
+                    there is not None and any(f.owner != seat for f in there)):
                 allowed = armies_only  # a hut, village, enemy city or figures: scouts never enter
             elif passing and not can_end(sq):
                 allowed = False
@@ -91,9 +99,9 @@ def decide_steps(state: CivState, seat: int) -> Choice:
 
 def decide_movement(state: CivState) -> Decision:
     seat = current(state)
-    t = state.tables
     if state.moving:
         return decide_steps(state, seat)
+    made = state.tables.made
     actions = []
     by_square: dict[str, list[Figure]] = {}
     for f in state.figures:
@@ -102,12 +110,18 @@ def decide_movement(state: CivState) -> Decision:
     for square in sorted(by_square):
         group = by_square[square]
         for f in group:
-            actions.append(once(t, ("move", square, f.id, f.kind),
-                                lambda f=f, sq=square: MoveFigures(sq, (f.id,), label=f"move the {f.kind} on {sq}")))
+            key = ("move", square, f.id, f.kind)
+            move = made.get(key)
+            if move is None:
+                move = made[key] = MoveFigures(square, (f.id,), label=f"move the {f.kind} on {square}")
+            actions.append(move)
         if len(group) > 1:
             ids = tuple(f.id for f in group)
-            actions.append(once(t, ("move group", square, ids),
-                                lambda sq=square, ids=ids: MoveFigures(sq, ids, label=f"move the group on {sq}")))
+            key = ("move group", square, ids)
+            move = made.get(key)
+            if move is None:
+                move = made[key] = MoveFigures(square, ids, label=f"move the group on {square}")
+            actions.append(move)
     actions.append(END_MOVEMENT)
     return Choice(seat, "movement: choose figures to move", tuple(actions))
 

@@ -10,7 +10,7 @@ from engine.rulesets.civilization.board import (
     city_at,
     outskirts,
 )
-from engine.rulesets.civilization.kept import changed
+from engine.rulesets.civilization.kept import marker_changed
 from engine.rulesets.civilization.state import City, CivState
 
 
@@ -50,7 +50,7 @@ def clear_square(state: CivState, square: str, log: list[Event]) -> None:
     """Make room for a new marker: a building goes back to the market, a wonder to the box
     with its card, a great person back to its owner's civ sheet."""
     names = state.tables.names_of
-    changed(state)
+    marker_changed(state, square)
     if square in state.buildings:
         owner, building = state.buildings.pop(square)
         log.append(Event(f"{names[building]} returns to the market"))
@@ -87,12 +87,12 @@ def place_great(state: CivState, seat: int, great: str, square: str, log: list[E
     clear_square(state, square, log)
     state.players[seat].greats.remove(great)
     state.greats[square] = (seat, great)
-    changed(state)
+    marker_changed(state, square)
     log.append(Event(f"{state.tables.names[seat]} places {state.tables.names_of[great]} on {square}"))
 
 
 def place_wonder(state: CivState, seat: int, wonder: str, square: str, log: list[Event]) -> None:
     clear_square(state, square, log)
     state.wonders[square] = (seat, wonder)
-    changed(state)
+    marker_changed(state, square)
     log.append(Event(f"{state.tables.names[seat]} places {state.tables.names_of[wonder]} on {square}"))

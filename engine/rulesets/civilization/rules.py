@@ -124,32 +124,32 @@ def common_step(state: CivState, log: list[Event]) -> bool:
     return start.relocate_stranded(state, log)
 
 
-def automatic(step: Callable[[CivState, list[Event]], bool]) -> Callable[[CivState, list[Event]], bool]:
+def automatic(step: Callable[[CivState, list[Event]], bool] | None) -> Callable[[CivState, list[Event]], bool]:
+    """The phase's own step (None: it has none) after what every phase checks, then the
+    economic victory. Run before every decision, so the usual case, nothing to do and the
+    coins known short, asks nothing more."""
     def run(state: CivState, log: list[Event]) -> bool:
-        if common_step(state, log):
+        if (state.placing or state.relocating) and common_step(state, log):
             return True
-        if not (state.draws or state.placing or state.relocating) and step(state, log):
+        if step is not None and not (state.draws or state.placing or state.relocating) and step(state, log):
             return True
-        return economic_victory(state, log)
+        board = state.board
+        return not (board is not None and board.poor) and economic_victory(state, log)
 
     return run
 
 
-def phase(decide: Callable[[CivState], Decision], step: Callable[[CivState, list[Event]], bool]) -> Phase:
+def phase(decide: Callable[[CivState], Decision], step: Callable[[CivState, list[Event]], bool] | None = None) -> Phase:
     return Phase(interrupting(decide), automatic(step))
-
-
-def idle(state: CivState, log: list[Event]) -> bool:
-    return False
 
 
 PHASES = {
     "setup": phase(setup.decide_setup, setup.setup_step),
     "start": phase(start.decide_start_phase, start.start_step),
     "trade": phase(trade.decide_trade, trade.trade_step),
-    "city": phase(cities.decide_city, idle),
-    "movement": phase(movement.decide_movement, idle),
-    "research": phase(research.decide_research, idle),
+    "city": phase(cities.decide_city),
+    "movement": phase(movement.decide_movement),
+    "research": phase(research.decide_research),
     "battle": phase(battle.decide_battle, battle.battle_step),
     "over": Phase(decide_end),
 }

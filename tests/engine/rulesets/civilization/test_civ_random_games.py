@@ -12,7 +12,12 @@ from engine.bots import BOTS
 from engine.core.decision import Chance, End
 from engine.core.randomness import sample
 from engine.rulesets.civilization.abilities import abilities, coins, working_wonders
-from engine.rulesets.civilization.board import coin_squares, enemy_squares, square_icons
+from engine.rulesets.civilization.board import (
+    coin_squares,
+    enemy_squares,
+    map_coins,
+    square_icons,
+)
 from engine.rulesets.civilization.cities import productions, sites
 from engine.rulesets.civilization.invariants import broken
 from engine.rulesets.civilization.kept import layout, occupancy
@@ -42,6 +47,8 @@ def check_kept_facts(state: CivState) -> None:
             assert enemy_squares(state, seat) == squares
         for seat, found in board.coins.items():
             assert coins(state, seat) == found
+        for seat, found in board.map_coins.items():
+            assert map_coins(state, seat) == found
         if board.poor:
             assert all(coins(state, seat) < ECONOMIC_VICTORY for seat in range(state.tables.seats))
         for seat, found in board.abilities.items():
