@@ -21,7 +21,7 @@ import attrs
 import cattrs
 from cattrs.cols import list_structure_factory, mapping_structure_factory
 from cattrs.errors import IterableValidationError, IterableValidationNote
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from engine.scenario.model import (
     CardData,
@@ -181,6 +181,16 @@ def _structure_enum(value: Any, enum_type: type[Enum]) -> Enum:
         raise ValueError(f"{_describe(value)} is not one of {allowed}") from None
 
 
+def _has_quiet_fields(cls: Any) -> bool:
+    return attrs.has(cls) and any(field.metadata.get("quiet") for field in attrs.fields(cls))
+
+
+def _quiet_unstructure_factory(cls: type, converter: cattrs.Converter) -> Any:
+    """Quiet fields (``model.described``) are left out of the file while they hold their default."""
+    return make_dict_unstructure_fn(cls, converter, **{field.name: override(omit_if_default=True)
+                                                       for field in attrs.fields(cls) if field.metadata.get("quiet")})
+
+
 def make_converter(
     card_types: Mapping[str, type[CardData]] | None = None,
     options_type: type[RulesetOptions] | None = None,
@@ -206,6 +216,7 @@ def _converter(
     converter.register_structure_hook_factory(_is_dict, _checked(dict, "an object", mapping_structure_factory))
     converter.register_structure_hook_factory(_is_fixed_tuple, _tuple_factory)
     converter.register_structure_hook_factory(attrs.has, _checked(dict, "an object", make_dict_structure_fn))
+    converter.register_unstructure_hook_factory(_has_quiet_fields, _quiet_unstructure_factory)
     converter.register_unstructure_hook(Scalar, lambda value: value)
     converter.register_structure_hook_func(
         lambda t: isinstance(t, type) and issubclass(t, Enum), _structure_enum

@@ -2,6 +2,10 @@
 spaces that overlap or leave a hairline gap to a neighbour, a name placed outside its space,
 a space nothing connects to, a land connection between spaces far apart.
 
+The designer says where these would be false: a space marked ``isolated`` is reached by a
+rule rather than by a connection (it is reported if a connection does reach it), and on a
+``schematic`` board (boxes joined by lines) connected spaces need not touch.
+
 The check is incremental: it remembers each space's outline and what it found, and after an
 edit looks again only at the spaces whose kind, outline or label point changed and at their
 neighbours (found through a spatial index), so one edit of a 2,000-space board costs a few
@@ -10,6 +14,8 @@ editors use (``board.spaces[gaul].polygon``), so clicking it finds the item.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import shapely
 from shapely import STRtree
@@ -39,7 +45,7 @@ class MapCheck:
         self._kinds: dict[str, SpaceKind] = {}
         self._own: dict[str, list[Problem]] = {}
         self._pairs: dict[frozenset[str], list[Problem]] = {}
-        self._signature: list[tuple[str, str, ConnectionKind]] = []
+        self._signature: tuple[bool, list[tuple[str, str, ConnectionKind]]] = (False, [])
         self._by_space: dict[str, list[int]] = {}
         self._far: dict[int, Problem] = {}
 
@@ -143,25 +149,34 @@ class MapCheck:
     def _connection_problems(self, changed: set[str]) -> list[Problem]:
         """Spaces nothing connects to and land connections between spaces far apart; worked out
         again only for the connections of changed spaces while the connections stay the same."""
-        signature = [(connection.a, connection.b, connection.kind) for connection in self.board.connections]
+        ends = [(connection.a, connection.b, connection.kind) for connection in self.board.connections]
+        signature = (self.board.schematic, ends)
         if signature != self._signature:
             self._signature = signature
             self._by_space = {}
-            for index, (a, b, _) in enumerate(signature):
+            for index, (a, b, _) in enumerate(ends):
                 self._by_space.setdefault(a, []).append(index)
                 self._by_space.setdefault(b, []).append(index)
             self._far = {}
-            again = range(len(signature))
+            again: Iterable[int] = range(len(ends))
         else:
             again = sorted({index for space_id in changed for index in self._by_space.get(space_id, ())})
         for index in again:
             self._far.pop(index, None)
-            a, b, kind = signature[index]
-            if kind == ConnectionKind.LAND and a in self._shapes and b in self._shapes:
+            a, b, kind = ends[index]
+            if kind == ConnectionKind.LAND and a in self._shapes and b in self._shapes and not self.board.schematic:
                 apart = self._shapes[a].distance(self._shapes[b])
                 if apart > FAR:
                     self._far[index] = Problem(f"board.connections[{index}]",
                                                f"a land connection between {a} and {b}, {apart:.0f} units apart")
-        lonely = [Problem(f"board.spaces[{space.id}]", "no connection: nothing can reach this space")
-                  for space in self.board.spaces if space.kind in MAP_KINDS and space.id not in self._by_space]
+        lonely = []
+        for space in self.board.spaces:
+            reaching = len(self._by_space.get(space.id, ()))
+            if space.isolated and reaching:
+                lonely.append(Problem(f"board.spaces[{space.id}].isolated",
+                                      f"marked isolated on purpose, yet {reaching} connection"
+                                      f"{'s reach' if reaching > 1 else ' reaches'} it"))
+            elif space.kind in MAP_KINDS and not reaching and not space.isolated:
+                lonely.append(Problem(f"board.spaces[{space.id}]", "no connection: nothing can reach this space "
+                                      "(mark it isolated if a rule reaches it)"))
         return lonely + [self._far[index] for index in sorted(self._far)]

@@ -25,15 +25,20 @@ def described(
     *,
     min: float | None = None,
     max: float | None = None,
+    quiet: bool = False,
     **kwargs: Any,
 ) -> Any:
     """An attrs field carrying the metadata that editors and the validator read.
 
     ``help`` is for the designer choosing a value, in the game's words; ``rule`` is a short tag
     pointing into the rules digest ("A2", "§10.1"), for whoever wants the reasoning behind it;
-    ``min`` and ``max`` bound a number.
+    ``min`` and ``max`` bound a number. A ``quiet`` field is written to the file only when it
+    differs from its default: a flag added to the format later leaves every file that does not
+    use it as it was.
     """
     metadata: dict[str, Any] = {"label": label, "help": help}
+    if quiet:
+        metadata["quiet"] = True
     if ref is not None:
         metadata["ref"] = ref
     if rule:
@@ -126,6 +131,9 @@ class Space:
     polygon: list[Point] = described("Outline", "Corners in board coordinates", factory=list)
     label: Point | None = described("Label point", "Where the name is drawn", default=None)
     props: dict[str, Scalar] = described("Properties", "Free values a ruleset may read", factory=dict)
+    isolated: bool = described("Isolated on purpose", "No connection reaches this space: it is reached by a rule "
+                               "(a port workers are sent to, a holding box), so the map check does not report it",
+                               default=False, quiet=True)
 
 
 @define
@@ -154,6 +162,9 @@ class Board:
     regions: list[Region] = described("Regions", factory=list)
     spaces: list[Space] = described("Spaces", factory=list)
     connections: list[Connection] = described("Connections", factory=list)
+    schematic: bool = described("Schematic", "A diagram of boxes rather than a drawn map: connected spaces need "
+                                "not touch, so the map check does not report land connections between spaces far "
+                                "apart", default=False, quiet=True)
 
     def space(self, space_id: str) -> Space:
         return next(s for s in self.spaces if s.id == space_id)

@@ -47,7 +47,7 @@ from studio.cards.columns import (
 )
 from studio.document import ScenarioDocument
 
-SPACE_FIELDS = ("id", "name", "kind", "region", "terrain", "resources")
+SPACE_FIELDS = ("id", "name", "kind", "region", "terrain", "resources", "isolated")
 SEVERAL = "(several values)"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+import attrs
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QAction,
@@ -29,7 +30,7 @@ from PySide6.QtWidgets import (
 from shapely.errors import GEOSException
 
 from engine.rulesets.registry import get_ruleset
-from engine.scenario.model import Connection, ConnectionKind, Space
+from engine.scenario.model import Board, Connection, ConnectionKind, Space
 from engine.scenario.references import Referrer
 from engine.scenario.starters import kinds_used
 from studio.board.scene import BoardScene
@@ -142,6 +143,9 @@ class MapMode(QObject):
                                               self.edit_board_size)
         self.fit_board_action = self._action("&Fit Board to Spaces", "", None, "Make the board just hold its "
                                              "spaces, with a small margin all round", self.fit_board)
+        schematic = attrs.fields(Board).schematic.metadata
+        self.schematic_action = self._action("S&chematic Board", "", None, schematic["help"], self.set_schematic,
+                                             True)
         self.select_all = self._action("Select &All Spaces", "", QKeySequence.StandardKey.SelectAll, "",
                                        lambda: self.select([space.id for space in self.editor.board.spaces]
                                                            if self.editor else []))
@@ -175,7 +179,7 @@ class MapMode(QObject):
         self.menu.addSeparator()
         self.menu.addActions([self.snap_action, self.grid_action])
         self.menu.addSeparator()
-        self.menu.addActions([self.board_size_action, self.fit_board_action])
+        self.menu.addActions([self.board_size_action, self.fit_board_action, self.schematic_action])
 
     def _make_toolbar(self, window: MainWindow) -> None:
         self.toolbar = QToolBar("Map")
@@ -221,7 +225,7 @@ class MapMode(QObject):
         document.space_changed.connect(self._space_changed)
         document.space_renamed.connect(self._space_renamed)
         document.spaces_changed.connect(self._spaces_changed)
-        document.board_changed.connect(lambda: self.board and self.board.resize_board())
+        document.board_changed.connect(self._board_changed)
         document.regions_changed.connect(lambda: self.board and self.board.refresh_regions())
         document.connections_changed.connect(self._connections_changed)
         self.panels.install(document)
@@ -423,6 +427,17 @@ class MapMode(QObject):
         if self.editor is not None:
             self.window.run_dialog(BoardSizeDialog(self.editor, self.window))
 
+    def _board_changed(self) -> None:
+        if self.board is not None:
+            self.board.resize_board()
+        self.window.refresh()  # the Schematic Board check follows an undo too
+
+    def set_schematic(self, on: bool) -> None:
+        """Whether the board is a diagram of boxes, whose connected spaces need not touch: the
+        map check then reports no land connection as far apart. One undo step."""
+        if self.document is not None:
+            self.document.set_values({"board.schematic": on}, "Schematic board" if on else "Drawn board")
+
     def fit_board(self) -> None:
         if self.editor is None:
             return
@@ -495,8 +510,9 @@ class MapMode(QObject):
         """The position text for the status bar while this mode shows."""
         editing = showing and self.document is not None
         for action in [*self.tool_actions.values(), self.snap_action, self.grid_action, self.select_all,
-                       self.board_size_action, self.fit_board_action, *self.nudges]:
+                       self.board_size_action, self.fit_board_action, self.schematic_action, *self.nudges]:
             action.setEnabled(editing)
+        self.schematic_action.setChecked(self.document is not None and self.document.scenario.board.schematic)
         chosen = editing and bool(self.selection)
         for action in (self.delete_action, self.rotate_left, self.rotate_right, self.rotate_left_far,
                        self.rotate_right_far, self.scale_down, self.scale_up):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -69,6 +70,7 @@ def scenarios(draw) -> Scenario:
             polygon=draw(st.lists(points, max_size=5)),
             label=draw(st.one_of(st.none(), points)),
             props=draw(st.dictionaries(names, scalars, max_size=2)),
+            isolated=draw(st.booleans()),
         )
         for space_id in space_ids
     ]
@@ -84,7 +86,7 @@ def scenarios(draw) -> Scenario:
     return Scenario(
         meta=Meta(title=draw(names), author=draw(names), provisional=[Provisional(draw(names), draw(names))]),
         ruleset=RulesetRef("dice-race", DiceRaceOptions(draw(st.integers(1, 99)), draw(st.integers(1, 99)))),
-        board=Board(width=draw(sizes), height=draw(sizes), regions=[Region(r, draw(names)) for r in region_ids], spaces=spaces, connections=connections),
+        board=Board(width=draw(sizes), height=draw(sizes), regions=[Region(r, draw(names)) for r in region_ids], spaces=spaces, connections=connections, schematic=draw(st.booleans())),
         decks=[Deck("bonus", draw(names), cards)],
         seats=[Seat(s, draw(names), "#123456") for s in draw(st.lists(ids, min_size=4, max_size=6, unique=True))],
     )
@@ -93,11 +95,21 @@ def scenarios(draw) -> Scenario:
 @settings(max_examples=60, deadline=None)
 @given(scenarios())
 def test_loading_what_was_saved_gives_back_the_same_scenario(scenario):
-    import json
-
     loaded, problems = scenario_from_data(json.loads(scenario_text(scenario, get_ruleset)), None, get_ruleset)
     assert problems == []
     assert loaded == scenario
+
+
+def test_the_map_check_flags_are_written_only_when_set():
+    """A file from before the flags loads with them off and saves as it was; set, they are kept."""
+    scenario = load_scenario(DATA / "dice-race.json", get_ruleset)
+    assert not scenario.board.schematic and not any(space.isolated for space in scenario.board.spaces)
+    assert '"isolated"' not in scenario_text(scenario, get_ruleset)
+    scenario.board.schematic = scenario.board.spaces[0].isolated = True
+    text = scenario_text(scenario, get_ruleset)
+    assert text.count('"isolated": true') == 1 and '"schematic": true' in text
+    loaded, _ = scenario_from_data(json.loads(text), None, get_ruleset)
+    assert loaded.board.schematic and loaded.board.spaces[0].isolated
 
 
 def test_a_format_1_file_is_migrated_on_load():

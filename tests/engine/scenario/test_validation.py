@@ -58,6 +58,17 @@ def test_every_structural_problem_is_reported_at_once(tmp_path):
     ]
 
 
+def test_the_map_check_flags_must_be_true_or_false(tmp_path):
+    def break_it(data):
+        data["board"]["schematic"] = "yes"
+        data["board"]["spaces"][2]["isolated"] = 1
+
+    assert problems_of(tmp_path, edited(break_it)) == [
+        "board.spaces[t2].isolated: expected true or false, found number 1",
+        "board.schematic: expected true or false, found text 'yes'",
+    ]
+
+
 def test_every_reference_problem_is_reported_at_once(tmp_path):
     def break_it(data):
         data["board"]["spaces"][1]["id"] = "t0"

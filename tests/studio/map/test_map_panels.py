@@ -4,15 +4,18 @@ regions painted, connections derived as a diff accepted in part."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QHelpEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QCheckBox
 
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, save_scenario
 from engine.scenario.map_check import MapCheck
 from studio.map.adjacency_dialog import AdjacencyDialog
+
+SCENARIOS = Path(__file__).parents[3] / "scenarios"
 
 
 def problems_panel(window):
@@ -153,3 +156,31 @@ def test_opening_a_file_does_not_wait_for_its_checks_and_the_dock_fills_in_after
     wait_checked(qtbot, window)
     assert answers and all(not any("crosses itself" in str(problem) for problem in answer) for answer in answers)
     assert panel.problems() == []
+
+
+def test_a_schematic_board_and_an_isolated_space_are_told_to_the_map_check(window, qtbot):
+    """After the Flood's board is boxes joined by lines, and Dilmun is reached only by sending
+    workers there (digest §3): opened, it shows no problem; either mark taken off, the problems
+    it hid come back, and an undo puts the mark back."""
+    assert window.open(SCENARIOS / "after-the-flood.json")
+    document = window.documents.document
+    panel = problems_panel(window)
+    wait_checked(qtbot, window)
+    assert panel.problems() == [] and window.map_mode.schematic_action.isChecked()
+    window.map_mode.schematic_action.trigger()
+    wait_checked(qtbot, window)
+    far = [str(problem) for problem in panel.problems()]
+    assert not document.scenario.board.schematic and len(far) == 19
+    assert all("a land connection between" in text and "units apart" in text for text in far)
+    document.undo_stack.undo()
+    wait_checked(qtbot, window)
+    assert panel.problems() == [] and window.map_mode.schematic_action.isChecked()
+
+    window.map_mode.select(["dilmun"])
+    isolated = window.map_mode.panels.properties.findChild(QCheckBox, "field:isolated")
+    assert isolated.isChecked()
+    isolated.click()
+    wait_checked(qtbot, window)
+    assert not document.scenario.board.space("dilmun").isolated
+    assert [str(problem) for problem in panel.problems()] == [
+        "board.spaces[dilmun]: no connection: nothing can reach this space (mark it isolated if a rule reaches it)"]
