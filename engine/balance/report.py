@@ -7,6 +7,8 @@ import html
 import io
 from pathlib import Path
 
+from matplotlib.figure import Figure
+
 from engine.balance.figures import Rate
 from engine.balance.summary import Summary, text
 from engine.scenario.atomic import replacing, write_atomic
@@ -18,18 +20,16 @@ def _errors(rates: list[Rate]) -> list[list[float]]:
     return [[max(0.0, rate.value - rate.low) for rate in rates], [max(0.0, rate.high - rate.value) for rate in rates]]
 
 
-def plots(summary: Summary) -> dict[str, object]:
-    """The figures drawn with matplotlib, by name; the caller saves or shows and closes them."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+def plots(summary: Summary) -> dict[str, Figure]:
+    """The figures drawn with matplotlib, by name, for the caller to save or show. Made as plain
+    ``Figure`` objects, not through pyplot, whose registry would keep every figure ever drawn
+    alive until closed: these go when their last holder lets them go."""
     figures = {}
     fair = 1 / summary.players
 
     def rates(name: str, labels: list[str], values, title: str) -> None:
-        figure, axes = plt.subplots(figsize=(6, 3.2))
+        figure = Figure(figsize=(6, 3.2))
+        axes = figure.subplots()
         centres = [rate.value for rate in values]
         errors = _errors(values)
         axes.bar(labels, centres, yerr=errors, capsize=4, color="#5b7fb0")
@@ -44,7 +44,8 @@ def plots(summary: Summary) -> dict[str, object]:
     rates("win-rates", list(summary.seats), summary.seat_win, f"Win rate per seat ({summary.finished} games)")
     rates("first-player", [f"{n}." for n in range(1, summary.players + 1)], summary.position_win,
           "Win rate by position in turn order")
-    figure, axes = plt.subplots(figsize=(6, 3.2))
+    figure = Figure(figsize=(6, 3.2))
+    axes = figure.subplots()
     axes.set_title(f"Game length in turns (mean {summary.turns.mean:.1f})")
     if summary.turns_histogram:
         axes.bar(list(summary.turns_histogram), list(summary.turns_histogram.values()), color="#6a9a5b")
@@ -52,7 +53,8 @@ def plots(summary: Summary) -> dict[str, object]:
     axes.set_ylabel("games")
     figure.tight_layout()
     figures["length"] = figure
-    figure, axes = plt.subplots(figsize=(6, 3.2))
+    figure = Figure(figsize=(6, 3.2))
+    axes = figure.subplots()
     for seat, name in enumerate(summary.seats):
         axes.plot([scores[seat] for scores in summary.mean_scores], label=name)
     axes.set_title("Mean score over the game")
@@ -64,7 +66,8 @@ def plots(summary: Summary) -> dict[str, object]:
     if summary.cards:
         cards = sorted(summary.cards, key=lambda c: c.played)[:30]
         rates = [c.win_rate_when_played for c in cards]
-        figure, axes = plt.subplots(figsize=(6.5, max(3.2, 0.24 * len(cards))))
+        figure = Figure(figsize=(6.5, max(3.2, 0.24 * len(cards))))
+        axes = figure.subplots()
         axes.barh([f"{c.card} ({c.played})" for c in cards], [rate.value for rate in rates],
                   xerr=_errors(rates),
                   capsize=2, error_kw={"elinewidth": 0.8}, color="#b08a5b")
@@ -80,8 +83,6 @@ def plots(summary: Summary) -> dict[str, object]:
 
 def write_report(summary: Summary, out_dir: Path, title: str) -> Path:
     """index.html with every plot inline as SVG, and each plot as a PNG beside it."""
-    import matplotlib.pyplot as plt
-
     out_dir.mkdir(parents=True, exist_ok=True)
     sections = []
     for name, figure in plots(summary).items():
@@ -89,7 +90,6 @@ def write_report(summary: Summary, out_dir: Path, title: str) -> Path:
             figure.savefig(temporary, dpi=110, format="png")
         buffer = io.StringIO()
         figure.savefig(buffer, format="svg")
-        plt.close(figure)
         svg = buffer.getvalue()
         sections.append(f'<figure id="{name}">{svg[svg.index("<svg"):]}<figcaption><a href="{name}.png">'
                         f"{name}.png</a></figcaption></figure>")

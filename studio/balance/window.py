@@ -98,6 +98,8 @@ class BalanceWindow(QDialog):
 
     def __init__(self, scenario: Scenario, scenario_path: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # Each Play > Balance opens a new window: a closed one goes, with its plots' figures.
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWindowTitle(f"Balance: {scenario.meta.title}")
         self.resize(1100, 800)
         self.scenario = scenario
@@ -316,9 +318,17 @@ class BalanceWindow(QDialog):
 
         from engine.balance.report import plots
 
-        self.plots.clear()
+        self._drop_plots()
         for name, figure in plots(summary).items():
             self.plots.addTab(FigureCanvasQTAgg(figure), name.replace("-", " "))
+
+    def _drop_plots(self) -> None:
+        """Delete the shown plots' canvases, and with them their figures: a tab widget's
+        ``clear`` only hides its pages, and a long session would keep every plot ever shown."""
+        while self.plots.count():
+            canvas = self.plots.widget(0)
+            self.plots.removeTab(0)
+            canvas.deleteLater()
 
     def _open_row(self, row: int, column: int) -> None:
         if self.plan is not None and 0 <= row < len(self.records):

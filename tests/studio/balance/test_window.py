@@ -3,12 +3,16 @@ opens a listed game as a playtest at its seed."""
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication
 
-from engine.balance.run import playtest_of
+from engine.balance.run import Plan, playtest_of, run
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from studio.balance.window import BalanceWindow
@@ -73,8 +77,6 @@ def test_a_listed_game_opens_as_a_playtest_that_reaches_the_same_end(sudden_deat
 def test_play_balance_opens_for_the_saved_scenario_and_a_game_opens_as_a_playtest(qtbot, window, tmp_path):
     import shutil
 
-    from engine.balance.run import Plan
-
     copy = tmp_path / "world.json"
     shutil.copy(HISTORY, copy)
     assert window.open(copy)
@@ -86,3 +88,26 @@ def test_play_balance_opens_for_the_saved_scenario_and_a_game_opens_as_a_playtes
     session = window.playtest.session
     assert session.decision().__class__.__name__ == "End"
     assert session.can_undo() and session.controllers == ["human"] * 3
+
+
+def test_plots_replaced_or_closed_release_their_figures(qtbot, sudden_death):
+    """A long session shows plots again and again: the ones replaced, and a closed window's,
+    are freed, and none is left in pyplot's registry (matplotlib warned past 20 figures)."""
+    import matplotlib.pyplot as plt
+
+    records = run(Plan(sudden_death, players=2, seed=2, games=40, bots=("random", "random")))
+    window = BalanceWindow(load_scenario(sudden_death, get_ruleset), sudden_death)
+    qtbot.addWidget(window)
+    shown = []
+    for _ in range(25):
+        window.show_records(records)
+        shown += [weakref.ref(window.plots.widget(tab).figure) for tab in range(window.plots.count())]
+
+    def alive() -> int:
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        gc.collect()
+        return sum(ref() is not None for ref in shown)
+
+    assert window.plots.count() == 4 and alive() == 4 and plt.get_fignums() == []
+    window.close()
+    assert alive() == 0
