@@ -141,15 +141,19 @@ class SpacesLayer(QGraphicsItem):
     item would draw it (fill, then outline, in the order the spaces were added). With more than
     ``MANY_SPACES`` in view, each a few pixels across, the fills go down in one path per colour
     without antialiasing and every outline in one antialiased path over them: the outlines
-    cover the fills' stepped edges, at a fraction of the cost.
+    cover the fills' stepped edges, at a fraction of the cost. A change of look makes only its
+    colours' paths again (hovering a space on a large board), a change of outline the outlines'.
     """
 
     def __init__(self) -> None:
         super().__init__()
         self._fills: dict[SpaceItem, QColor | None] = {}  # None: the item paints itself
         self._polygons: dict[SpaceItem, QPolygonF] = {}
+        self._turned: dict[SpaceItem, QPolygonF] = {}  # each outline turning clockwise, once worked out
+        self._colours: dict[int, tuple[QColor, dict[SpaceItem, None]]] = {}  # by rgba: its spaces, in order
+        self._paths: dict[int, QPainterPath] = {}  # each colour's fills, made when first painted at once
+        self._outlines: QPainterPath | None = None
         self._edges: list[tuple[float, float, float, float, SpaceItem]] | None = None
-        self._batch: tuple[list[tuple[QColor, QPainterPath]], QPainterPath] | None = None
         self._bounds = QRectF()
         self.setZValue(-1)  # under every space item, above the board and its picture
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -159,38 +163,57 @@ class SpacesLayer(QGraphicsItem):
         """A space's look or outline changed; ``fill`` None while it paints itself."""
         polygon = item.polygon()
         before = self._polygons.get(item)
-        if before is not None and self._fills[item] == fill and before == polygon:
+        moved = before is None or before != polygon
+        if not moved and self._fills[item] == fill:
             return
+        self._leave_colour(item)
         self._fills[item] = QColor(fill) if fill is not None else None
-        self._polygons[item] = polygon
-        self._edges = self._batch = None
+        if fill is not None:
+            self._colours.setdefault(fill.rgba(), (QColor(fill), {}))[1][item] = None
+            self._paths.pop(fill.rgba(), None)
+        if moved:
+            self._polygons[item] = polygon
+            self._turned.pop(item, None)
+            self._outlines = self._edges = None
         box = polygon.boundingRect()
         if not self._bounds.contains(box):
             self.prepareGeometryChange()
             self._bounds = self._bounds.united(box)
         self.update(box.adjusted(-1, -1, 1, 1))
-        if before is not None and before != polygon:
+        if before is not None and moved:
             self.update(before.boundingRect().adjusted(-1, -1, 1, 1))
+
+    def _leave_colour(self, item: SpaceItem) -> None:
+        fill = self._fills.get(item)
+        if fill is not None:
+            members = self._colours[fill.rgba()][1]
+            del members[item]
+            if not members:
+                del self._colours[fill.rgba()]
+            self._paths.pop(fill.rgba(), None)
 
     def forget(self, item: SpaceItem) -> None:
         """A space left the board."""
-        if self._polygons.pop(item, None) is not None:
+        polygon = self._polygons.pop(item, None)
+        if polygon is not None:
+            self._leave_colour(item)
             del self._fills[item]
-            self._edges = self._batch = None
-            self.update(item.polygon().boundingRect().adjusted(-1, -1, 1, 1))
+            self._turned.pop(item, None)
+            self._outlines = self._edges = None
+            self.update(polygon.boundingRect().adjusted(-1, -1, 1, 1))
 
     def boundingRect(self) -> QRectF:
         return self._bounds.adjusted(-1, -1, 1, 1)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        if self._edges is None:
-            self._edges = [(box.left(), box.top(), box.right(), box.bottom(), item)
-                           for item, box in ((item, polygon.boundingRect())
-                                             for item, polygon in self._polygons.items())]
         exposed = visible_part(painter, option)
         if exposed.contains(self._bounds):
             shown = list(self._polygons)
         else:
+            if self._edges is None:
+                self._edges = [(box.left(), box.top(), box.right(), box.bottom(), item)
+                               for item, box in ((item, polygon.boundingRect())
+                                                 for item, polygon in self._polygons.items())]
             left, top, right, bottom = exposed.left(), exposed.top(), exposed.right(), exposed.bottom()
             shown = [item for x0, y0, x1, y1, item in self._edges if x0 <= right and x1 >= left and y0 <= bottom
                      and y1 >= top]
@@ -206,43 +229,41 @@ class SpacesLayer(QGraphicsItem):
                 painter.drawPolygon(polygons[item])
 
     def _paint_at_once(self, painter: QPainter) -> None:
-        if self._batch is None:
-            self._batch = self._paths()
-        fills, outlines = self._batch
         antialiased = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(Qt.PenStyle.NoPen)
-        for colour, path in fills:
+        for rgba, (colour, _) in self._colours.items():
             painter.setBrush(colour)
-            painter.drawPath(path)
+            painter.drawPath(self._fill_path(rgba))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, antialiased)
-        painter.strokePath(outlines, PLAIN)
+        if self._outlines is None:
+            self._outlines = QPainterPath()
+            for polygon in self._polygons.values():
+                self._outlines.addPolygon(polygon)
+                self._outlines.closeSubpath()
+        painter.strokePath(self._outlines, PLAIN)
 
-    def _paths(self) -> tuple[list[tuple[QColor, QPainterPath]], QPainterPath]:
-        """One path per fill colour and one of every outline. Each outline goes in turning the
-        same way, so that under the winding rule overlapping spaces of one colour add up rather
-        than cancel out."""
-        by_colour: dict[int, tuple[QColor, QPainterPath]] = {}
-        outlines = QPainterPath()
-        for item, polygon in self._polygons.items():
-            fill = self._fills[item]
-            if fill is not None:
-                entry = by_colour.get(fill.rgba())
-                if entry is None:
-                    path = QPainterPath()
-                    path.setFillRule(Qt.FillRule.WindingFill)
-                    entry = by_colour[fill.rgba()] = (fill, path)
-                entry[1].addPolygon(polygon if _clockwise(polygon) else QPolygonF(list(reversed(polygon))))
-                entry[1].closeSubpath()
-            outlines.addPolygon(polygon)
-            outlines.closeSubpath()
-        return list(by_colour.values()), outlines
+    def _fill_path(self, rgba: int) -> QPainterPath:
+        """The fills of one colour's spaces. Each outline goes in turning the same way, so that
+        under the winding rule spaces of one colour that overlap add up rather than cancel out."""
+        path = self._paths.get(rgba)
+        if path is None:
+            path = self._paths[rgba] = QPainterPath()
+            path.setFillRule(Qt.FillRule.WindingFill)
+            for item in self._colours[rgba][1]:
+                turned = self._turned.get(item)
+                if turned is None:
+                    turned = self._turned[item] = _clockwise(self._polygons[item])
+                path.addPolygon(turned)
+                path.closeSubpath()
+        return path
 
 
-def _clockwise(polygon: QPolygonF) -> bool:
-    """Whether the outline turns clockwise on screen (y down): its shoelace area is positive."""
+def _clockwise(polygon: QPolygonF) -> QPolygonF:
+    """The outline turning clockwise on screen (y down: a positive shoelace area)."""
     points = list(polygon)
-    return sum(a.x() * b.y() - b.x() * a.y() for a, b in zip(points, points[1:] + points[:1])) >= 0
+    area = sum(a.x() * b.y() - b.x() * a.y() for a, b in zip(points, points[1:] + points[:1]))
+    return polygon if area >= 0 else QPolygonF(points[::-1])
 
 
 @frozen

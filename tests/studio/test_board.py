@@ -226,6 +226,10 @@ def test_a_crowded_view_paints_the_spaces_a_colour_at_a_time_with_the_same_look(
     at_once = rendered(scene)
     assert differing(exact, at_once, 8) > 0  # the one-pass drawing was used
     assert differing(exact, at_once, 48) < 0.002
+    scene.set_hovered("gaul")  # its colour's path is made again without it, and with it after
+    assert differing(at_once, rendered(scene), 8) > 0
+    scene.set_hovered("")
+    assert differing(at_once, rendered(scene), 0) == 0
 
 
 def test_the_spaces_layer_follows_looks_edits_and_removals(qtbot, hotw_path):
