@@ -65,13 +65,12 @@ def start_epoch(state: BriefState, log: list[Event]) -> bool:
     state.ranking = ranking(state)
     state.epoch_gold = list(state.gold)
     state.held, state.announced, state.slot = {}, [], 0
-    shown = ", ".join(f"{state.tables.name(r)} {v}" for r, v in state.values.items())
+    shown = ", ".join(f"{state.tables.names[r]} {v}" for r, v in state.values.items())
     log.append(Event(f"Epoch {state.epoch} begins; region values: {shown or 'none'}"))
     state.phase = "empire_pile"
     return True
 
 
-@cache
 def pile(prompt: str, cards: tuple[tuple[str, str], ...], size: int) -> Chance:
     """The N cards of an epoch's pile, as one step over the sets that may be drawn; nobody
     sees it until the packet is handed on (§4.6)."""
@@ -80,11 +79,15 @@ def pile(prompt: str, cards: tuple[tuple[str, str], ...], size: int) -> Chance:
 
 
 def decide_pile(state: BriefState) -> Decision:
-    empires = state.phase == "empire_pile"
-    cards = state.tables.epoch_empires(state.epoch) if empires else state.tables.epoch_events(state.epoch)
-    kind = "empire" if empires else "event"
-    named = tuple((c, state.tables.name(c)) for c in cards)
-    return pile(f"epoch {state.epoch}: draw {colours(state)} {kind} cards", named, colours(state))
+    """The same for every game of a scenario at one player count: made once (``Tables.made``)."""
+    kind = "empire" if state.phase == "empire_pile" else "event"
+    made, n = state.tables.made, colours(state)
+    key = ("pile", kind, state.epoch, n)
+    chance = made.get(key)
+    if chance is None:
+        named = tuple((c, state.tables.names[c]) for c in state.tables.drafted.get((kind, state.epoch), ()))
+        chance = made[key] = pile(f"epoch {state.epoch}: draw {n} {kind} cards", named, n)
+    return chance
 
 
 def on_pile(state: BriefState, outcome: Outcome, log: list[Event]) -> None:
@@ -100,8 +103,8 @@ def on_pile(state: BriefState, outcome: Outcome, log: list[Event]) -> None:
 
 def pickers(state: BriefState) -> tuple[int, int]:
     """At step s the (N-s)th player picks an empire, the (s+1)th an event (§5.3, A9)."""
-    n = colours(state)
-    return state.ranking[n - 1 - state.draft_step], state.ranking[state.draft_step]
+    step = state.draft_step
+    return state.ranking[-1 - step], state.ranking[step]
 
 
 def empire_due(state: BriefState) -> bool:
@@ -120,18 +123,9 @@ def decide_draft(state: BriefState) -> Decision:
                        a.ChoosePacket("events", label="look at the event cards first")))
     if empire_due(state) and not (state.first_packet == "events" and event_due(state)):
         return Choice(state.seat(empire_colour), ("{} keeps an empire card", state.colours[empire_colour]),
-                      tuple(keep(state, a.PickEmpire, c) for c in state.empire_packet))
+                      tuple(map(state.tables.keeps.__getitem__, state.empire_packet)))
     return Choice(state.seat(event_colour), ("{} keeps an event card", state.colours[event_colour]),
-                  tuple(keep(state, a.PickEvent, c) for c in state.event_packet))
-
-
-def keep(state: BriefState, kind: type[a.PickEmpire | a.PickEvent], card: str) -> a.PickEmpire | a.PickEvent:
-    """The pick of ``card``, made once per game."""
-    made = state.tables.made
-    move = made.get((kind, card))
-    if move is None:
-        move = made[kind, card] = kind(card, label=f"keep {state.tables.name(card)}")
-    return move
+                  tuple(map(state.tables.keeps.__getitem__, state.event_packet)))
 
 
 def on_choose_packet(state: BriefState, move: a.ChoosePacket, log: list[Event]) -> None:
@@ -144,7 +138,7 @@ def on_pick_empire(state: BriefState, move: a.PickEmpire, log: list[Event]) -> N
     state.empire_packet.remove(move.card)
     state.held[move.card] = colour
     log.append(Event(("{} keeps an empire card", state.colours[colour])))
-    log.append(Event(("{} keeps {}", state.colours[colour], state.tables.name(move.card)), seats=(state.seat(colour),)))
+    log.append(Event(("{} keeps {}", state.colours[colour], state.tables.names[move.card]), seats=(state.seat(colour),)))
     next_pick(state)
 
 
@@ -153,7 +147,7 @@ def on_pick_event(state: BriefState, move: a.PickEvent, log: list[Event]) -> Non
     state.event_packet.remove(move.card)
     state.hands[colour].append(move.card)
     log.append(Event(("{} keeps an event card", state.colours[colour])))
-    log.append(Event(("{} keeps {}", state.colours[colour], state.tables.name(move.card)), seats=(state.seat(colour),)))
+    log.append(Event(("{} keeps {}", state.colours[colour], state.tables.names[move.card]), seats=(state.seat(colour),)))
     next_pick(state)
 
 
@@ -178,12 +172,12 @@ def call_next(state: BriefState, log: list[Event]) -> bool:
     card = listed.get(state.slot)
     if card not in state.held:
         if card is not None:
-            log.append(Event(("{}: nobody holds the card", state.tables.name(card))))
+            log.append(Event(("{}: nobody holds the card", state.tables.names[card])))
         return True
     colour = state.held[card]
     state.announced.append(card)
     state.current = colour
-    log.append(Event(("{} reveals {}", state.colours[colour], state.tables.name(card))))
+    log.append(Event(("{} reveals {}", state.colours[colour], state.tables.names[card])))
     state.phase = "turn"
     return True
 
@@ -208,12 +202,8 @@ def aftermath(state: BriefState, log: list[Event]) -> bool:
 
 def decide_bonus_draw(state: BriefState) -> Decision:
     first = bonus_order(state)[0]
-    made, bonus = state.tables.made, state.tables.bonus
-    for token in state.bonus_pool:
-        if ("bonus", token) not in made:
-            made["bonus", token] = Outcome(token, ("bonus token worth {}", bonus[token]))
     return Chance(("draw a face-down bonus token for {}", state.colours[first]),
-                  tuple(made["bonus", token] for token in state.bonus_pool), seen_by=(state.seat(first),))
+                  tuple(map(state.tables.draws.__getitem__, state.bonus_pool)), seen_by=(state.seat(first),))
 
 
 def on_bonus_draw(state: BriefState, outcome: Outcome, log: list[Event]) -> None:

@@ -15,7 +15,6 @@ from engine.rulesets.brief_history_of_the_world.placements import changed
 from engine.rulesets.brief_history_of_the_world.state import BriefState, Force
 from engine.rulesets.brief_history_of_the_world.turn import (
     check_monuments,
-    name,
     settle_start,
     take,
 )
@@ -42,7 +41,7 @@ def discard_red(state: BriefState, colour: int, log: list[Event]) -> None:
                  and not events[c].playable_later]:
         state.hands[colour].remove(card)
         state.discards.append(card)
-        log.append(Event(f"{state.colours[colour]} discards {name(state, card)}", seats=(state.seat(colour),)))
+        log.append(Event(f"{state.colours[colour]} discards {state.tables.names[card]}", seats=(state.seat(colour),)))
         log.append(Event(f"{state.colours[colour]} discards an unplayed red event card"))
 
 
@@ -112,8 +111,8 @@ def play(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
     """Reveal the card, pay for it and start its effect."""
     event = state.tables.events[card]
     state.hands[colour].remove(card)
-    log.append(Event(("{} plays {}", state.colours[colour], name(state, card))))
-    change(state, colour, -event.cost, f"pays for {name(state, card)}", log)
+    log.append(Event(("{} plays {}", state.colours[colour], state.tables.names[card])))
+    change(state, colour, -event.cost, f"pays for {state.tables.names[card]}", log)
     if event.effect in CONTINUOUS:
         state.event_in_play = card
         return
@@ -136,7 +135,7 @@ def play(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
         force = Force(colour, card, kind, armies)
         state.force = force
         settle_start(state, force, event.start, False, log)
-        log.append(Event(f"{name(state, card)} rises in {name(state, event.start)} with {armies} armies"))
+        log.append(Event(f"{state.tables.names[card]} rises in {state.tables.names[event.start]} with {armies} armies"))
         if kind == "kingdom" and len(state.capitals) + len(state.cities) < state.tables.options.capitals_and_cities:
             state.cities.add(event.start)
         check_monuments(state, log)
@@ -160,7 +159,7 @@ def resolve_choice(state: BriefState, choice: str, log: list[Event]) -> None:
         owner = state.armies.pop(choice)
         state.stock[owner] += 1
         state.stock[force.colour] -= 1
-        log.append(Event(f"treachery: {state.colours[owner]}'s army in {name(state, choice)} is replaced"))
+        log.append(Event(f"treachery: {state.colours[owner]}'s army in {state.tables.names[choice]} is replaced"))
         take(state, choice, log)
     elif effect == "black_death":
         struck = sorted(t for t, owner in state.armies.items() if owner != force.colour
@@ -168,8 +167,8 @@ def resolve_choice(state: BriefState, choice: str, log: list[Event]) -> None:
         for territory in struck:
             state.stock[state.armies.pop(territory)] += 1
         changed(state)
-        log.append(Event(f"plague in {name(state, choice)}: {len(struck)} armies return to stock"))
+        log.append(Event(f"plague in {state.tables.names[choice]}: {len(struck)} armies return to stock"))
     else:
         state.fleets.add(choice)
         changed(state)
-        log.append(Event(f"a fleet sails on the {name(state, choice)}"))
+        log.append(Event(f"a fleet sails on the {state.tables.names[choice]}"))

@@ -40,7 +40,8 @@ def _line(who: str, sign: str, amount: int, now: int, why: Words) -> str:
 
 def ranking(state: BriefState) -> list[int]:
     """First to last: more gold first; on one space the marker on top is ahead (§5.2, §8.5)."""
-    return sorted(range(len(state.gold)), key=lambda c: (-state.gold[c], -state.arrival[c]))
+    places = [(-gold, -arrival) for gold, arrival in zip(state.gold, state.arrival)]
+    return sorted(range(len(places)), key=places.__getitem__)
 
 
 def adjust_stacks(state: BriefState, log: list[Event]) -> None:
@@ -71,31 +72,25 @@ def _after(state: BriefState, colour: int, step: int) -> int:
     return (state.gold[colour] + step - 1) % TRACK + 1
 
 
-def holdings(state: BriefState, standing: list[str]) -> int:
+def holdings(state: BriefState, colour: int) -> int:
     """Capitals 2, cities 1, monuments 1, where any army of the colour stands (§8.2)."""
-    capitals, cities, monuments = state.capitals, state.cities, state.monuments
-    return sum(2 * (t in capitals) + (t in cities) + (t in monuments) for t in standing)
-
-
-def region_levels(state: BriefState, colour: int, standing: list[str]) -> dict[str, int]:
-    """Presence 1, dominance 2, supremacy 3 in each region where the colour stands (§8.3,
-    A20): History of the World's levels, supremacy being its control by armies alone.
-    Only the regions where the colour stands are counted."""
-    tables = state.tables
-    region_of, provinces, armies = tables.region_of, tables.geography.region_provinces, state.armies
-    regions_held = {region_of[t] for t in standing if t in region_of}
-    return {region: regions.level(regions.counts_in(armies, provinces[region]), colour) for region in regions_held}
+    owners = state.armies.get
+    capitals, cities, monuments = ([*map(owners, markers)].count(colour)
+                                   for markers in (state.capitals, state.cities, state.monuments))
+    return 2 * capitals + cities + monuments
 
 
 def collect(state: BriefState, colour: int, log: list[Event]) -> None:
     """Gold collection at the end of the colour's empire turn (§6.12), region by region in
-    the spiral order, over every army of the colour on the map, active or disbanded (A2)."""
-    standing = [t for t, owner in state.armies.items() if owner == colour]
-    change(state, colour, holdings(state, standing), "capitals, cities and monuments", log)
-    levels = region_levels(state, colour, standing)
+    the spiral order, over every army of the colour on the map, active or disbanded (A2):
+    presence 1, dominance 2, supremacy 3 times the region's value (§8.3, A20), History of
+    the World's levels, supremacy being its control by armies alone."""
+    change(state, colour, holdings(state, colour), "capitals, cities and monuments", log)
+    counts, values = state.armies.regions, state.values
     for region in state.tables.spiral:
-        level = levels.get(region)
-        if level:
-            value = state.values.get(region, 0)
+        colours = counts.get(region)
+        if colours and colour in colours:
+            value = values.get(region, 0)
             if value:
-                change(state, colour, level * value, ("{} in {}", LEVELS[level], state.tables.name(region)), log)
+                level = regions.level(colours, colour)
+                change(state, colour, level * value, ("{} in {}", LEVELS[level], state.tables.names[region]), log)

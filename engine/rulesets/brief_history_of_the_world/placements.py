@@ -115,13 +115,13 @@ def place(state: BriefState, key: tuple) -> PlaceArmy:
     """The placement ``key`` names, made the first time it is offered: (territory, by fleet,
     owner or -1 for the force's own colour) or, for a surrender by one's other colour,
     (territory, that colour)."""
-    colours, names = state.colours, state.tables.name
+    colours, names = state.colours, state.tables.names
     if len(key) == 2:
         territory, owner = key
-        move = PlaceArmy(territory, True, label=f"{colours[owner]} surrenders {names(territory)}")
+        move = PlaceArmy(territory, True, label=f"{colours[owner]} surrenders {names[territory]}")
     else:
         territory, by_fleet, owner = key
         how = "place in" if owner is None else "surrender" if owner == -1 else f"invade {colours[owner]} in"
-        move = PlaceArmy(territory, label=f"{how} {names(territory)}{' by fleet' if by_fleet else ''}")
+        move = PlaceArmy(territory, label=f"{how} {names[territory]}{' by fleet' if by_fleet else ''}")
     state.tables.made[key] = move
     return move

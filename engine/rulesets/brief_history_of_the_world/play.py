@@ -11,7 +11,6 @@ from engine.rulesets.brief_history_of_the_world import actions as a
 from engine.rulesets.brief_history_of_the_world import events as ev
 from engine.rulesets.brief_history_of_the_world import turn
 from engine.rulesets.brief_history_of_the_world.map import (
-    cost,
     monument_sites,
     overrun_targets,
 )
@@ -27,46 +26,46 @@ END = a.EndExpansion(label="end the expansion; the rest return to stock")
 
 
 def decide_turn(state: BriefState) -> Decision:
-    names = state.tables.name
+    tables = state.tables
+    names = tables.names
     force = state.force
     who = state.colours[state.current]
     seat = state.person[state.current]
     if state.monuments_due:
-        return Choice(seat, ("{} builds a monument", who), tuple(
-            a.PlaceMonument(t, label=f"monument in {names(t)}") for t in monument_sites(state)))
+        return Choice(seat, ("{} builds a monument", who), tuple(map(tables.monuments.__getitem__,
+                                                                     monument_sites(state))))
     invasion = state.invasion
     if invasion is not None:
         if invasion.failed:
             may_continue = force.board and force.kind != "raid" and (
                 state.tables.options.viking_crossing_continues or not invasion.crossing)
             moves = (CONTINUE, ABANDON) if may_continue else (ABANDON,)
-            return Choice(seat, ("{}'s invasion of {} failed", who, names(invasion.target)), moves)
+            return Choice(seat, ("{}'s invasion of {} failed", who, names[invasion.target]), moves)
         if not invasion.attack:
-            return Chance(("{} rolls to invade {}", who, names(invasion.target)), thrown(turn.attack_dice(state)))
-        return Chance(("{} defends {}", state.colours[invasion.defender], names(invasion.target)),
+            return Chance(("{} rolls to invade {}", who, names[invasion.target]), thrown(turn.attack_dice(state)))
+        return Chance(("{} defends {}", state.colours[invasion.defender], names[invasion.target]),
                       thrown(turn.defence_dice(state)))
     if state.overrun is not None:
         return Choice(seat, ("{} may overrun with {} invasion points", who, state.overrun.points), (
-            *(a.Overrun(t, label=f"overrun {names(t)} ({cost(state, t)} points)") for t in overrun_targets(state)),
-            STOP))
+            *map(tables.overruns.__getitem__, overrun_targets(state)), STOP))
     if state.pending is not None:
         options = ev.choices(state)
         if state.tables.events[state.pending].effect == "black_death":
             return Choice(seat, f"{who}: where does the plague strike?",
-                          tuple(a.ChooseRegion(r, label=f"plague in {names(r)}") for r in options))
-        return Choice(seat, f"{who}: choose for {names(state.pending)}",
-                      tuple(a.Target(t, label=names(t)) for t in options))
+                          tuple(a.ChooseRegion(r, label=f"plague in {names[r]}") for r in options))
+        return Choice(seat, f"{who}: choose for {names[state.pending]}",
+                      tuple(a.Target(t, label=names[t]) for t in options))
     if force is None:
         return Choice(seat, ("{}: play red events before founding?", who), (
-            *(play_event(state, c) for c in ev.red_playable(state, state.current)), FOUND))
-    return Choice(seat, ("{}: {} expand ({} armies on the board)", who, names(force.card), force.board),
+            *map(tables.plays.__getitem__, ev.red_playable(state, state.current)), FOUND))
+    return Choice(seat, ("{}: {} expand ({} armies on the board)", who, tables.names[force.card], force.board),
                   expansion_moves(state))
 
 
 def expansion_moves(state: BriefState) -> tuple:
     """Placements in territory order, then forts, black events and the early stop. A move
-    with the same words is made once per game (``Tables.made``), so offering it again
-    costs a lookup and the frame finds it by identity."""
+    with the same words is made once per game (``Tables``), so offering it again costs a
+    lookup and the frame finds it by identity."""
     force = state.force
     if not force.board:
         return ()
@@ -74,20 +73,10 @@ def expansion_moves(state: BriefState) -> tuple:
     moves = list(placements(state, force))
     if force.kind in ("empire", "minor") and len(state.forts) < tables.options.forts:
         moves += map(tables.forts.__getitem__, sorted(force.active - state.forts))
-    black = ev.black_playable(state)
-    if black:
-        moves += [play_event(state, c) for c in black]
-    if state.tables.options.early_stop and moves:
+    moves += map(tables.plays.__getitem__, ev.black_playable(state))
+    if tables.options.early_stop and moves:
         moves.append(END)
     return tuple(moves)
-
-
-def play_event(state: BriefState, card: str) -> a.PlayEvent:
-    made = state.tables.made
-    move = made.get(("play", card))
-    if move is None:
-        move = made["play", card] = a.PlayEvent(card, label=f"play {state.tables.name(card)}")
-    return move
 
 
 def flow(state: BriefState, log: list[Event]) -> bool:
@@ -95,25 +84,26 @@ def flow(state: BriefState, log: list[Event]) -> bool:
     empty Resolution board, a move that is the only one (carried out, not asked)."""
     if state.monuments_due and turn.monument_lost(state, log):
         return True
-    if state.overrun is not None and not overrun_targets(state):
-        if state.overrun.points:
-            log.append(Event(("{} invasion points are lost", state.overrun.points)))
+    overrun = state.overrun
+    if overrun is not None and not overrun_targets(state):
+        if overrun.points:
+            log.append(Event(("{} invasion points are lost", overrun.points)))
         state.overrun = None
         return True
     force = state.force
-    quiet = state.invasion is None and state.overrun is None and state.pending is None and not state.monuments_due
-    if quiet and force is not None and not force.board:
+    if (force is not None and not force.board and state.invasion is None and overrun is None
+            and state.pending is None and not state.monuments_due):
         turn.end_force(state, log)
         return True
     decision = decide_turn(state)
-    if isinstance(decision, Choice) and len(decision.actions) <= 1:
+    if decision.__class__ is Choice and len(decision.actions) <= 1:
         if not decision.actions:
             if state.pending is not None:
                 state.pending = None
             else:
                 turn.end_force(state, log)
             return True
-        HANDLERS[type(decision.actions[0])](state, decision.actions[0], log)
+        HANDLERS[decision.actions[0].__class__](state, decision.actions[0], log)
         return True
     state.decision = decision
     return False

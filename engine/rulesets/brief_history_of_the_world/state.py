@@ -5,12 +5,60 @@ Colours are the game's players; a seat is a person. They are the same except in 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from attrs import Factory, define, field
 
 from engine.core.decision import Decision
 from engine.rulesets.brief_history_of_the_world.tables import Tables
+
+
+class Armies(dict[str, int]):
+    """Territory -> the colour of the army standing there, with the armies of each colour in
+    each region counted as they come and go (``regions``), so gold collection (§8.3) reads
+    them instead of counting the map. Changed only by item assignment, ``del`` and ``pop``."""
+
+    __slots__ = ("region_of", "regions")
+
+    def __init__(self, region_of: Mapping[str, str]) -> None:
+        super().__init__()
+        self.region_of = region_of
+        self.regions: dict[str, dict[int, int]] = {}  # region -> colour -> armies; no empty entry
+
+    def __setitem__(self, territory: str, colour: int) -> None:
+        if territory in self:
+            self._count(territory, self[territory], -1)
+        super().__setitem__(territory, colour)
+        self._count(territory, colour, 1)
+
+    def __delitem__(self, territory: str) -> None:
+        self._count(territory, self[territory], -1)
+        super().__delitem__(territory)
+
+    def pop(self, territory: str, *default: int | None) -> int | None:  # type: ignore[override]
+        if territory in self:
+            self._count(territory, self[territory], -1)
+        return super().pop(territory, *default)
+
+    def copy(self) -> Armies:
+        twin = Armies(self.region_of)
+        dict.update(twin, self)
+        twin.regions = {region: dict(colours) for region, colours in self.regions.items()}
+        return twin
+
+    def _count(self, territory: str, colour: int, change: int) -> None:
+        region = self.region_of.get(territory)
+        if region is None:
+            return
+        colours = self.regions.setdefault(region, {})
+        armies = colours.get(colour, 0) + change
+        if armies:
+            colours[colour] = armies
+        elif len(colours) > 1:
+            del colours[colour]
+        else:
+            del self.regions[region]
 
 
 @define
@@ -70,7 +118,7 @@ class BriefState:
     clock: int = 0
     phase: str = "order"
     epoch: int = 0
-    armies: dict[str, int] = Factory(dict)  # territory -> colour
+    armies: Armies = Factory(lambda self: Armies(self.tables.region_of), takes_self=True)
     forts: set[str] = Factory(set)
     capitals: set[str] = Factory(set)
     cities: set[str] = Factory(set)
@@ -106,7 +154,7 @@ class BriefState:
     def clone(self) -> BriefState:
         return BriefState(
             self.tables, self.colours, self.person, list(self.gold), list(self.stock),
-            [list(h) for h in self.hands], list(self.arrival), self.clock, self.phase, self.epoch, dict(self.armies),
+            [list(h) for h in self.hands], list(self.arrival), self.clock, self.phase, self.epoch, self.armies.copy(),
             set(self.forts), set(self.capitals), set(self.cities), set(self.monuments), set(self.fleets),
             dict(self.values), list(self.ranking), list(self.epoch_gold), list(self.empire_packet),
             list(self.event_packet), self.draft_step, self.first_packet, dict(self.held), list(self.announced),

@@ -8,7 +8,15 @@ from collections import defaultdict
 
 from attrs import field, frozen
 
-from engine.rulesets.brief_history_of_the_world.actions import BuildFort
+from engine.core.moves import Outcome
+from engine.rulesets.brief_history_of_the_world.actions import (
+    BuildFort,
+    Overrun,
+    PickEmpire,
+    PickEvent,
+    PlaceMonument,
+    PlayEvent,
+)
 from engine.rulesets.brief_history_of_the_world.cards import (
     BonusToken,
     EmpireCard,
@@ -42,9 +50,17 @@ class Tables:
     events: dict[str, EventCard]
     listed: dict[int, dict[int, str]]  # epoch -> order in the epoch's list -> its empire card (§5.4)
     forts: dict[str, BuildFort]  # territory -> building a fort there (§6.7)
+    overruns: dict[str, Overrun]  # territory -> overrunning it (§7.6)
+    monuments: dict[str, PlaceMonument]  # territory -> a monument there (§6.8)
     seconds: dict[str, str]  # an empire card -> the empire it holds second (Incas -> Aztecs, §10.3)
     values: dict[int, dict[str, int]]  # epoch -> region -> value (§5.3)
     bonus: dict[str, int]
+    keeps: dict[str, PickEmpire | PickEvent]  # empire or event card -> keeping it in the draft (§5.3)
+    plays: dict[str, PlayEvent]  # event card -> playing it (§6.10)
+    draws: dict[str, Outcome]  # bonus token -> drawing it face down (§5.5)
+    # ("empire" or "event", epoch) -> the cards drafted, sorted: a second empire (``follows``) is part
+    # of its card, a starting Leader or Weaponry is dealt, not drafted
+    drafted: dict[tuple[str, int], tuple[str, ...]]
     # worked out once and asked again: moves whose words never change for the same key
     # (play.py) and the coasts a set of fleets reaches
     made: dict = field(factory=dict)
@@ -71,6 +87,12 @@ class Tables:
                 listed[card.data.epoch].setdefault(card.data.order, card.id)
         names = {**{r.id: r.name for r in board.regions}, **{s.id: s.name for s in board.spaces},
                  **{c.id: c.name for c in cards}}
+        empires = {c.id: c.data for c in cards if isinstance(c.data, EmpireCard)}
+        events = {c.id: c.data for c in cards if isinstance(c.data, EventCard)}
+        drafted = {("empire", epoch): tuple(sorted(c for c, e in empires.items() if e.epoch == epoch and e.follows is None))
+                   for epoch in range(1, EPOCHS + 1)}
+        drafted |= {("event", epoch): tuple(sorted(c for c, e in events.items() if e.epoch == epoch and not e.starter))
+                    for epoch in range(1, EPOCHS + 1)}
         return cls(
             options=options,
             names=names,
@@ -84,24 +106,26 @@ class Tables:
             coast={w: geography.area_borders[w] for w in water},
             water=water,
             new_world=frozenset(r.id for r in board.regions if r.props.get("new_world") is True),
-            empires={c.id: c.data for c in cards if isinstance(c.data, EmpireCard)},
-            events={c.id: c.data for c in cards if isinstance(c.data, EventCard)},
+            empires=empires,
+            events=events,
             listed=listed,
             forts={t: BuildFort(t, label=f"fort in {names[t]}") for t in geography.provinces},
+            overruns={t: Overrun(t, label=f"overrun {names[t]} ({2 if t in geography.rough else 1} points)")
+                      for t in geography.provinces},
+            monuments={t: PlaceMonument(t, label=f"monument in {names[t]}") for t in geography.provinces},
             seconds={c.data.follows: c.id for c in cards if isinstance(c.data, EmpireCard) and c.data.follows},
             values=dict(values),
             bonus={c.id: c.data.value for c in cards if isinstance(c.data, BonusToken)},
+            keeps={**{c: PickEmpire(c, label=f"keep {names[c]}") for c in empires},
+                   **{c: PickEvent(c, label=f"keep {names[c]}") for c in events}},
+            plays={c: PlayEvent(c, label=f"play {names[c]}") for c in events},
+            draws={c.id: Outcome(c.id, ("bonus token worth {}", c.data.value)) for c in cards
+                   if isinstance(c.data, BonusToken)},
+            drafted=drafted,
         )
 
     def name(self, ident: str) -> str:
         return self.names.get(ident, ident)
-
-    def epoch_empires(self, epoch: int) -> list[str]:
-        """The cards drafted in ``epoch``: a second empire (``follows``) is part of its card."""
-        return sorted(c for c, e in self.empires.items() if e.epoch == epoch and e.follows is None)
-
-    def epoch_events(self, epoch: int) -> list[str]:
-        return sorted(c for c, e in self.events.items() if e.epoch == epoch and not e.starter)
 
     def second_empire(self, card: str) -> str | None:
         return self.seconds.get(card)

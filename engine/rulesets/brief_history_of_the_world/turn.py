@@ -29,7 +29,7 @@ from engine.rulesets.shared.buildings import knock_down
 
 
 def name(state: BriefState, ident: str) -> str:
-    return state.tables.name(ident)
+    return state.tables.names[ident]
 
 
 def found(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
@@ -40,7 +40,7 @@ def found(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
     state.stock[colour] -= armies
     force = Force(colour, card, "empire", armies, barbarian=not data.capital, characteristic=data.characteristic)
     state.force = force
-    log.append(Event(("{} founds the {} with {} armies{}", state.colours[colour], name(state, card), armies,
+    log.append(Event(("{} founds the {} with {} armies{}", state.colours[colour], state.tables.names[card], armies,
                       "" if data.capital else " (no capital: barbarian)")))
     if armies:
         settle(state, force, data, log)
@@ -55,7 +55,7 @@ def found(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
             state.armies[territory] = colour
             force.active.add(territory)
             force.influence.add(territory)
-            log.append(Event(f"{state.colours[colour]} places an Influence army in {name(state, territory)}"))
+            log.append(Event(f"{state.colours[colour]} places an Influence army in {state.tables.names[territory]}"))
     check_monuments(state, log)
 
 
@@ -75,7 +75,7 @@ def join(state: BriefState, force: Force, card: str, log: list[Event]) -> None:
     armies = min(data.armies, state.stock[force.colour])
     state.stock[force.colour] -= armies
     force.board += armies
-    log.append(Event(f"{state.colours[force.colour]} founds the {name(state, card)} in the same turn with "
+    log.append(Event(f"{state.colours[force.colour]} founds the {state.tables.names[card]} in the same turn with "
                      f"{armies} armies"))
     if armies:
         fleets = state.fleets
@@ -96,7 +96,7 @@ def settle_start(state: BriefState, force: Force, start: str, keep_monument: boo
         markers.discard(start)
     state.forts.discard(start)
     if force.barbarian and state.tables.options.founding_reduces:
-        change(state, force.colour, len(cleared), f"barbarian reductions in {name(state, start)}", log)
+        change(state, force.colour, len(cleared), f"barbarian reductions in {state.tables.names[start]}", log)
     state.armies[start] = force.colour
     force.active.add(start)
 
@@ -109,9 +109,9 @@ def reduce(state: BriefState, territory: str, log: list[Event]) -> None:
     what = knock_down(territory, state.capitals, state.cities, monuments, gone="removed")
     if not what:
         return
-    log.append(Event(f"reduction in {name(state, territory)}: {what}"))
+    log.append(Event(f"reduction in {state.tables.names[territory]}: {what}"))
     if force.barbarian:
-        change(state, force.colour, 1, f"barbarian reduction in {name(state, territory)}", log)
+        change(state, force.colour, 1, f"barbarian reduction in {state.tables.names[territory]}", log)
 
 
 def take(state: BriefState, territory: str, log: list[Event], *, reduces: bool = True,
@@ -123,7 +123,7 @@ def take(state: BriefState, territory: str, log: list[Event], *, reduces: bool =
         reduce(state, territory, log)
     if not keeps_fort and territory in state.forts:
         state.forts.remove(territory)
-        log.append(Event(f"the fort in {name(state, territory)} is removed"))
+        log.append(Event(f"the fort in {state.tables.names[territory]} is removed"))
     state.armies[territory] = force.colour
     force.active.add(territory)
     taken(state, territory)
@@ -143,15 +143,15 @@ def place_army(state: BriefState, territory: str, surrender: bool, log: list[Eve
     force.board -= 1
     owner = state.armies.get(territory)
     if owner is None:
-        log.append(Event(("{} places an army in {}", who, name(state, territory))))
+        log.append(Event(("{} places an army in {}", who, state.tables.names[territory])))
         take(state, territory, log, reduces=state.tables.options.empty_entry_reduces,
              keeps_fort=not state.tables.options.empty_entry_reduces)
     elif owner == force.colour or surrender:
         state.stock[owner] += 1
-        log.append(Event(("{} surrenders {} to {}", state.colours[owner], name(state, territory), who)))
+        log.append(Event(("{} surrenders {} to {}", state.colours[owner], state.tables.names[territory], who)))
         take(state, territory, log, keeps_fort=owner == force.colour)
     else:
-        log.append(Event(("{} invades {}, held by {}{}", who, name(state, territory), state.colours[owner],
+        log.append(Event(("{} invades {}, held by {}{}", who, state.tables.names[territory], state.colours[owner],
                           " from the sea" if by_fleet else "")))
         state.invasion = Invasion(territory, owner, by_fleet, crosses)
 
@@ -193,7 +193,7 @@ def resolve(state: BriefState, defence: tuple[int, ...], log: list[Event]) -> No
         return
     state.stock[invasion.defender] += 1
     del state.armies[target]
-    log.append(Event(("{} takes {}; {}'s army returns to stock", state.colours[force.colour], name(state, target),
+    log.append(Event(("{} takes {}; {}'s army returns to stock", state.colours[force.colour], state.tables.names[target],
                       state.colours[invasion.defender])))
     force.dial = 0
     state.invasion = None
@@ -226,7 +226,7 @@ def abandon(state: BriefState, log: list[Event]) -> None:
     force = state.force
     state.stock[force.colour] += 1
     force.dial = 0
-    log.append(Event(("{} abandons the invasion of {}", state.colours[force.colour], name(state, state.invasion.target))))
+    log.append(Event(("{} abandons the invasion of {}", state.colours[force.colour], state.tables.names[state.invasion.target])))
     state.invasion = None
 
 
@@ -236,7 +236,7 @@ def overrun(state: BriefState, territory: str, log: list[Event]) -> None:
     run.points -= cost(state, territory)
     state.stock[run.defender] += 1
     del state.armies[territory]
-    log.append(Event(f"{state.colours[force.colour]} overruns {name(state, territory)} "
+    log.append(Event(f"{state.colours[force.colour]} overruns {state.tables.names[territory]} "
                      f"({run.points} invasion points left)"))
     run.last = territory
     take(state, territory, log)
@@ -248,7 +248,7 @@ def build_fort(state: BriefState, territory: str, log: list[Event]) -> None:
     force.board -= 1
     state.stock[force.colour] += 1
     state.forts.add(territory)
-    log.append(Event(("{} builds a fort in {}", state.colours[force.colour], name(state, territory))))
+    log.append(Event(("{} builds a fort in {}", state.colours[force.colour], state.tables.names[territory])))
 
 
 def check_monuments(state: BriefState, log: list[Event]) -> None:
@@ -268,7 +268,7 @@ def check_monuments(state: BriefState, log: list[Event]) -> None:
 def place_monument(state: BriefState, territory: str, log: list[Event]) -> None:
     state.monuments_due -= 1
     state.monuments.add(territory)
-    log.append(Event(("{} builds a monument in {}", state.colours[state.force.colour], name(state, territory))))
+    log.append(Event(("{} builds a monument in {}", state.colours[state.force.colour], state.tables.names[territory])))
 
 
 def monument_lost(state: BriefState, log: list[Event]) -> bool:
@@ -291,16 +291,16 @@ def end_force(state: BriefState, log: list[Event]) -> None:
     state.force = None
     if force.kind == "raid":
         state.force, state.suspended = state.suspended, None
-        log.append(Event(f"the armies of {name(state, force.card)} are disbanded"))
+        log.append(Event(f"the armies of {state.tables.names[force.card]} are disbanded"))
         return
     if force.kind in ("minor", "kingdom"):
-        log.append(Event(f"the armies of {name(state, force.card)} are disbanded"))
+        log.append(Event(f"the armies of {state.tables.names[force.card]} are disbanded"))
         return
     state.fleets = set()
     if state.event_in_play is not None:
         state.discards.append(state.event_in_play)
         state.event_in_play = None
-    log.append(Event(("the {} reorganise: their armies are disbanded", name(state, force.card))))
+    log.append(Event(("the {} reorganise: their armies are disbanded", state.tables.names[force.card])))
     collect(state, force.colour, log)
     second = state.tables.second_empire(force.card)
     if second is not None and not state.tables.options.incas_and_aztecs_one_turn:
