@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.text import Words
 from engine.rulesets.antike_duellum.economy import add_due, can_pay, describe, fee_need
 from engine.rulesets.antike_duellum.military import special_here
 from engine.rulesets.antike_duellum.state import DuellumState
@@ -27,17 +28,16 @@ def temple_due(state: DuellumState, city: str, marble_need: str = "marble") -> d
     return due
 
 
-def temple_problem(state: DuellumState, seat: int, city: str, marble_need: str = "marble") -> str | None:
-    name = state.tables.name(city)
+def temple_problem(state: DuellumState, seat: int, city: str, marble_need: str = "marble") -> Words | None:
     if state.owner.get(city) != seat:
-        return f"{name} is not your city"
+        return "{} is not your city", state.tables.name(city)
     if city in state.temples:
-        return f"{name} already has a temple"
+        return "{} already has a temple", state.tables.name(city)
     if len(state.temples) >= TEMPLES:
         return f"all {TEMPLES} temples stand: none is left in the bank"
     due = temple_due(state, city, marble_need)
     if not can_pay(state, seat, due):
-        return costs_more, "a temple in {} costs {}, more than you have", due, name
+        return costs_more, "a temple in {} costs {}, more than you have", due, state.tables.name(city)
     return None
 
 
@@ -50,12 +50,11 @@ def build_temple(state: DuellumState, seat: int, city: str, log: list[Event], ma
     _charge(state, due, f"the temple in {state.tables.name(city)}")
 
 
-def wall_problem(state: DuellumState, seat: int, city: str, marble_need: str = "marble") -> str | None:
-    name = state.tables.name(city)
+def wall_problem(state: DuellumState, seat: int, city: str, marble_need: str = "marble") -> Words | None:
     if state.owner.get(city) != seat:
-        return f"{name} is not your city"
+        return "{} is not your city", state.tables.name(city)
     if city in state.walls:
-        return f"{name} already has a wall"
+        return "{} already has a wall", state.tables.name(city)
     if not state.walls_supply[seat]:
         return "you have no wall in your supply"
     if not can_pay(state, seat, {marble_need: WALL_MARBLE}):
@@ -97,19 +96,18 @@ def city_due(state: DuellumState, site: str, resource: str, settler_gold: int | 
 
 
 def city_problem(state: DuellumState, seat: int, site: str, resource: str, settler_gold: int | None = None,
-                 gold_need: str = "gold") -> str | None:
-    name = state.tables.name(site)
-    if site not in state.tables.sites:
-        return f"{name} has no city symbol"
+                 gold_need: str = "gold") -> Words | None:
+    if site not in state.tables.site_set:
+        return "{} has no city symbol", state.tables.name(site)
     if site in state.owner:
-        return f"{name} already has a city"
+        return "{} already has a city", state.tables.name(site)
     if not has_unit(state, seat, site):
-        return f"you have no unit in {name}"
+        return "you have no unit in {}", state.tables.name(site)
     if markers_left(state, resource) <= 0:
-        return f"no {resource} city marker is left in the bank"
+        return "no {} city marker is left in the bank", resource
     due = city_due(state, site, resource, settler_gold, gold_need)
     if not can_pay(state, seat, due):
-        return costs_more, f"a {resource} city in {{}} costs {{}}, more than you have", due, name
+        return costs_more, "a {} city in {} costs {}, more than you have", due, resource, state.tables.name(site)
     return None
 
 

@@ -7,6 +7,8 @@ defence and the city's fall are the mechanics of ``military.py``.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.core.decision import Choice
 from engine.core.events import Event
 from engine.core.moves import Action
@@ -24,32 +26,44 @@ from engine.rulesets.antike_duellum.military import (
 from engine.rulesets.antike_duellum.rondel import opponent, to_founding
 from engine.rulesets.antike_duellum.rondel_actions import own_cities
 from engine.rulesets.antike_duellum.state import Conquest, DuellumState
-from engine.rulesets.antike_duellum.tables import UNITS
+from engine.rulesets.antike_duellum.tables import UNITS, Tables
 
 END_MOVEMENT = a.EndMovement(label="end movement")
 END_CONQUEST = a.EndConquest(label="end conquests")
 DECLINE = a.DeclineFortress(label="let the conquest go ahead")
+LOSES = {unit: a.Lose(unit, label=f"lose a {unit}") for unit in UNITS}
 
 
 def step_moves(state: DuellumState, seat: int) -> list[Action]:
+    """Every unit that has steps left, across every border its type crosses. Units that have
+    not moved this turn have them all, so ``steps_left`` is asked only where some moved."""
     tables = state.tables
-    cached = tables.step_actions
+    out_of = tables.steps_from
+    moved = {tuple(key.split("@")) for key in state.turn.moved}
     moves: list[Action] = []
     for unit in UNITS:
         for region in sorted(state.units(unit)[seat]):
-            if steps_left(state, seat, unit, region):
-                moves += [cached[(unit, region, to)] for to in tables.steps(unit)[region]]
+            if (unit, region) not in moved or steps_left(state, seat, unit, region):
+                moves += out_of[(unit, region)]
     if state.special and state.special[seat]:
         special, region = tables.special(seat), state.special[seat]
         if steps_left(state, seat, special, region):
-            moves += [cached[(special, region, to)] for to in tables.steps(special)[region]]
+            moves += out_of[(special, region)]
     return moves
 
 
 def conquer_moves(state: DuellumState, seat: int) -> list[Action]:
-    name = state.tables.name
-    return [a.Conquer(city, label=("conquer {} (defence {})", name(city), defence(state, city)))
-            for city in own_cities(state, opponent(seat)) if refusals.conquer_problem(state, seat, city) is None]
+    tables = state.tables
+    moves: list[Action] = []
+    for city in own_cities(state, opponent(seat)):
+        if refusals.conquer_problem(state, seat, city) is None:
+            needed = defence(state, city)
+            moves.append(tables.action(("conquer", city, needed), partial(conquer_action, tables, city, needed)))
+    return moves
+
+
+def conquer_action(tables: Tables, city: str, needed: int) -> a.Conquer:
+    return a.Conquer(city, label=("conquer {} (defence {})", tables.name(city), needed))
 
 
 def fortress_cards(state: DuellumState, seat: int) -> list[str]:
@@ -60,16 +74,15 @@ def fortress_cards(state: DuellumState, seat: int) -> list[str]:
 def decide_conquest(state: DuellumState, conquest: Conquest) -> Choice:
     name = state.tables.name(conquest.city)
     if conquest.stage == "fortress":
-        moves: list[Action] = [a.PlayEventOn(card, conquest.city, label=f"play {state.tables.name(card)} on {name}")
+        moves: list[Action] = [a.PlayEventOn(card, conquest.city, label=("play {} on {}", state.tables.name(card), name))
                                for card in fortress_cards(state, conquest.defender)]
         moves.append(DECLINE)
         return Choice(conquest.defender,
-                      f"{state.names[state.turn.seat]} conquers {name} (defence {defence(state, conquest.city)})",
+                      ("{} conquers {} (defence {})", state.names[state.turn.seat], name, defence(state, conquest.city)),
                       tuple(moves), conceals=True)
     seat = state.turn.seat
-    units = [u for u in UNITS if state.units(u)[seat].get(conquest.city)]
     return Choice(seat, ("conquest of {}: remove a unit ({} to lose)", name, conquest.losses),
-                  tuple(a.Lose(u, label=f"lose a {u}") for u in units))
+                  tuple(LOSES[u] for u in UNITS if state.units(u)[seat].get(conquest.city)))
 
 
 def conquest_step(state: DuellumState, conquest: Conquest, log: list[Event]) -> bool:

@@ -68,6 +68,8 @@ def add_due(due: dict[str, int], need: str, amount: int) -> None:
 
 
 def current_need(due: Mapping[str, int]) -> str:
+    if len(due) == 1:  # the common case; a due never keeps a need at 0 (``add_due``, ``pay_item``)
+        return next(iter(due))
     return next(need for need in NEED_ORDER if due.get(need, 0) > 0)
 
 
@@ -85,6 +87,9 @@ def payable_items(state: DuellumState, seat: int, due: Mapping[str, int]) -> lis
     """The items that may pay the current need and keep the rest of ``due`` payable."""
     need = current_need(due)
     goods, coins = state.goods[seat], state.coins[seat]
+    if len(due) == 1 and affordable(goods, coins, due):
+        # one kind of need, payable in full: whatever pays one item of it leaves the rest payable
+        return [item for item in ITEMS if accepts(need, item) and (coins if item == "coin" else goods[item])]
     rest = dict(due)
     rest[need] -= 1
     items = []
@@ -145,7 +150,7 @@ def gain_coins(state: DuellumState, seat: int, count: int, log: list[Event]) -> 
     if paid:
         log.append(Event(("{} takes {} coin{}", state.names[seat], paid, 's' if paid > 1 else '')))
     if count > paid:
-        log.append(Event(f"the bank has no coins: {state.names[seat]} takes a resource instead"))
+        log.append(Event(("the bank has no coins: {} takes a resource instead", state.names[seat])))
         state.turn.pending.insert(0, Pending("coin", seat, count - paid))
 
 

@@ -75,7 +75,7 @@ def _academy(state: DuellumState, seat: int, event: EventInfo, move: Action, log
 def academy_payout(state: DuellumState, seat: int, per_tech: int, log: list[Event]) -> None:
     gold = per_tech * len(state.techs[1 - seat])
     state.goods[seat]["gold"] += gold
-    log.append(Event(f"{state.names[seat]} gains {gold} gold from the academy"))
+    log.append(Event(("{} gains {} gold from the academy", state.names[seat], gold)))
 
 
 def _architect(state: DuellumState, seat: int, event: EventInfo, move: a.PlayEventOn, log: list[Event]) -> None:
@@ -85,7 +85,7 @@ def _architect(state: DuellumState, seat: int, event: EventInfo, move: a.PlayEve
 def _burglary(state: DuellumState, seat: int, event: EventInfo, move: Action, log: list[Event]) -> None:
     lost = state.coins[1 - seat] // max(event.amount, 1)
     state.coins[1 - seat] -= lost
-    log.append(Event(f"{state.names[1 - seat]} loses {lost} coin{'s' if lost != 1 else ''}"))
+    log.append(Event(("{} loses {} coin{}", state.names[1 - seat], lost, "s" if lost != 1 else "")))
 
 
 def _charity(state: DuellumState, seat: int, event: EventInfo, move: Action, log: list[Event]) -> None:
@@ -98,7 +98,7 @@ def _corruptions(state: DuellumState, seat: int, event: EventInfo, move: Action,
     lost = [r for r in RESOURCES if goods[r] > event.amount]
     for resource in lost:
         goods[resource] -= 1
-    log.append(Event(f"{state.names[1 - seat]} loses 1 {', 1 '.join(lost)}"))
+    log.append(Event(("{} loses 1 {}", state.names[1 - seat], ", 1 ".join(lost))))
 
 
 def _diplomacy(state: DuellumState, seat: int, event: EventInfo, move: Action, log: list[Event]) -> None:
@@ -109,7 +109,7 @@ def _earthquake(state: DuellumState, seat: int, event: EventInfo, move: a.PlayEv
     owner = state.owner[move.space]
     state.walls.remove(move.space)
     state.walls_supply[owner] += 1
-    log.append(Event(f"the wall of {state.tables.name(move.space)} falls and returns to {state.names[owner]}"))
+    log.append(Event(("the wall of {} falls and returns to {}", state.tables.name(move.space), state.names[owner])))
 
 
 def _free_recruit(unit: str) -> Effect:
@@ -153,14 +153,14 @@ def _merchant(state: DuellumState, seat: int, event: EventInfo, move: Action, lo
 def _mining(state: DuellumState, seat: int, event: EventInfo, move: a.PlayEventOn, log: list[Event]) -> None:
     old = state.marker[move.space]
     state.marker[move.space] = move.resource
-    log.append(Event(f"{state.tables.name(move.space)} turns from {old} to {move.resource}"))
+    log.append(Event(("{} turns from {} to {}", state.tables.name(move.space), old, move.resource)))
 
 
 def _mutiny(state: DuellumState, seat: int, event: EventInfo, move: Action, log: list[Event]) -> None:
     victim = 1 - seat
     gold = min(event.amount, state.goods[victim]["gold"])
     state.goods[victim]["gold"] -= gold
-    log.append(Event(f"{state.names[victim]} discards {gold} gold"))
+    log.append(Event(("{} discards {} gold", state.names[victim], gold)))
     if units_on_board(state, victim):
         state.turn.pending.insert(0, Pending("mutiny", victim))
 
@@ -182,14 +182,14 @@ def _privilege(state: DuellumState, seat: int, event: EventInfo, move: Action, l
 def _prosperity(state: DuellumState, seat: int, event: EventInfo, move: Action, log: list[Event]) -> None:
     gold = event.amount * sum(state.owner[c] == seat for c in state.walls)
     state.goods[seat]["gold"] += gold
-    log.append(Event(f"{state.names[seat]} gains {gold} gold"))
+    log.append(Event(("{} gains {} gold", state.names[seat], gold)))
 
 
 def _purchase(state: DuellumState, seat: int, event: EventInfo, move: Action, log: list[Event]) -> None:
     _charge(state, event)
     state.goods[seat]["marble"] += event.amount
     state.goods[seat]["iron"] += event.amount
-    log.append(Event(f"{state.names[seat]} gains {event.amount} marble and {event.amount} iron"))
+    log.append(Event(("{} gains {} marble and {} iron", state.names[seat], event.amount, event.amount)))
 
 
 def _recruits(state: DuellumState, seat: int, event: EventInfo, move: Action, log: list[Event]) -> None:

@@ -59,9 +59,12 @@ def _moment(state: DuellumState, trigger: str) -> bool:
 def plays(state: DuellumState, seat: int) -> list[Action]:
     """The event plays open to the active seat at a free-action point of its turn. FORTRESS,
     the one card of the opponent's turn, is offered by the conquest window instead."""
+    hand = state.hand[seat]
+    if not hand:
+        return []
     moves: list[Action] = []
     events = state.tables.events
-    for card in sorted(set(state.hand[seat])):
+    for card in sorted(set(hand)):
         event = events[card]
         if event.timing == OWN_TURN and _moment(state, event.trigger):
             moves += OFFERS[event.effect](state, seat, event)
@@ -72,8 +75,10 @@ def play(state: DuellumState, seat: int, move: a.PlayEvent | a.PlayEventOn, log:
     event = state.tables.events[move.card]
     state.hand[seat].remove(move.card)
     state.discard.append(move.card)
-    where = f" on {state.tables.name(move.space)}" if isinstance(move, a.PlayEventOn) else ""
-    log.append(Event(("{} plays {}{}", state.names[seat], event.name, where)))
+    if isinstance(move, a.PlayEventOn):
+        log.append(Event(("{} plays {} on {}", state.names[seat], event.name, state.tables.name(move.space))))
+    else:
+        log.append(Event(("{} plays {}", state.names[seat], event.name)))
     EFFECTS[event.effect](state, seat, event, move, log)
 
 
@@ -93,21 +98,21 @@ def _plain(condition: Callable[[DuellumState, int, EventInfo], bool]) -> Offer:
 
 def _offer_architect(state: DuellumState, seat: int, event: EventInfo) -> list[Action]:
     need = event_need(state, "marble")
-    return [a.PlayEventOn(event.id, city, label=f"play {event.name}: a temple in {state.tables.name(city)}")
+    return [a.PlayEventOn(event.id, city, label=("play {}: a temple in {}", event.name, state.tables.name(city)))
             for city in sorted(c for c, o in state.owner.items() if o == seat)
             if temple_problem(state, seat, city, need) is None]
 
 
 def _offer_gang(state: DuellumState, seat: int, event: EventInfo) -> list[Action]:
     need = event_need(state, "marble")
-    return [a.PlayEventOn(event.id, city, label=f"play {event.name}: a wall in {state.tables.name(city)}")
+    return [a.PlayEventOn(event.id, city, label=("play {}: a wall in {}", event.name, state.tables.name(city)))
             for city in sorted(c for c, o in state.owner.items() if o == seat)
             if wall_problem(state, seat, city, need) is None]
 
 
 def _offer_earthquake(state: DuellumState, seat: int, event: EventInfo) -> list[Action]:
     any_wall = state.tables.options.earthquake_any_wall
-    return [a.PlayEventOn(event.id, city, label=f"play {event.name}: the wall of {state.tables.name(city)}")
+    return [a.PlayEventOn(event.id, city, label=("play {}: the wall of {}", event.name, state.tables.name(city)))
             for city in sorted(state.walls) if any_wall or state.owner[city] != seat]
 
 
@@ -117,7 +122,8 @@ def _offer_mining(state: DuellumState, seat: int, event: EventInfo) -> list[Acti
         for resource in RESOURCES:
             if resource != state.marker[city] and markers_left(state, resource) > 0:
                 moves.append(a.PlayEventOn(event.id, city, resource,
-                                           label=f"play {event.name}: {state.tables.name(city)} becomes a {resource} city"))
+                                           label=("play {}: {} becomes a {} city", event.name,
+                                                  state.tables.name(city), resource)))
     return moves
 
 
@@ -131,7 +137,7 @@ def _offer_pestilence(state: DuellumState, seat: int, event: EventInfo) -> list[
 def _offer_settler(state: DuellumState, seat: int, event: EventInfo) -> list[Action]:
     need = event_need(state, "gold")
     return [a.PlayEventOn(event.id, site, resource,
-                          label=f"play {event.name}: found {state.tables.name(site)} as a {resource} city")
+                          label=("play {}: found {} as a {} city", event.name, state.tables.name(site), resource))
             for site in state.tables.sites for resource in RESOURCES
             if city_problem(state, seat, site, resource, event.cost, need) is None]
 

@@ -165,7 +165,7 @@ def take_city(state: DuellumState, city: str, log: list[Event]) -> None:
         lost.append("its wall returns to the defender")
     state.owner[city] = attacker
     turn.city_lost = True
-    log.append(Event(f"{state.names[attacker]} conquers {name}" + ("; " + ", ".join(lost) if lost else "")))
+    log.append(Event(("{} conquers {}{}", state.names[attacker], name, "; " + ", ".join(lost) if lost else "")))
 
 
 def sea_areas(state: DuellumState, seat: int) -> int:

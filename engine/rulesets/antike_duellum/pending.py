@@ -31,7 +31,8 @@ STOP = a.Stop(label="buy no more")
 
 
 def pick_moves(state: DuellumState) -> tuple[Action, ...]:
-    return tuple(a.PickEvent(card, label=f"take {state.tables.name(card)}") for card in sorted(state.display))
+    picks = state.tables.pick_actions
+    return tuple(picks[card] for card in sorted(state.display))
 
 
 def pending_moves(state: DuellumState, pending: Pending) -> tuple[str, tuple[Action, ...]]:
@@ -45,31 +46,32 @@ def pending_moves(state: DuellumState, pending: Pending) -> tuple[str, tuple[Act
     if kind == "coin":
         return "the bank has no coin: take a resource instead", resources(RESOURCES, "take")
     if kind == "gain":
-        return f"HONORARIUM: take a resource ({pending.count} left)", resources(RESOURCES, "take")
+        return ("HONORARIUM: take a resource ({} left)", pending.count), resources(RESOURCES, "take")
     if kind == "trade_give":
-        return (f"COMMERCIUM: give a resource ({pending.count} more)",
+        return (("COMMERCIUM: give a resource ({} more)", pending.count),
                 resources([r for r in RESOURCES if goods[r]], "give"))
     if kind == "trade_take":
-        return f"COMMERCIUM: take a resource ({pending.count} more)", resources(RESOURCES, "take")
+        return ("COMMERCIUM: take a resource ({} more)", pending.count), resources(RESOURCES, "take")
     opponent = 1 - seat
     if kind == "merchant_take":
         theirs = state.goods[opponent]
-        return (f"MERCHANT: take a resource from {state.names[opponent]} ({pending.count} more)",
+        return (("MERCHANT: take a resource from {} ({} more)", state.names[opponent], pending.count),
                 resources([r for r in RESOURCES if theirs[r]], "take"))
     if kind == "merchant_give":
-        return (f"MERCHANT: give a resource to {state.names[opponent]} ({pending.count} more)",
+        return (("MERCHANT: give a resource to {} ({} more)", state.names[opponent], pending.count),
                 resources([r for r in RESOURCES if goods[r]], "give"))
     if kind == "recruits":
-        return f"RECRUITS: buy a unit into your recruitment box ({pending.count} at most)", recruits_moves(state, pending)
+        return (("RECRUITS: buy a unit into your recruitment box ({} at most)", pending.count),
+                recruits_moves(state, pending))
     if kind == "oracle":
         return "ORACLE: take an event card from the display", pick_moves(state)
     if kind == "mutiny":
         return "MUTINY: choose which of your units is destroyed", tuple(
-            a.Destroy(unit, region, label=f"the {unit} in {state.tables.name(region)}")
+            a.Destroy(unit, region, label=("the {} in {}", unit, state.tables.name(region)))
             for unit, region in units_on_board(state, seat))
     if kind == "sabotage":
         return "SABOTAGE: discard one of your event cards", tuple(
-            a.Discard(card, label=f"discard {state.tables.name(card)}") for card in sorted(set(state.hand[seat])))
+            a.Discard(card, label=("discard {}", state.tables.name(card))) for card in sorted(set(state.hand[seat])))
     raise AssertionError(f"unknown pending choice {kind}")
 
 
@@ -166,7 +168,7 @@ def on_destroy(state: DuellumState, move: a.Destroy, log: list[Event]) -> None:
         state.special[seat] = None
     else:
         remove(state, seat, unit, region, 1)
-    log.append(Event(f"{state.names[seat]}'s {unit} in {state.tables.name(region)} is destroyed"))
+    log.append(Event(("{}'s {} in {} is destroyed", state.names[seat], unit, state.tables.name(region))))
     consume(state, log)
 
 
@@ -175,7 +177,7 @@ def on_discard(state: DuellumState, move: a.Discard, log: list[Event]) -> None:
     seat = state.turn.pending[0].seat
     state.hand[seat].remove(card)
     state.discard.append(card)
-    log.append(Event(f"{state.names[seat]} discards {state.tables.name(card)}"))
+    log.append(Event(("{} discards {}", state.names[seat], state.tables.name(card))))
     consume(state, log)
 
 

@@ -28,7 +28,7 @@ def held(state: DuellumState, seat: int, kind: str) -> int:
 
 
 def cities(state: DuellumState, seat: int) -> int:
-    return sum(owner == seat for owner in state.owner.values())
+    return list(state.owner.values()).count(seat)
 
 
 def temple_measure(state: DuellumState, seat: int) -> int:
@@ -52,24 +52,38 @@ def earned(state: DuellumState, seat: int, kind: str) -> int:
     return held(state, seat, kind) + (turn.scholars if kind == "scholar" else turn.generals)
 
 
+def owed(state: DuellumState, seat: int, kind: str) -> int:
+    """Cards of ``kind`` earned and not yet held: ``earned - held``, without counting the
+    scholars and generals held only to add them back."""
+    turn = state.turn
+    if kind == "scholar":
+        return turn.scholars
+    if kind == "general":
+        return turn.generals
+    return earned(state, seat, kind) - held(state, seat, kind)
+
+
 def award(state: DuellumState, seat: int, log: list[Event]) -> int:
     """Phase 3 (§5.1, §8.1): every person now due, while the stacks last; stops at the 9th."""
     gained = 0
+    stacks = state.stacks
     for kind in ("king", "citizen", "scholar", "general", "navigator"):
-        due = earned(state, seat, kind) - held(state, seat, kind)
-        stack = state.stacks.get(kind, [])
+        stack = stacks.get(kind)
+        if not stack:
+            continue
+        due = owed(state, seat, kind)
         while due > 0 and stack and len(state.persons[seat]) < VICTORY:
             card = stack.pop(0)
             state.persons[seat].append(card)
             gained += 1
             due -= 1
             position = len(state.persons[seat])
-            text = f"{state.names[seat]} gains {state.tables.name(card)} ({kind}, {position} person{'s' * (position > 1)})"
-            if position in state.tables.wall_symbols:
+            wall = position in state.tables.wall_symbols
+            if wall:
                 state.walls_supply[seat] += 1
                 state.walls_issued[seat] += 1
-                text += " and a wall"
-            log.append(Event(text))
+            log.append(Event(("{} gains {} ({}, {} person{}){}", state.names[seat], state.tables.name(card), kind,
+                              position, "s" * (position > 1), " and a wall" if wall else "")))
     return gained
 
 
@@ -119,7 +133,8 @@ def end_turn(state: DuellumState, log: list[Event]) -> None:
     state.phase = "picks"
     state.turn = None
     if state.picks:
-        log.append(Event(f"{state.names[state.picker]} is owed {state.picks} event card{'s' if state.picks > 1 else ''}"))
+        log.append(Event(("{} is owed {} event card{}", state.names[state.picker], state.picks,
+                          "s" if state.picks > 1 else "")))
 
 
 def refill_due(state: DuellumState) -> bool:
@@ -127,8 +142,8 @@ def refill_due(state: DuellumState) -> bool:
 
 
 def decide_refill(state: DuellumState) -> Chance:
-    return Chance("turn up an event card for the display",
-                  tuple(Outcome(card, state.tables.name(card)) for card in sorted(state.pool)))
+    outcomes = state.tables.card_outcomes
+    return Chance("turn up an event card for the display", tuple(outcomes[card] for card in sorted(state.pool)))
 
 
 def on_display_draw(state: DuellumState, outcome: Outcome, log: list[Event]) -> None:
@@ -140,10 +155,12 @@ def on_display_draw(state: DuellumState, outcome: Outcome, log: list[Event]) -> 
 
 def display_waits(state: DuellumState, log: list[Event]) -> bool:
     """The display waits for a card from the deck; an empty deck takes back the discards."""
-    if len(state.display) < DISPLAY and not state.pool and state.discard:
+    if len(state.display) >= DISPLAY:
+        return False
+    if not state.pool and state.discard:
         state.pool, state.discard = sorted(state.discard), []
         log.append(Event("the event deck is empty: the discard pile is shuffled into a new deck"))
-    return refill_due(state)
+    return bool(state.pool)
 
 
 def decide_picks(state: DuellumState) -> Chance | Choice:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core.decision import Choice
 from engine.core.moves import Action, Move
+from engine.core.text import Words
 from engine.rulesets.antike_duellum import actions as a
 from engine.rulesets.antike_duellum.building import (
     city_problem,
@@ -24,7 +25,7 @@ from engine.rulesets.antike_duellum.military import (
     special_here,
     steps_left,
 )
-from engine.rulesets.antike_duellum.state import DuellumState
+from engine.rulesets.antike_duellum.state import DuellumState, Turn
 from engine.rulesets.antike_duellum.tables import (
     BUY_GOLD,
     RECRUIT_IRON,
@@ -43,92 +44,111 @@ def tech_price(state: DuellumState, seat: int, tech: str) -> int:
     return prices.second if tech in state.techs[1 - seat] else prices.first
 
 
-def recruit_problem(state: DuellumState, seat: int, unit: str, city: str) -> str | None:
+def placement_limit(state: DuellumState, city: str) -> int:
+    """New units a city takes in one MILITIA: 1, or 3 with a temple (§6.3)."""
+    return 3 if city in state.temples else 1
+
+
+def recruit_cost(turn: Turn, unit: str) -> dict[str, int]:
+    """2 iron a unit, none with FORGE or SHIPYARD; 3 for a special unit (§6.3, §9.4)."""
+    if unit in SPECIAL_MOVES_AS:
+        return {"iron": SPECIAL_RECRUIT_IRON}
+    return {} if turn.free.get(unit) else {"iron": RECRUIT_IRON}
+
+
+def recruit_problem(state: DuellumState, seat: int, unit: str, city: str) -> Words | None:
     turn = state.turn
-    name = state.tables.name(city)
+    tables = state.tables
     if turn.action != "MILITIA" or turn.step != "action":
         return "units are recruited with the MILITIA action"
     if state.owner.get(city) != seat:
-        return f"{name} is not your city"
-    limit = 3 if city in state.temples else 1
+        return "{} is not your city", tables.name(city)
+    limit = placement_limit(state, city)
     if turn.placed.get(city, 0) >= limit:
-        return f"{name} has taken its {limit} new unit{'s' if limit > 1 else ''} this turn"
+        return "{} has taken its {} new unit{} this turn", tables.name(city), limit, "s" if limit > 1 else ""
     if unit in SPECIAL_MOVES_AS:
-        if unit != state.tables.special(seat) or not state.tables.options.special_units:
-            return f"you have no {unit}"
+        if unit != tables.special(seat) or not tables.options.special_units:
+            return "you have no {}", unit
         if not turn.special_recruitable:
-            return f"your {unit} was not in your recruitment box at the start of the turn"
+            return "your {} was not in your recruitment box at the start of the turn", unit
         if city not in state.temples:
-            return f"the {unit} is recruited only into a city with a temple"
-        cost = {"iron": SPECIAL_RECRUIT_IRON}
-    else:
-        if turn.recruitable.get(unit, 0) <= 0:
-            return f"no {unit} that was in your recruitment box at the start of the turn is left"
-        cost = {} if turn.free.get(unit) else {"iron": RECRUIT_IRON}
-    if not state.tables.holds(unit, city):
+            return "the {} is recruited only into a city with a temple", unit
+    elif turn.recruitable.get(unit, 0) <= 0:
+        return "no {} that was in your recruitment box at the start of the turn is left", unit
+    cost = recruit_cost(turn, unit)
+    if not tables.holds(unit, city):
         terrain = "sea" if unit in ("legion", "commander") else "land"
-        return f"{name} has only {terrain} borders: no {unit} can be placed there"
+        return "{} has only {} borders: no {} can be placed there", tables.name(city), terrain, unit
     if not can_pay(state, seat, cost):
-        return costs_more, f"a {unit} costs {{}}, more than you have", cost
+        return costs_more, "a {} costs {}, more than you have", cost, unit
     return None
 
-def develop_problem(state: DuellumState, seat: int, tech: str) -> str | None:
+
+def develop_problem(state: DuellumState, seat: int, tech: str) -> Words | None:
     turn = state.turn
     if turn.action != "SCIENTIA" or turn.step != "action":
         return "technologies are developed with the SCIENTIA action"
     if tech not in state.tables.techs:
-        return f"{tech} is not a technology of this game"
+        return "{} is not a technology of this game", tech
     if tech in state.techs[seat]:
-        return f"you have {TECH_NAMES[tech]} already"
+        return "you have {} already", TECH_NAMES[tech]
     price = tech_price(state, seat, tech)
     if not can_pay(state, seat, {"gold": price}):
-        return f"{TECH_NAMES[tech]} costs you {price} gold, more than you have"
+        return "{} costs you {} gold, more than you have", TECH_NAMES[tech], price
     return None
 
-def buy_problem(state: DuellumState, seat: int, unit: str) -> str | None:
+
+def buy_problem(state: DuellumState, seat: int, unit: str) -> Words | None:
     turn = state.turn
     buying = turn.pending and turn.pending[0].kind == "recruits"
     if not buying and (turn.action != "SCIENTIA" or turn.step != "action"):
         return "units are bought with the SCIENTIA action (or RECRUITS)"
     if unit not in UNITS:
-        return f"a {unit} cannot be bought"
+        return "a {} cannot be bought", unit
     if not state.reserve[seat][unit]:
-        return f"no {unit} is left in your reserve"
+        return "no {} is left in your reserve", unit
     if not can_pay(state, seat, {"gold": BUY_GOLD[unit]}):
-        return f"a {unit} costs {BUY_GOLD[unit]} gold, more than you have"
+        return "a {} costs {} gold, more than you have", unit, BUY_GOLD[unit]
     return None
 
-def step_problem(state: DuellumState, seat: int, move: a.Step) -> str | None:
+
+def step_problem(state: DuellumState, seat: int, move: a.Step) -> Words | None:
     tables = state.tables
     if state.turn.step != "move":
         return "units move in the DUELLUM action's movement step"
     if move.unit in SPECIAL_MOVES_AS and (not state.special or tables.special(seat) != move.unit):
-        return f"you have no {move.unit}"
+        return "you have no {}", move.unit
     here = special_here(state, seat, move.origin) if move.unit in SPECIAL_MOVES_AS else \
         state.units(move.unit)[seat].get(move.origin, 0) if move.unit in UNITS else 0
     if not here:
-        return f"you have no {move.unit} in {tables.name(move.origin)}"
+        return "you have no {} in {}", move.unit, tables.name(move.origin)
     if move.to not in tables.steps(move.unit).get(move.origin, ()):
         border = "land (red) or combined" if SPECIAL_MOVES_AS.get(move.unit, move.unit) == "legion" else "sea (blue) or combined"
-        return f"a {move.unit} crosses only {border} borders, and none joins {tables.name(move.origin)} to {tables.name(move.to)}"
+        return ("a {} crosses only {} borders, and none joins {} to {}", move.unit, border,
+                tables.name(move.origin), tables.name(move.to))
     if not steps_left(state, seat, move.unit, move.origin):
-        return f"your {move.unit}s in {tables.name(move.origin)} have used their movement"
+        return "your {}s in {} have used their movement", move.unit, tables.name(move.origin)
     return None
 
-def conquer_problem(state: DuellumState, seat: int, city: str) -> str | None:
-    name = state.tables.name(city)
+
+def conquer_problem(state: DuellumState, seat: int, city: str) -> Words | None:
+    """Checked for every enemy city whenever conquests are offered, so the defence is worked
+    out only where the seat has units."""
     if state.turn.step != "conquer":
         return "cities are conquered in the DUELLUM action's conquest step, after all movement"
     if state.owner.get(city) != 1 - seat:
-        return f"{name} is not an enemy city"
-    units, needed = attackers(state, seat, city), defence(state, city)
+        return "{} is not an enemy city", state.tables.name(city)
+    units = attackers(state, seat, city)
     if not units:
-        return f"you have no unit in {name}"
+        return "you have no unit in {}", state.tables.name(city)
+    needed = defence(state, city)
     if units < needed:
-        return f"{name} defends at {needed}; you have only {units} unit{'s' if units > 1 else ''} there"
+        return ("{} defends at {}; you have only {} unit{} there", state.tables.name(city), needed, units,
+                "s" if units > 1 else "")
     return None
 
-def trade_problem(state: DuellumState, seat: int) -> str | None:
+
+def trade_problem(state: DuellumState, seat: int) -> Words | None:
     if "commercium" not in state.techs[seat]:
         return "trading needs COMMERCIUM"
     if state.turn.commercium_new:
@@ -137,7 +157,8 @@ def trade_problem(state: DuellumState, seat: int) -> str | None:
         return f"a trade gives {TRADE_GIVE} resources; you have fewer"
     return None
 
-def refusal(state: DuellumState, decision: Choice, move: Move) -> str | None:
+
+def refusal(state: DuellumState, decision: Choice, move: Move) -> Words | None:
     """Why a well-formed move is not among the legal ones, in the game's words."""
     if not isinstance(move, Action):
         return f"{state.names[decision.seat]} must choose: {decision.prompt}"

@@ -15,7 +15,7 @@ from engine.rulesets.antike_duellum import actions as a
 from engine.rulesets.antike_duellum import effects
 from engine.rulesets.antike_duellum.economy import gain_coins, production, total_goods
 from engine.rulesets.antike_duellum.state import DuellumState, Turn
-from engine.rulesets.antike_duellum.tables import FREE_STEPS
+from engine.rulesets.antike_duellum.tables import FREE_STEPS, Tables
 
 PRODUCES = {"MARMOR": "marble", "FERRUM": "iron", "AURUM": "gold"}
 
@@ -57,22 +57,27 @@ def rondel_moves(state: DuellumState, turn: Turn) -> list[Action]:
         return [tables.action(("rondel", p, 0, 0), lambda p=p: a.MoveRondel(
             tables.rondel[p], 0, label=f"{tables.actions[p]} (first placement, free)"))
             for p in range(len(tables.rondel))]
-    wealth = total_goods(state, seat) + state.coins[seat]
-    moves: list[Action] = []
-    built = tables.labelled
+    # the moves depend only on where the marker stands, the free segments and what the seat
+    # can pay for (at most the whole circle's cost), so each set is made once per game
+    key = (here, turn.free_steps, min(total_goods(state, seat) + state.coins[seat], len(tables.rondel)))
+    moves = tables.rondel_moves.get(key)
+    if moves is None:
+        moves = tables.rondel_moves[key] = marker_moves(tables, *key)
+    return list(moves)
+
+
+def marker_moves(tables: Tables, here: int, free_steps: int, wealth: int) -> tuple[a.MoveRondel, ...]:
+    """Clockwise 1 to 8 segments, each beyond the free ones paid with a resource or coin."""
+    moves = []
     segments = len(tables.rondel)
     for steps in range(1, segments + 1):
-        cost = max(0, steps - turn.free_steps)
+        cost = max(0, steps - free_steps)
         if cost > wealth:
             break
         p = (here + steps) % segments
-        key = ("rondel", p, steps, cost)
-        move = built.get(key)
-        if move is None:
-            move = built[key] = a.MoveRondel(tables.rondel[p], steps, label=(
-                f"{tables.actions[p]} ({steps} step{'s' if steps > 1 else ''}, {f'costs {cost}' if cost else 'free'})"))
-        moves.append(move)
-    return moves
+        moves.append(a.MoveRondel(tables.rondel[p], steps, label=(
+            f"{tables.actions[p]} ({steps} step{'s' if steps > 1 else ''}, {f'costs {cost}' if cost else 'free'})")))
+    return tuple(moves)
 
 
 def on_move_rondel(state: DuellumState, move: a.MoveRondel, log: list[Event]) -> None:

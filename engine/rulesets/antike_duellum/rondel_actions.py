@@ -5,6 +5,8 @@ Each is a run of single purchases, paid item by item, closed by ``EndAction``.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.core.events import Event
 from engine.core.moves import Action
 from engine.rulesets.antike_duellum import actions as a
@@ -15,9 +17,14 @@ from engine.rulesets.antike_duellum.building import (
     temple_problem,
     wall_problem,
 )
+from engine.rulesets.antike_duellum.economy import can_pay
 from engine.rulesets.antike_duellum.military import add, battle
 from engine.rulesets.antike_duellum.pending import BUYS
-from engine.rulesets.antike_duellum.refusals import tech_price
+from engine.rulesets.antike_duellum.refusals import (
+    placement_limit,
+    recruit_cost,
+    tech_price,
+)
 from engine.rulesets.antike_duellum.rondel import opponent, to_founding
 from engine.rulesets.antike_duellum.state import DuellumState, Turn
 from engine.rulesets.antike_duellum.tables import (
@@ -26,11 +33,13 @@ from engine.rulesets.antike_duellum.tables import (
     SPECIAL_RECRUIT_IRON,
     TECH_NAMES,
     TECHS,
+    TEMPLE_MARBLE,
     UNITS,
 )
 
 WORKS = {"TEMPLUM": "build temples and walls", "MILITIA": "recruit units onto your cities",
          "SCIENTIA": "develop technologies and buy units"}
+END_ACTIONS = {action: a.EndAction(label=f"end {action}") for action in WORKS}
 
 
 def own_cities(state: DuellumState, seat: int) -> list[str]:
@@ -40,34 +49,49 @@ def own_cities(state: DuellumState, seat: int) -> list[str]:
 def action_moves(state: DuellumState, turn: Turn) -> list[Action]:
     seat = turn.seat
     tables = state.tables
-    name = tables.name
     moves: list[Action] = []
     if turn.action == "TEMPLUM":
         cities = own_cities(state, seat)
-        moves += [tables.action(("temple", c), lambda c=c: a.BuildTemple(c, label=f"temple in {name(c)}"))
-                  for c in cities if temple_problem(state, seat, c) is None]
-        moves += [tables.action(("wall", c), lambda c=c: a.BuildWall(c, label=f"wall in {name(c)}"))
-                  for c in cities if wall_problem(state, seat, c) is None]
+        temples, walls = tables.temple_actions, tables.wall_actions
+        if can_pay(state, seat, {"marble": TEMPLE_MARBLE}):  # what every temple costs at least
+            moves += [temples[c] for c in cities if temple_problem(state, seat, c) is None]
+        if state.walls_supply[seat]:
+            moves += [walls[c] for c in cities if wall_problem(state, seat, c) is None]
     elif turn.action == "MILITIA":
-        units = [u for u in UNITS if turn.recruitable.get(u, 0) > 0]
-        if turn.special_recruitable:
-            units.append(tables.special(seat))
-        for city in own_cities(state, seat) if units else ():
-            for unit in units:
-                if refusals.recruit_problem(state, seat, unit, city) is None:
-                    moves.append(tables.action(("recruit", unit, city), lambda u=unit, c=city: a.Recruit(
-                        u, c, label=f"recruit a {u} in {name(c)}")))
+        moves += recruit_moves(state, turn)
     else:
         for tech in TECHS:
             if tech in tables.techs and refusals.develop_problem(state, seat, tech) is None:
                 price = tech_price(state, seat, tech)
-                moves.append(tables.action(("develop", tech, price), lambda t=tech, p=price: a.Develop(
-                    t, label=f"develop {TECH_NAMES[t]} ({p} gold)")))
+                moves.append(tables.action(("develop", tech, price), partial(develop_action, tech, price)))
         for unit in UNITS:
             if refusals.buy_problem(state, seat, unit) is None:
                 moves.append(BUYS[unit])
-    moves.append(tables.action(("end", turn.action), lambda: a.EndAction(label=f"end {turn.action}")))
+    moves.append(END_ACTIONS[turn.action])
     return moves
+
+
+def recruit_moves(state: DuellumState, turn: Turn) -> list[Action]:
+    """The recruits ``recruit_problem`` allows, its checks made unit by unit (still in the box
+    from the turn's start, paid for) and city by city (room for a new unit), then per pair
+    (terrain; a special unit only where a temple stands)."""
+    seat = turn.seat
+    tables = state.tables
+    units = [u for u in UNITS if turn.recruitable.get(u, 0) > 0]
+    if turn.special_recruitable:
+        units.append(tables.special(seat))
+    units = [u for u in units if can_pay(state, seat, recruit_cost(turn, u))]
+    moves: list[Action] = []
+    recruits = tables.recruit_actions
+    for city in own_cities(state, seat) if units else ():
+        if turn.placed.get(city, 0) < placement_limit(state, city):
+            moves += [recruits[(u, city)] for u in units
+                      if tables.holds(u, city) and (u in UNITS or city in state.temples)]
+    return moves
+
+
+def develop_action(tech: str, price: int) -> a.Develop:
+    return a.Develop(tech, label=f"develop {TECH_NAMES[tech]} ({price} gold)")
 
 
 def on_build_temple(state: DuellumState, move: a.BuildTemple, log: list[Event]) -> None:
@@ -113,7 +137,7 @@ def on_develop(state: DuellumState, move: a.Develop, log: list[Event]) -> None:
         turn.scholars += 1
     turn.commercium_new |= move.tech == "commercium"
     log.append(Event(("{} develops {}{}", state.names[seat], TECH_NAMES[move.tech], " first" if first else "")))
-    turn.due, turn.due_for, turn.paid = {"gold": price}, TECH_NAMES[move.tech], {}
+    turn.due, turn.due_for, turn.paid = {"gold": price} if price else {}, TECH_NAMES[move.tech], {}
 
 
 def on_end_action(state: DuellumState, move: a.EndAction, log: list[Event]) -> None:

@@ -11,6 +11,7 @@ from engine.core.events import Event
 from engine.core.moves import Move, Outcome
 from engine.core.picture import Picture
 from engine.core.skeleton import Handler, Phase, Skeleton
+from engine.core.text import Words
 from engine.rulesets.antike_duellum import actions as a
 from engine.rulesets.antike_duellum import (
     conquest,
@@ -91,7 +92,7 @@ class AntikeDuellum(Skeleton):
     def start(self, scenario: Scenario, seats: Sequence[Seat], options: RulesetOptions) -> DuellumState:
         return new_state(Tables.of(scenario, seats, options), [seat.name for seat in seats])
 
-    def refusal(self, state: DuellumState, decision: Choice, move: Move) -> str | None:
+    def refusal(self, state: DuellumState, decision: Choice, move: Move) -> Words | None:
         return refusals.refusal(state, decision, move)
 
     def view(self, state: DuellumState, seat: int | None) -> Picture:

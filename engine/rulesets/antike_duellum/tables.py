@@ -9,7 +9,7 @@ from functools import cached_property
 
 from attrs import frozen
 
-from engine.core.moves import Action
+from engine.core.moves import Action, Outcome
 from engine.rulesets.antike_duellum import actions as a
 from engine.rulesets.antike_duellum.board import LAND, SEA, Tech, read_board
 from engine.rulesets.antike_duellum.cards import EventCard, PersonCard
@@ -107,6 +107,12 @@ class Tables:
         return found
 
     @cached_property
+    def rondel_moves(self) -> dict[tuple[int, int, int], tuple[a.MoveRondel, ...]]:
+        """(marker's position, free segments, what the seat can pay) -> the marker's moves,
+        filled in by ``rondel.rondel_moves`` as play reaches them."""
+        return {}
+
+    @cached_property
     def step_actions(self) -> dict[tuple[str, str, str], a.Step]:
         """Every possible one-border move, built once: movement offers dozens per decision."""
         moves = {}
@@ -116,6 +122,36 @@ class Tables:
                     moves[(unit, origin, to)] = a.Step(
                         unit, origin, to, label=f"{unit}: {self.name(origin)} → {self.name(to)}")
         return moves
+
+    @cached_property
+    def steps_from(self) -> dict[tuple[str, str], tuple[a.Step, ...]]:
+        """The one-border moves out of each region, per unit, in the board's order."""
+        moves = self.step_actions
+        return {(unit, origin): tuple(moves[(unit, origin, to)] for to in targets)
+                for unit in (*UNITS, "admiral", "commander") for origin, targets in self.steps(unit).items()}
+
+    @cached_property
+    def temple_actions(self) -> dict[str, a.BuildTemple]:
+        return {site: a.BuildTemple(site, label=f"temple in {self.name(site)}") for site in self.sites}
+
+    @cached_property
+    def wall_actions(self) -> dict[str, a.BuildWall]:
+        return {site: a.BuildWall(site, label=f"wall in {self.name(site)}") for site in self.sites}
+
+    @cached_property
+    def recruit_actions(self) -> dict[tuple[str, str], a.Recruit]:
+        return {(unit, site): a.Recruit(unit, site, label=f"recruit a {unit} in {self.name(site)}")
+                for unit in (*UNITS, "admiral", "commander") for site in self.sites}
+
+    @cached_property
+    def pick_actions(self) -> dict[str, a.PickEvent]:
+        """Taking each event card from the display (compensation, ORACLE)."""
+        return {card: a.PickEvent(card, label=f"take {self.name(card)}") for card in self.events}
+
+    @cached_property
+    def card_outcomes(self) -> dict[str, Outcome]:
+        """Each event card turned up for the display."""
+        return {card: Outcome(card, self.name(card)) for card in self.events}
 
     @cached_property
     def found_actions(self) -> dict[tuple[str, str], a.FoundCity]:
