@@ -12,7 +12,6 @@ from typing import Any
 
 from attrs import define, field
 
-from engine.core.plain import copy_plain
 from engine.rulesets.antike_duellum.tables import RESOURCES, UNITS_PER_PLAYER
 
 START_GOODS = 3  # of each resource (§4 step 6)
@@ -28,6 +27,9 @@ class Pending:
     count: int = 1
     items: dict[str, int] = field(factory=dict)  # MERCHANT: what was taken, until it is handed over
 
+    def clone(self) -> Pending:
+        return Pending(self.kind, self.seat, self.count, dict(self.items))
+
 
 @define
 class Conquest:
@@ -37,6 +39,9 @@ class Conquest:
     defender: int
     stage: str = "fortress"  # fortress, losses
     losses: int = 0  # units the attacker still removes
+
+    def clone(self) -> Conquest:
+        return Conquest(self.city, self.defender, self.stage, self.losses)
 
 
 @define
@@ -68,6 +73,18 @@ class Turn:
     generals: int = 0  # temples destroyed this turn
     city_lost: bool = False  # the opponent lost a city this turn
     fee_markers: dict[str, str] | None = None  # phase 2's starting cities when A10 is off
+
+    def clone(self) -> Turn:
+        return Turn(
+            self.seat, self.step, self.action, dict(self.due), self.due_for, dict(self.paid),
+            [pending.clone() for pending in self.pending],
+            None if self.conquest is None else self.conquest.clone(),
+            dict(self.recruitable), self.special_recruitable, dict(self.placed),
+            {key: list(steps) for key, steps in self.moved.items()}, self.special_left, dict(self.free),
+            dict(self.bonus), self.free_steps, self.diplomacy, self.academy, dict(self.pestilence),
+            dict(self.fortress), self.commercium_new, self.scholars, self.generals, self.city_lost,
+            None if self.fee_markers is None else dict(self.fee_markers),
+        )
 
 
 @define
@@ -114,10 +131,23 @@ class DuellumState:
         return self.legions if unit == "legion" else self.galleys
 
     def clone(self) -> DuellumState:
-        """For checkpoints: every field copied, the scenario's tables shared, no decision cached."""
-        twin = copy_plain(self)
-        twin.decision = None
-        return twin
+        """For checkpoints: a session clones a state every few steps, so each field is copied
+        as deep as play changes it, and no further; the names, the scenario's tables and the
+        winnability key (a tuple) are shared, and no decision is cached."""
+        return DuellumState(
+            self.names, self.tables, self.phase, self.active, self.turn_number,
+            [dict(goods) for goods in self.goods], list(self.coins), list(self.rondel),
+            [dict(box) for box in self.box], [dict(reserve) for reserve in self.reserve],
+            list(self.special), list(self.walls_supply), list(self.walls_issued),
+            [list(techs) for techs in self.techs], [list(firsts) for firsts in self.firsts],
+            [list(persons) for persons in self.persons], [list(hand) for hand in self.hand],
+            list(self.temples_built), dict(self.owner), dict(self.marker), set(self.temples), set(self.walls),
+            [dict(legions) for legions in self.legions], [dict(galleys) for galleys in self.galleys],
+            {kind: list(cards) for kind, cards in self.stacks.items()},
+            list(self.pool), list(self.display), list(self.discard), self.picker, self.picks,
+            None if self.turn is None else self.turn.clone(), self.winner, self.ended,
+            None, self.winnable,
+        )
 
 
 def new_state(tables: Any, names: Sequence[str]) -> DuellumState:
