@@ -121,8 +121,15 @@ def event_limit(state: CivState, seat: int) -> int:
 
 
 def city_limit(state: CivState, seat: int) -> int:
-    limits = [int(t.split(":")[1]) for t in tokens(state, seat) if t.startswith("city_limit:")]
-    return max([BASE_CITY_LIMIT, *limits])  # a limit, not a sum: the largest counts
+    """A limit, not a sum: the largest counts. Remembered per set of abilities."""
+    found = tokens(state, seat)
+    key = ("city limit", found)
+    memo = state.tables.memo
+    limit = memo.get(key)
+    if limit is None:
+        limits = [int(t.split(":")[1]) for t in found if t.startswith("city_limit:")]
+        limit = memo[key] = max([BASE_CITY_LIMIT, *limits])
+    return limit
 
 
 def may_enter_water(state: CivState, seat: int) -> bool:
@@ -163,10 +170,10 @@ def resource_abilities(state: CivState, seat: int, kind: str) -> list[tuple[str,
     Asked on every step of a seat's city management and trade, mostly of seats knowing none."""
     player = state.players[seat]
     uses = state.tables.resource_uses[kind]
-    if uses.keys().isdisjoint(player.techs):
-        return []
-    return [(tech, resource, number) for tech in player.techs if tech in uses and tech not in player.used
-            for resource, number in uses[tech]]
+    techs = [tech for tech in uses if tech in player.techs and tech not in player.used]
+    if len(techs) > 1:
+        techs.sort(key=player.techs.index)  # in the order learned
+    return [(tech, resource, number) for tech in techs for resource, number in uses[tech]]
 
 
 def payments(state: CivState, seat: int, resource: str) -> list[str]:

@@ -268,7 +268,7 @@ def losses(state: CivState, battle: Battle, log: list[Event]) -> None:
             remove_figure(state, f)
     if battle.target == "village" and battle.winner == 0:
         del state.minors[square]
-        sites_changed(state)
+        sites_changed(state, square)
         owe(state, Draw("village", battle.attacker, "village"))
     if battle.target in ("city", "capital") and battle.winner == 1 and state.players[battle.player[1]].civ == "chinese":
         state.players[battle.player[1]].culture += 3

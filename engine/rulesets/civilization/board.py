@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.rulesets.civilization.kept import layout, occupancy, scout_squares
+from engine.rulesets.civilization.kept import (
+    drop_watching,
+    layout,
+    occupancy,
+    scout_squares,
+)
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import Icons
 
@@ -42,10 +47,7 @@ def figures_moved(state: CivState, *squares: str) -> None:
         board.abilities.clear()
         board.sites.clear()
         return
-    sites = board.sites
-    for city, kept in list(sites.items()):
-        if not kept.watched.isdisjoint(squares):
-            del sites[city]
+    drop_watching(board.sites, squares)
 
 
 # The kept facts are read as ``state.board or occupancy(state)``: these are the most frequent

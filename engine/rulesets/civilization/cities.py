@@ -78,7 +78,8 @@ class Sites:
     its owner's abilities: its production, the squares where a new army, scout or marker may
     go, its star buildings, its wonder squares and the resources it may harvest. Asked on every
     step of city management, so kept (``kept.Occupancy.sites``) until one of those changes:
-    a figure moving keeps it unless it stands on, enters or leaves a ``watched`` square.
+    a figure moving, a marker placed, a scout sent or a hut taken keeps it unless on a
+    ``watched`` square.
     ``moves`` keeps the production moves built from them, by item, and ``offers`` every move
     the city may produce, by what else they depend on (``productions``)."""
 
@@ -89,7 +90,7 @@ class Sites:
     stars: list[str]
     wonders: list[str]
     resources: list[str]
-    watched: frozenset[str]  # the squares whose figures it was made from: its outskirts, its scouts'
+    watched: frozenset[str]  # the squares it was made from: the city's, its outskirts, its scouts'
     moves: dict[str, list[Produce]] = field(factory=dict, eq=False)
     offers: dict[tuple, tuple[Produce, ...]] = field(factory=dict, eq=False)  # see ``productions``
 
@@ -134,7 +135,7 @@ def new_sites(state: CivState, city: City) -> Sites:
     worked = worked_squares(state, city, scouts)
     return Sites(city_yield(state, city, "production", worked), army, scout, free, star_squares(state, city),
                  city_wonder_squares(state, city, free), sorted(city_resources(state, city, worked)),
-                 frozenset([*state.tables.ring[city.square], *(f.square for f in scouts)]))
+                 frozenset([city.square, *state.tables.ring[city.square], *(f.square for f in scouts)]))
 
 
 def capacity(state: CivState, city: City) -> int:
@@ -158,13 +159,18 @@ def markers_left(state: CivState, building: str) -> int:
     basic = t.buildings[building].upgrade_of or building
     if basic == "city_walls":
         return 1
+    return t.buildings[basic].markers - markers_placed(state).get(basic, 0)
+
+
+def markers_placed(state: CivState) -> dict[str, int]:
+    """Building markers on the map per basic building; kept with the layout."""
     kept = state.layout or layout(state)
     if kept.placed is None:
         kept.placed = {}
         for _, b in state.buildings.values():
-            side = t.buildings[b].upgrade_of or b
+            side = state.tables.buildings[b].upgrade_of or b
             kept.placed[side] = kept.placed.get(side, 0) + 1
-    return t.buildings[basic].markers - kept.placed.get(basic, 0)
+    return kept.placed
 
 
 def star_squares(state: CivState, city: City) -> list[str]:
@@ -211,10 +217,6 @@ def count_wonder_cost(state: CivState, seat: int, wonder: str) -> int:
     return cost
 
 
-def unit_deck_size(state: CivState, kind: str) -> int:
-    return len(state.unit_pool[kind]) + len(state.unit_bottom[kind])
-
-
 def buildable(state: CivState, seat: int) -> tuple[str, ...]:
     """The buildings the seat may build, each the side it builds (the upgrade once known), in
     the table's order; remembered per set of abilities."""
@@ -225,10 +227,6 @@ def buildable(state: CivState, seat: int) -> tuple[str, ...]:
         memo[key] = tuple(upgraded(state, seat, b) for b, card in state.tables.buildings.items()
                           if card.upgrade_of is None and can_build(state, seat, b))
     return memo[key]
-
-
-def produce(state: CivState, city: str, item: str, square: str = "") -> Produce:
-    return once(state.tables, ("produce", city, item, square), lambda: new_produce(state, city, item, square))
 
 
 def new_produce(state: CivState, city: str, item: str, square: str) -> Produce:
@@ -257,7 +255,14 @@ def item_moves(state: CivState, city: City, kept: Sites, item: str) -> list[Prod
             squares = kept.wonders
         else:
             squares = [""]
-        found = kept.moves[item] = [produce(state, city.square, item, sq) for sq in squares]
+        made = state.tables.made  # see ``tables.once``: built once per game, found here without a call
+        found = kept.moves[item] = []
+        for sq in squares:
+            key = ("produce", city.square, item, sq)
+            move = made.get(key)
+            if move is None:
+                move = made[key] = new_produce(state, city.square, item, sq)
+            found.append(move)
     return found
 
 
@@ -290,10 +295,11 @@ def count_productions(state: CivState, city: City, cap: int, kept: Sites) -> lis
         found += item_moves(state, city, kept, "army")
     if player.scouts and FIGURE_COST["scout"] <= cap:
         found += item_moves(state, city, kept, "scout")
+    pool, bottom = state.unit_pool, state.unit_bottom
     for kind in ("infantry", "mounted", "artillery"):
-        if UNIT_COST[player.levels[kind]] <= cap and unit_deck_size(state, kind):
+        if UNIT_COST[player.levels[kind]] <= cap and (pool[kind] or bottom[kind]):
             found += item_moves(state, city, kept, f"unit:{kind}")
-    if has(state, seat, "aircraft") and AIRCRAFT_COST <= cap and unit_deck_size(state, "aircraft"):
+    if AIRCRAFT_COST <= cap and (pool["aircraft"] or bottom["aircraft"]) and has(state, seat, "aircraft"):
         found += item_moves(state, city, kept, "unit:aircraft")
     for side in buildable(state, seat):
         if t.buildings[side].cost > cap or markers_left(state, side) <= 0:
@@ -455,7 +461,7 @@ def use_ability(state: CivState, seat: int, move: UseAbility, log: list[Event]) 
             player.culture += number
         elif kind == "coins_for":
             player.tech_coins[move.tech] = player.tech_coins.get(move.tech, 0) + 1
-            cards_changed(state)
+            cards_changed(state, seat)
         elif kind == "trade_for":
             player.trade = min(TRADE_MAX, player.trade + number)
         elif kind == "great_person_for":

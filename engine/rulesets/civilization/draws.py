@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core.decision import Chance
 from engine.core.events import Event
 from engine.core.moves import Outcome
-from engine.rulesets.civilization.kept import changed, sites_changed
+from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.state import CivState, Draw
 from engine.rulesets.civilization.tables import TURNS, rotated_index
 
@@ -130,7 +130,6 @@ def resolve(state: CivState, card: str, log: list[Event]) -> Draw:
             lying = sum(1 for other in state.minors.values() if other == kind)
             if len(state.hut_pool if kind == "hut" else state.village_pool) > lying:
                 state.minors[square] = kind  # drawn face down when an army takes it
-        sites_changed(state)
         log.append(Event(f"{name} is explored in {slot}"))
     elif draw.purpose in ("unit", "forces_gift"):
         state.players[seat].forces.append(card)

@@ -5,10 +5,12 @@ Two tiers, as figures move on almost every step and the rest changes seldom:
 
 - ``Occupancy`` (``state.board``): figures by square, the squares each seat's enemies hold,
   each seat's coins (and whether all are short of the economic victory) and abilities, each
-  city's production, free squares and what it may produce (``cities.Sites``). Every figure
-  placed, moved or removed calls ``board.figures_moved``, which finds again only the figures
-  of the squares it names and keeps coins and abilities a move cannot have changed; a scout
-  sent to a city, a hut or village taken or placed and a new turn call ``sites_changed``.
+  city's production, free squares and what it may produce (``cities.Sites``, which names the
+  squares it watches: the city's, its outskirts, its scouts'). Every figure placed, moved or
+  removed calls ``board.figures_moved``, which finds again only the figures of the squares it
+  names and keeps coins and abilities a move cannot have changed; a scout sent to a city (or
+  called back at a new turn) and a hut or village taken call ``sites_changed`` with the
+  squares, which drops the sites watching them.
 - ``Layout`` (``state.layout``): cities by square and by owner, each seat's coin squares, the
   abilities per seat and set of working wonders, each square's icons. A city founded or
   destroyed, a marker placed or
@@ -100,38 +102,60 @@ def changed(state: CivState) -> None:
 
 
 def marker_changed(state: CivState, square: str) -> None:
-    """A building, wonder or great person was placed on or taken off ``square``, or a city
-    there got its walls: the square's icons, the markers' counts, every seat's coins and
-    abilities (a wonder works or not) and what cities may do are stale; where cities and
-    figures stand is not."""
-    if state.board is not None:
-        state.board.coins.clear()
-        state.board.map_coins.clear()
-        state.board.poor = False
-        state.board.abilities.clear()
-        state.board.sites.clear()
+    """A building, wonder or great person was placed on or taken off ``square`` (called with the
+    marker there), or a city there got its walls: the square's icons, the markers' counts and
+    every seat's coins are stale, and what the cities watching the square may do; a wonder
+    changes its owner's abilities, and so what every city may do. Where cities and figures
+    stand is not."""
+    board = state.board
+    if board is not None:
+        board.coins.clear()
+        board.map_coins.clear()
+        board.poor = False
+        if square in state.wonders:
+            board.abilities.clear()
+            board.sites.clear()
+        else:
+            drop_watching(board.sites, (square,))
+            for kept in board.sites.values():
+                kept.offers.clear()  # what a city may build counts the markers left
     if state.layout is not None:
         state.layout.icons.pop(square, None)
         state.layout.coin_squares.clear()
         state.layout.placed = None
 
 
-def cards_changed(state: CivState) -> None:
-    """A seat's technologies, the coins on them or its government changed, or a wonder turned
-    obsolete: abilities, coins and what cities may do are stale, where figures and cities stand
-    and the coins on the map are not."""
-    if state.board is not None:
-        state.board.coins.clear()
-        state.board.poor = False
-        state.board.abilities.clear()
-        state.board.sites.clear()
-        state.board.memo.clear()
+def cards_changed(state: CivState, seat: int | None = None) -> None:
+    """``seat``'s technologies, the coins on them or its government changed (None: a wonder
+    turned obsolete, for every seat): its abilities, coins and what its cities may do are
+    stale; where figures and cities stand and the coins on the map are not."""
+    board = state.board
+    if board is not None:
+        board.poor = False
+        board.memo.clear()
+        if seat is None:
+            board.coins.clear()
+            board.abilities.clear()
+            board.sites.clear()
+        else:
+            board.coins.pop(seat, None)
+            board.abilities.pop(seat, None)
+            cities = (state.layout or layout(state)).owned[seat]
+            for city in cities:
+                board.sites.pop(city.square, None)
     if state.layout is not None:
         state.layout.abilities.clear()
 
 
-def sites_changed(state: CivState) -> None:
-    """A scout was sent to a city, a hut or village was taken, or a new turn began (scouts made
-    last turn gather from now on): what cities may do is stale."""
+def sites_changed(state: CivState, *squares: str) -> None:
+    """A hut or village was taken on one of ``squares``, or a scout sent to (or back from) the
+    city on one: what the cities watching them may do is stale."""
     if state.board is not None:
-        state.board.sites.clear()
+        drop_watching(state.board.sites, squares)
+
+
+def drop_watching(sites: dict[str, Any], squares: tuple[str, ...]) -> None:
+    """Drop the sites (``cities.Sites``) of the cities watching one of ``squares``."""
+    for city, kept in list(sites.items()):
+        if not kept.watched.isdisjoint(squares):
+            del sites[city]

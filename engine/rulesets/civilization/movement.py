@@ -169,7 +169,7 @@ def on_step(state: CivState, move: Step, log: list[Event]) -> None:
     name = state.tables.names[seat]
     if what == "hut":
         del state.minors[move.square]
-        sites_changed(state)
+        sites_changed(state, move.square)
         owe(state, Draw("hut", seat, "hut"))
         log.append(Event(f"{name}'s army enters the hut on {move.square}"))
     elif what == "village":

@@ -45,11 +45,11 @@ def can_learn(state: CivState, seat: int, tech: str, free: bool = False, picked:
         return False
     if "space_flight" in state.tables.techs[tech].abilities and state.space_flight_taken:
         return False
-    counts = dict(before if before is not None else rows(state, seat, picked))
-    counts[level_of(state, seat, tech)] += 1
+    counts = before if before is not None else rows(state, seat, picked)
+    own = level_of(state, seat, tech)  # the row the card goes on, counted with the rest
     if level == 5:
-        return all(counts[lv] >= n for lv, n in SPACE_FLIGHT_ROWS.items())
-    return level == 1 or counts[level - 1] >= counts[level] + 1
+        return all(counts[lv] + (lv == own) >= n for lv, n in SPACE_FLIGHT_ROWS.items())
+    return level == 1 or counts[level - 1] + (own == level - 1) >= counts[level] + (own == level) + 1
 
 
 def decide_research(state: CivState) -> Decision:
@@ -110,6 +110,7 @@ def learn(state: CivState, seat: int, tech: str, log: list[Event], free: bool = 
     """A tech's one-time effects: its coin, unit levels, building upgrades, governments."""
     t = state.tables
     player = state.players[seat]
+    obsolete = len(state.obsolete)
     player.techs.append(tech)
     log.append(Event(f"{t.names[seat]} learns {t.names_of[tech]}"))
     for token in t.techs[tech].abilities:
@@ -141,4 +142,4 @@ def learn(state: CivState, seat: int, tech: str, log: list[Event], free: bool = 
         if card.obsoleted_by == tech and wonder not in state.obsolete:
             state.obsolete.append(wonder)
             log.append(Event(f"{t.names_of[wonder]} is obsolete"))
-    cards_changed(state)
+    cards_changed(state, seat if len(state.obsolete) == obsolete else None)

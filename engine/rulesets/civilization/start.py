@@ -23,6 +23,7 @@ from engine.rulesets.civilization.board import (
     cities_of,
     city_at,
     enemy_on,
+    enemy_squares,
     figures_at,
     figures_moved,
 )
@@ -50,7 +51,8 @@ def city_site(state: CivState, square: str, seat: int) -> bool:
         return False
     if square in state.minors or any(sq in state.minors for sq in ring):
         return False
-    if enemy_on(state, square, seat) or any(enemy_on(state, sq, seat) for sq in ring):
+    enemies = enemy_squares(state, seat)
+    if square in enemies or not enemies.isdisjoint(ring):
         return False
     x, y = t.coords[square]
     for city in state.cities:
@@ -61,10 +63,17 @@ def city_site(state: CivState, square: str, seat: int) -> bool:
 
 
 def known_governments(state: CivState, seat: int) -> list[str]:
-    player = state.players[seat]
-    found = set(player.learned_governments)
-    found.update(tok.split(":", 1)[1] for tok in tokens(state, seat) if tok.startswith("government:"))
-    return sorted(found)
+    return sorted({*state.players[seat].learned_governments, *abilities_governments(state, seat)})
+
+
+def abilities_governments(state: CivState, seat: int) -> tuple[str, ...]:
+    """The governments the seat's abilities allow; remembered per set of abilities."""
+    found = tokens(state, seat)
+    key = ("governments", found)
+    memo = state.tables.memo
+    if key not in memo:
+        memo[key] = tuple(tok.split(":", 1)[1] for tok in found if tok.startswith("government:"))
+    return memo[key]
 
 
 def government_choices(state: CivState, seat: int) -> list[str]:
@@ -184,7 +193,7 @@ def on_set_government(state: CivState, move: SetGovernment, log: list[Event]) ->
     seat = current(state)
     player = state.players[seat]
     player.government = move.government
-    cards_changed(state)
+    cards_changed(state, seat)
     player.government_turn = state.turn
     log.append(Event(f"{state.tables.names[seat]} changes government to {state.tables.names_of[move.government]}"))
 
@@ -195,14 +204,14 @@ def on_start_done(state: CivState, log: list[Event]) -> None:
     for scout in scouts_to_assign(state, seat):
         if len(cities) == 1:
             scout.city = cities[0].square
-    sites_changed(state)
+            sites_changed(state, scout.city)
     state.k_done = True
 
 
 def on_assign_scout(state: CivState, move: AssignScout, log: list[Event]) -> None:
     scout = next(f for f in state.figures if f.id == move.figure)
     scout.city = move.city
-    sites_changed(state)
+    sites_changed(state, move.city)
 
 
 def start_step(state: CivState, log: list[Event]) -> bool:

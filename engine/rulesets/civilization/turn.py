@@ -56,7 +56,8 @@ def new_turn(state: CivState, log: list[Event]) -> None:
         city.acted = city.boost = city.spent = 0
     for figure in state.figures:
         figure.moved = False
-        figure.city = None
-    sites_changed(state)  # scouts are sent anew, and those made last turn gather from now on
+        if figure.city is not None:
+            sites_changed(state, figure.city)  # scouts are sent anew each turn
+            figure.city = None
     log.append(Event(f"{state.tables.names[state.first]} takes the first player marker"))
     enter(state, "start", log)
