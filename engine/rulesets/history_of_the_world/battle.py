@@ -34,7 +34,7 @@ def on_conquer(state: HistoryState, move: a.Conquer, log: list[Event]) -> None:
     turn.card_armies -= 1
     turn.conquered = True
     owner = state.armies.get(move.target)
-    name = state.tables.name(move.target)
+    name = state.tables.names[move.target]
     if owner is None or owner == turn.seat:
         if owner == turn.seat:
             state.supply[turn.seat] += 1
@@ -48,17 +48,19 @@ def on_conquer(state: HistoryState, move: a.Conquer, log: list[Event]) -> None:
 
 
 def attack_bonus(state: HistoryState, target: str) -> int:
-    bonus = development_amount(state, "attack_bonus") + (ability(state) == "attack_bonus")
+    power = ability(state)
+    bonus = development_amount(state, "attack_bonus") + (power == "attack_bonus")
     momentum = state.turn.momentum
-    if ability(state) == "battle_chain" and momentum is not None:
+    if power == "battle_chain" and momentum is not None:
         bonus += target in state.tables.geography.land_neighbours[momentum]
     return bonus
 
 
 def reset_rerolls(state: HistoryState, battle: Battle) -> None:
     """Each battle, siege rounds included, grants its rerolls afresh (§7.3, §7.4)."""
-    battle.attack_rerolls = development_amount(state, "attack_reroll") + (ability(state) == "attack_reroll")
-    sea = battle.via == "fleet" and ability(state) != "no_sea_reroll"
+    power = ability(state)
+    battle.attack_rerolls = development_amount(state, "attack_reroll") + (power == "attack_reroll")
+    sea = battle.via == "fleet" and power != "no_sea_reroll"
     if sea and not state.tables.options.sea_effect_when_declared:  # ambiguity A24
         by_land = state.tables.geography.land_neighbours[battle.target]
         sea = not (by_land & state.active)
@@ -75,16 +77,14 @@ def can_siege(state: HistoryState) -> list[str]:
 
 def decide_battle(state: HistoryState, battle: Battle) -> Decision:
     names = state.names
-    where = state.tables.name(battle.target)
+    where = state.tables.names[battle.target]
     attacker = state.turn.seat
     if not battle.attack:
-        return Chance(("{} attacks {} with 2 dice", names[attacker], where), TWO_DICE)
+        return attack_throw(names[attacker], where)
     if not battle.defence:
-        dice = TWO_DICE if battle.defence_dice == 2 else DIE
-        return Chance(("{} defends {} with {} dice", names[battle.defender], where, battle.defence_dice), dice)
+        return defence_throw(names[battle.defender], where, battle.defence_dice)
     if battle.rerolling is not None:
-        side, die = battle.rerolling
-        return Chance(("the {}'s reroll of die {}", side, die + 1), DIE)
+        return reroll_throw(*battle.rerolling)
     if battle.lost:
         bonus = min(battle.catapult + 1, 3)
         moves: list[Action] = [siege(unit, bonus) for unit in can_siege(state)]
@@ -96,6 +96,22 @@ def decide_battle(state: HistoryState, battle: Battle) -> Decision:
     rerolls = tuple(reroll(i, value) for i, value in enumerate(dice))
     return Choice(seat, ("{}: attacker {}, defender {}; reroll?", where, list(battle.attack), list(battle.defence)),
                   rerolls + (KEEP,))
+
+
+@cache
+def attack_throw(attacker: str, where: str) -> Chance:
+    """The attacker's two dice: the same few hundred chance steps in every game, made once."""
+    return Chance(("{} attacks {} with 2 dice", attacker, where), TWO_DICE)
+
+
+@cache
+def defence_throw(defender: str, where: str, dice: int) -> Chance:
+    return Chance(("{} defends {} with {} dice", defender, where, dice), TWO_DICE if dice == 2 else DIE)
+
+
+@cache
+def reroll_throw(side: str, die: int) -> Chance:
+    return Chance(("the {}'s reroll of die {}", side, die + 1), DIE)
 
 
 @cache
@@ -116,7 +132,7 @@ def on_dice(state: HistoryState, outcome: Outcome, log: list[Event]) -> None:
         battle.attack = dice
     elif not battle.defence:
         battle.defence = dice
-        log.append(Event(("battle for {}: attacker rolls {}, defender {}", state.tables.name(battle.target),
+        log.append(Event(("battle for {}: attacker rolls {}, defender {}", state.tables.names[battle.target],
                           list(battle.attack), list(battle.defence))))
     else:
         side, die = battle.rerolling
@@ -167,7 +183,7 @@ def on_siege(state: HistoryState, move: a.Siege, log: list[Event]) -> None:
     else:  # past +3 the unit is simply spent (ambiguity A5 on the bonus)
         state.supply[turn.seat] += move.unit == "army"
         battle.catapult += not state.tables.options.siege_bonus_capped
-    log.append(Event(("{} lays siege to {} (+{})", state.names[turn.seat], state.tables.name(battle.target), battle.catapult)))
+    log.append(Event(("{} lays siege to {} (+{})", state.names[turn.seat], state.tables.names[battle.target], battle.catapult)))
     battle.attack, battle.defence = [], []
     battle.lost = False
     battle.passes = 0
@@ -180,7 +196,7 @@ def on_retreat(state: HistoryState, move: Action, log: list[Event]) -> None:
     battle = turn.battle
     state.supply[turn.seat] += 1 + battle.catapult_armies
     turn.battle = None
-    log.append(Event(("{} retreats from {}", state.names[turn.seat], state.tables.name(battle.target))))
+    log.append(Event(("{} retreats from {}", state.names[turn.seat], state.tables.names[battle.target])))
 
 
 def battle_step(state: HistoryState, battle: Battle, log: list[Event]) -> bool:
@@ -204,7 +220,7 @@ def resolve(state: HistoryState, battle: Battle, log: list[Event]) -> None:
     attack = score(battle.attack, battle.catapult + attack_bonus(state, battle.target))
     terrain = battle.target in state.tables.geography.rough and ability(state) != "ignore_terrain"
     defence = score(battle.defence, terrain)
-    name = state.tables.name(battle.target)
+    name = state.tables.names[battle.target]
     if attack < defence:
         battle.lost = True
         log.append(Event(("{} against {}: {} loses the battle for {}", attack, defence, state.names[turn.seat], name)))
@@ -230,7 +246,7 @@ def destroy(state: HistoryState, province: str, log: list[Event]) -> None:
     destroyed = destroy_building(state, province, log)
     if province in state.forts:
         state.forts.remove(province)
-        log.append(Event(("the fort in {} is removed", state.tables.name(province))))
+        log.append(Event(("the fort in {} is removed", state.tables.names[province])))
     turn = state.turn
     if destroyed and turn.card == turn.empire and not state.tables.empires[turn.empire].capital:
         add_points(state, turn.seat, 1, log)  # a looter's plunder (§6.11)

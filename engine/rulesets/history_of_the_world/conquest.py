@@ -77,7 +77,7 @@ def destroy_building(state: HistoryState, province: str, log: list[Event]) -> bo
     """Capital to city, else city, else monument: exactly one building goes."""
     destroyed = knock_down(province, state.capitals, state.cities, state.monuments)
     if destroyed:
-        log.append(Event(("{}: {}", state.tables.name(province), destroyed)))
+        log.append(Event(("{}: {}", state.tables.names[province], destroyed)))
     return bool(destroyed)
 
 
@@ -87,4 +87,4 @@ def on_build_fort(state: HistoryState, move: a.BuildFort, log: list[Event]) -> N
     turn.card_armies -= 1
     state.supply[turn.seat] += 1
     state.forts.add(move.province)
-    log.append(Event(("{} builds a fort in {}", state.names[turn.seat], state.tables.name(move.province))))
+    log.append(Event(("{} builds a fort in {}", state.names[turn.seat], state.tables.names[move.province])))

@@ -149,7 +149,7 @@ def on_pick_event(state: HistoryState, move: a.PickEvent, log: list[Event]) -> N
     state.event_pile.remove(move.card)
     keep_event(state, seat, move.card)
     log.append(Event(("{} keeps an event card", state.names[seat])))
-    log.append(Event(("{} keeps {}", state.names[seat], state.tables.name(move.card)), (seat,)))
+    log.append(Event(("{} keeps {}", state.names[seat], state.tables.names[move.card]), (seat,)))
 
 
 def on_pick_empire(state: HistoryState, move: a.PickEmpire, log: list[Event]) -> None:
@@ -157,7 +157,7 @@ def on_pick_empire(state: HistoryState, move: a.PickEmpire, log: list[Event]) ->
     state.empire_pile.remove(move.card)
     state.drafted_empire[seat] = move.card
     log.append(Event(("{} keeps an empire card", state.names[seat])))
-    log.append(Event(("{} keeps {}", state.names[seat], state.tables.name(move.card)), (seat,)))
+    log.append(Event(("{} keeps {}", state.names[seat], state.tables.names[move.card]), (seat,)))
 
 
 def draft_step(state: HistoryState, log: list[Event]) -> bool:
@@ -189,7 +189,7 @@ def call_empires(state: HistoryState, log: list[Event]) -> None:
     held = [card for card in state.drafted_empire if card]
     state.queue = sorted(held, key=lambda card: state.tables.empires[card].order)
     state.phase = "turns"
-    log.append(Event("the empires are called: " + ", ".join(state.tables.name(c) for c in state.queue)))
+    log.append(Event("the empires are called: " + ", ".join(state.tables.names[c] for c in state.queue)))
 
 
 # -- the classic draft (§10.1) ---------------------------------------------------------------
@@ -213,8 +213,8 @@ def decide_classic(state: HistoryState) -> Decision:
     name = "event" if pile is state.event_pile else "empire"
     if state.classic_card is None:
         return Chance(f"{state.names[holder]} draws the top {name} card",
-                      tuple(Outcome(c, state.tables.name(c)) for c in sorted(pile)), seen_by=(holder,))
-    card = state.tables.name(state.classic_card)
+                      tuple(Outcome(c, state.tables.names[c]) for c in sorted(pile)), seen_by=(holder,))
+    card = state.tables.names[state.classic_card]
     others = [s for s in classic_order(state) if s not in state.classic_got and s != holder]
     moves: tuple[Action, ...] = (a.KeepCard(label=f"keep {card}"),)
     return Choice(holder, f"keep {card} or give it away?",
@@ -248,7 +248,7 @@ def classic_give(state: HistoryState, seat: int, log: list[Event]) -> None:
     state.classic_holder = waiting[0] if waiting else None
     verb = "keeps the card" if seat == holder else f"gives a card to {state.names[seat]}"
     log.append(Event(("{} {}", state.names[holder], verb)))
-    log.append(Event(("{} receives {}", state.names[seat], state.tables.name(card)), (seat,)))
+    log.append(Event(("{} receives {}", state.names[seat], state.tables.names[card]), (seat,)))
 
 
 def classic_step(state: HistoryState, log: list[Event]) -> bool:

@@ -60,7 +60,7 @@ def on_play_development(state: HistoryState, move: a.PlayDevelopment, log: list[
     turn = state.turn
     state.hand[turn.seat].remove(move.card)
     turn.developments.append(move.card)
-    log.append(Event(("{} plays {}", state.names[turn.seat], state.tables.name(move.card))))
+    log.append(Event(("{} plays {}", state.names[turn.seat], state.tables.names[move.card])))
     event = state.tables.events[move.card]
     if event.effect in ON_THE_CARD:
         gain(state, event.amount if event.effect == "armies" else 0,
@@ -75,8 +75,8 @@ def decide_effect(state: HistoryState) -> Choice:
     turn = state.turn
     tables = state.tables
     verb = VERBS[turn.effect]
-    moves = tuple(a.Target(x, label=f"{verb} {tables.name(x)}") for x in targets(state, turn.effect))
-    return Choice(turn.seat, ("{}: {} left", tables.name(turn.developments[-1]), turn.effect_left), moves + (STOP,))
+    moves = tuple(tables.target(verb, x) for x in targets(state, turn.effect))
+    return Choice(turn.seat, ("{}: {} left", tables.names[turn.developments[-1]], turn.effect_left), moves + (STOP,))
 
 
 def effect_step(state: HistoryState, log: list[Event]) -> bool:
@@ -94,7 +94,7 @@ def on_target(state: HistoryState, move: a.Target, log: list[Event]) -> None:
     turn.effect_left -= 1
     turn.effect_done.append(place)
     seat = turn.seat
-    log.append(Event(("{}: {} {}", state.names[seat], VERBS[effect], state.tables.name(place))))
+    log.append(Event(("{}: {} {}", state.names[seat], VERBS[effect], state.tables.names[place])))
     if effect == "fort":
         state.forts.add(place)
     elif effect == "monument":

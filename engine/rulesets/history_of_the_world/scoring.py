@@ -69,9 +69,8 @@ def score_turn(state: HistoryState, log: list[Event]) -> None:
 
 def shares_score(state: HistoryState, seat: int) -> bool:
     """Markers clash at the same score, or with A12 off on the same space of the 0-99 track."""
-    track = 10**9 if state.tables.options.ties_compare_scores else 100
-    mine = state.score[seat] % track
-    return any(state.score[other] % track == mine for other in range(len(state.names)) if other != seat)
+    places = state.score if state.tables.options.ties_compare_scores else [score % 100 for score in state.score]
+    return places.count(places[seat]) > 1
 
 
 def add_points(state: HistoryState, seat: int, points: int, log: list[Event]) -> None:

@@ -11,10 +11,15 @@ from engine.rulesets.history_of_the_world.actions import (
     Conquer,
     PickEmpire,
     PickEvent,
+    PlaceFort,
+    PlaceMonument,
     PlayDevelopment,
+    PlayKingdom,
+    Target,
 )
 from engine.rulesets.history_of_the_world.board import read_board
 from engine.rulesets.history_of_the_world.cards import (
+    EPOCHS,
     KINGDOM,
     EmpireCard,
     EventCard,
@@ -86,13 +91,23 @@ class Tables:
     tiles: dict[str, Tile]
 
     def epoch_empires(self, epoch: int) -> list[str]:
-        return sorted(e.id for e in self.empires.values() if e.epoch == epoch)
+        return list(self._by_epoch[epoch][0])
 
     def epoch_events(self, epoch: int) -> list[str]:
-        return sorted(e.id for e in self.events.values() if e.epoch == epoch)
+        return list(self._by_epoch[epoch][1])
 
-    def epoch_tiles(self, epoch: int) -> list[Tile]:
-        return sorted((t for t in self.tiles.values() if t.epoch == epoch), key=lambda t: t.region)
+    def epoch_tiles(self, epoch: int) -> tuple[Tile, ...]:
+        return self._by_epoch[epoch][2]
+
+    @cached_property
+    def _by_epoch(self) -> dict[int, tuple[tuple[str, ...], tuple[str, ...], tuple[Tile, ...]]]:
+        """Each epoch's empire and event card ids, and its region tiles by region, sorted once:
+        every game deals from them five times."""
+        return {epoch: (
+            tuple(sorted(e.id for e in self.empires.values() if e.epoch == epoch)),
+            tuple(sorted(e.id for e in self.events.values() if e.epoch == epoch)),
+            tuple(sorted((t for t in self.tiles.values() if t.epoch == epoch), key=lambda t: t.region)),
+        ) for epoch in range(1, EPOCHS + 1)}
 
     @cached_property
     def names(self) -> dict[str, str]:
@@ -151,6 +166,30 @@ class Tables:
     def fort_builds(self) -> dict[str, BuildFort]:
         return {p: BuildFort(p, label=f"fort in {self.names[p]} (costs an army)")
                 for p in self.geography.provinces}
+
+    @cached_property
+    def monument_places(self) -> dict[str, PlaceMonument]:
+        return {p: PlaceMonument(p, label=self.names[p]) for p in self.geography.provinces}
+
+    @cached_property
+    def free_forts(self) -> dict[str, PlaceFort]:
+        return {p: PlaceFort(p, label=self.names[p]) for p in self.geography.provinces}
+
+    @cached_property
+    def kingdom_plays(self) -> dict[str, PlayKingdom]:
+        return {c: PlayKingdom(label=("play {}", e.name)) for c, e in self.events.items() if e.kingdom}
+
+    @cached_property
+    def _target_memo(self) -> dict[tuple[str, str], Target]:
+        return {}
+
+    def target(self, verb: str, place: str) -> Target:
+        """A development's next target (``effects.VERBS`` gives the verb): made once per place."""
+        key = (verb, place)
+        found = self._target_memo.get(key)
+        if found is None:
+            found = self._target_memo[key] = Target(place, label=f"{verb} {self.names[place]}")
+        return found
 
     @cached_property
     def _reach_memo(self) -> dict[tuple, tuple[tuple[frozenset[str], frozenset[int]], ...]]:

@@ -55,8 +55,8 @@ def decide_turns(state: HistoryState) -> Decision:
         moves.append(END_CONQUEST)
         return Choice(turn.seat, (tables.armies_prompt, turn.card, turn.card_armies), tuple(moves))
     if step == "kingdom":
-        kingdom = tables.name(turn.kingdom)
-        return Choice(turn.seat, ("play the kingdom {}?", kingdom), (a.PlayKingdom(label=("play {}", kingdom)), SKIP_KINGDOM))
+        return Choice(turn.seat, ("play the kingdom {}?", tables.names[turn.kingdom]),
+                      (tables.kingdom_plays[turn.kingdom], SKIP_KINGDOM))
     if step == "pyramids":
         usual, per_icon = monument_counts(state)
         return Choice(turn.seat, "use Pyramids, a monument for every resource icon?", (
@@ -64,11 +64,11 @@ def decide_turns(state: HistoryState) -> Decision:
             a.UseAbility(False, label=f"do not: {monuments(usual)}")))
     if step == "monuments":
         return Choice(turn.seat, ("place a monument ({} to build)", turn.monuments_due),
-                      tuple(a.PlaceMonument(p, label=tables.name(p)) for p in monument_candidates(state)))
+                      tuple(map(tables.monument_places.__getitem__, monument_candidates(state))))
     if step == "effect":
         return decide_effect(state)
     if step == "forts":
-        moves = [a.PlaceFort(p, label=tables.name(p)) for p in fort_sites(state)]
+        moves = map(tables.free_forts.__getitem__, fort_sites(state))
         return Choice(turn.seat, ("place a free fort ({} left)", turn.forts_due), (*moves, NO_MORE_FORTS))
     raise AssertionError(f"no decision for step {step} of {state.names[turn.seat]}")
 
@@ -120,7 +120,7 @@ def reveal(state: HistoryState, log: list[Event]) -> None:
     seat = state.drafted_empire.index(empire)
     state.turn = Turn(seat=seat, empire=empire, kingdom=state.kingdoms[seat], card=empire)
     state.kingdoms[seat] = None
-    log.append(Event(("{} reveals {}", state.names[seat], state.tables.name(empire))))
+    log.append(Event(("{} reveals {}", state.names[seat], state.tables.names[empire])))
     if state.turn.kingdom is None:
         found(state, log)
     elif not state.tables.options.kingdom_optional:
@@ -131,7 +131,7 @@ def on_play_kingdom(state: HistoryState, move: Action, log: list[Event]) -> None
     turn = state.turn
     turn.card = turn.kingdom
     turn.kingdom = None
-    log.append(Event(("{} plays the kingdom {}", state.names[turn.seat], state.tables.name(turn.card))))
+    log.append(Event(("{} plays the kingdom {}", state.names[turn.seat], state.tables.names[turn.card])))
     found(state, log)
 
 
@@ -166,16 +166,16 @@ def found(state: HistoryState, log: list[Event]) -> None:
     front_changed(state)
     turn.step = "conquest"
     turn.conquered, turn.momentum = False, None
-    starts = " and ".join(tables.name(s) for s in card.starts)
-    log.append(Event(("{} is founded in {} with {} armies", tables.name(turn.card), starts, armies)))
+    starts = " and ".join(tables.names[s] for s in card.starts)
+    log.append(Event(("{} is founded in {} with {} armies", tables.names[turn.card], starts, armies)))
 
 
 def monument_counts(state: HistoryState) -> tuple[int, int]:
     """Monuments due (§6.5): the usual count, per 2 resource provinces (or 2 icons, A20), and
     the Pyramids' count, one per icon (§9.2)."""
     icons = state.tables.geography.icons
-    resources = [p for p in state.active if icons.get(p)]
-    icon_count = sum(icons[p] for p in resources)
+    resources = state.active & icons.keys()
+    icon_count = sum(map(icons.__getitem__, resources))
     usual = icon_count // 2 if state.tables.options.monuments_count_icons else len(resources) // 2
     return usual, icon_count
 
@@ -188,9 +188,10 @@ def on_end_conquest(state: HistoryState, move: Action, log: list[Event]) -> None
     turn.card_armies = turn.card_tokens = 0
     usual, per_icon = monument_counts(state)
     turn.monuments_due = usual
-    if ability(state) == "forts_per_icon":
+    power = ability(state)
+    if power == "forts_per_icon":
         turn.forts_due += per_icon
-    pyramids = ability(state) == "monument_per_icon" and per_icon > usual and monument_candidates(state)
+    pyramids = power == "monument_per_icon" and per_icon > usual and monument_candidates(state)
     turn.step = "pyramids" if pyramids else "monuments"
 
 
@@ -214,13 +215,13 @@ def on_place_monument(state: HistoryState, move: a.PlaceMonument, log: list[Even
 def build_monument(state: HistoryState, province: str, log: list[Event]) -> None:
     state.monuments.add(province)
     state.turn.monuments_due -= 1
-    log.append(Event(("{} builds a monument in {}", state.names[state.turn.seat], state.tables.name(province))))
+    log.append(Event(("{} builds a monument in {}", state.names[state.turn.seat], state.tables.names[province])))
 
 
 def on_place_fort(state: HistoryState, move: a.PlaceFort, log: list[Event]) -> None:
     state.forts.add(move.province)
     state.turn.forts_due -= 1
-    log.append(Event(("{} places a fort in {}", state.names[state.turn.seat], state.tables.name(move.province))))
+    log.append(Event(("{} places a fort in {}", state.names[state.turn.seat], state.tables.names[move.province])))
 
 
 def on_skip(state: HistoryState, move: Action, log: list[Event]) -> None:
@@ -237,7 +238,7 @@ def deactivate(state: HistoryState, log: list[Event]) -> None:
     state.active.clear()
     turn.fleets, turn.caravans = [], []
     front_changed(state)
-    log.append(Event(("{} declines", state.tables.name(turn.card))))
+    log.append(Event(("{} declines", state.tables.names[turn.card])))
     if turn.card != turn.empire:
         turn.card = turn.empire
         found(state, log)
