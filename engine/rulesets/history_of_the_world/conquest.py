@@ -34,7 +34,7 @@ def monument_candidates(state: HistoryState) -> list[str]:
     if len(state.monuments) >= MONUMENTS:
         return []
     free = state.active - state.monuments
-    for tier in (state.capitals, state.cities, state.tables.geography.icons.keys()):
+    for tier in (state.capitals, state.cities, state.tables.resource_provinces):
         found = free & tier
         if found:
             return sorted(found)

@@ -115,6 +115,17 @@ class Tables:
         return {**self.geography.names, **cards}
 
     @cached_property
+    def resource_provinces(self) -> frozenset[str]:
+        """The provinces showing a resource icon (monuments, §6.5)."""
+        return frozenset(self.geography.icons)
+
+    @cached_property
+    def start_names(self) -> dict[str, str]:
+        """Where each empire or kingdom is founded, for the log: "Egypt and Nile"."""
+        return {card.id: " and ".join(self.names[s] for s in card.starts)
+                for card in (*self.empires.values(), *self.events.values())}
+
+    @cached_property
     def conquests(self) -> dict[tuple[str, str], Conquer]:
         """Every possible conquest, built once: the conquest step offers dozens per decision."""
         vias = {"land": "", "fleet": " by fleet", "caravan": " by caravan"}

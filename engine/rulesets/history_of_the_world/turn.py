@@ -47,13 +47,12 @@ def decide_turns(state: HistoryState) -> Decision:
         return decide_battle(state, turn.battle)
     step = turn.step
     if step == "conquest":
-        moves: list[Action] = []
+        plays = map(tables.development_plays.__getitem__, playable_developments(state)) if state.hand[turn.seat] else ()
         if turn.card_armies:
-            moves = [*conquests(state), *map(tables.fort_builds.__getitem__, fort_sites(state))]
-        if state.hand[turn.seat]:
-            moves += map(tables.development_plays.__getitem__, playable_developments(state))
-        moves.append(END_CONQUEST)
-        return Choice(turn.seat, (tables.armies_prompt, turn.card, turn.card_armies), tuple(moves))
+            moves = (*conquests(state), *map(tables.fort_builds.__getitem__, fort_sites(state)), *plays, END_CONQUEST)
+        else:
+            moves = (*plays, END_CONQUEST)
+        return Choice(turn.seat, (tables.armies_prompt, turn.card, turn.card_armies), moves)
     if step == "kingdom":
         return Choice(turn.seat, ("play the kingdom {}?", tables.names[turn.kingdom]),
                       (tables.kingdom_plays[turn.kingdom], SKIP_KINGDOM))
@@ -166,15 +165,14 @@ def found(state: HistoryState, log: list[Event]) -> None:
     front_changed(state)
     turn.step = "conquest"
     turn.conquered, turn.momentum = False, None
-    starts = " and ".join(tables.names[s] for s in card.starts)
-    log.append(Event(("{} is founded in {} with {} armies", tables.names[turn.card], starts, armies)))
+    log.append(Event(("{} is founded in {} with {} armies", tables.names[turn.card], tables.start_names[turn.card], armies)))
 
 
 def monument_counts(state: HistoryState) -> tuple[int, int]:
     """Monuments due (§6.5): the usual count, per 2 resource provinces (or 2 icons, A20), and
     the Pyramids' count, one per icon (§9.2)."""
     icons = state.tables.geography.icons
-    resources = state.active & icons.keys()
+    resources = state.active & state.tables.resource_provinces
     icon_count = sum(map(icons.__getitem__, resources))
     usual = icon_count // 2 if state.tables.options.monuments_count_icons else len(resources) // 2
     return usual, icon_count
