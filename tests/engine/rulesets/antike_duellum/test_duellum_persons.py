@@ -4,7 +4,20 @@ Each test names the digest section or worked example it checks."""
 
 from __future__ import annotations
 
-from duellum import BEIGE, BROWN, RULES, blank, city, decision, new_game, play, put
+from duellum import (
+    BEIGE,
+    BROWN,
+    RULES,
+    at,
+    blank,
+    city,
+    conquer,
+    decision,
+    end_movement,
+    new_game,
+    play,
+    put,
+)
 
 from engine.core.decision import Choice, End
 from engine.rulesets.antike_duellum.persons import award, can_still_win
@@ -141,3 +154,39 @@ def test_the_game_ends_when_nobody_can_reach_nine():
     assert "neither player can reach 9 persons any more: the game ends" in log
     end = decision(state)
     assert isinstance(end, End) and end.ranking == (BROWN, BEIGE)
+
+
+def full_board(state) -> str:
+    """Every site a city (Rome 20, Carthage 11) and all 12 temples standing, 10 of them
+    Carthage's; 8 persons each, only a citizen and the 4 generals left in the stacks. Where
+    random seats' longest games stand (every capped game of 200 seeds per board, issue 8).
+    Returns a Carthaginian temple city Roman legions can enter."""
+    blank(state)
+    for number, site in enumerate(state.tables.sites):  # markers within their limits (§2)
+        seat = BROWN if number < 20 else BEIGE
+        city(state, site, ("marble", "iron", "gold")[number % 3], seat, temple=number in (0, 1) or number >= 21)
+    take = {BROWN: {"king": 4, "scholar": 3, "navigator": 1}, BEIGE: {"king": 2, "scholar": 2, "citizen": 3, "navigator": 1}}
+    for seat, kinds in take.items():
+        state.persons[seat] = [state.stacks[kind].pop(0) for kind, n in kinds.items() for _ in range(n)]
+    return next(site for site in state.tables.sites[21:] if state.tables.holds("legion", site))
+
+
+def test_a_full_board_goes_on_until_a_temple_city_falls():
+    """§5.3: 9 persons is the only end. With every site taken and every temple standing, no
+    king or citizen can be earned by building, but the generals can still be won (§7.3), so
+    the game goes on turn after turn; the conquest of a temple city wins it."""
+    state = new_game()
+    target = full_board(state)
+    assert len(state.temples) == 12 and {k: len(v) for k, v in state.stacks.items() if v} == {"citizen": 1, "general": 4}
+    assert can_still_win(state, BROWN) and can_still_win(state, BEIGE)
+    log = end_turn(state)
+    assert not [line for line in log if "gains" in line or "wins" in line]
+    assert state.phase == "turn" and state.turn.seat == BEIGE and state.winner is None
+    end_turn(state)  # Carthage's turn passes too
+    put(state, BROWN, "legion", target, 3)  # a temple city with no defenders and no wall: defence 3
+    at(state, "DUELLUM")
+    end_movement(state)
+    log = conquer(state, target)
+    assert any(line.startswith("Rome gains") and line.endswith("(general, 9 persons)") for line in log)
+    assert "Rome holds 9 persons and wins" in log
+    assert isinstance(decision(state), End) and state.winner == BROWN
