@@ -53,10 +53,14 @@ def step_moves(state: DuellumState, seat: int) -> list[Action]:
 
 
 def conquer_moves(state: DuellumState, seat: int) -> list[Action]:
+    """The enemy cities ``conquer_problem`` allows, asked only where the seat has units."""
     tables = state.tables
+    here = set(state.legions[seat]) | set(state.galleys[seat])
+    if state.special and state.special[seat]:
+        here.add(state.special[seat])
     moves: list[Action] = []
     for city in own_cities(state, opponent(seat)):
-        if refusals.conquer_problem(state, seat, city) is None:
+        if city in here and refusals.conquer_problem(state, seat, city) is None:
             needed = defence(state, city)
             moves.append(tables.action(("conquer", city, needed), partial(conquer_action, tables, city, needed)))
     return moves

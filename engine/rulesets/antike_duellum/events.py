@@ -15,6 +15,7 @@ from engine.core.moves import Action
 from engine.rulesets.antike_duellum import actions as a
 from engine.rulesets.antike_duellum.building import (
     city_problem,
+    has_unit,
     markers_left,
     temple_problem,
     wall_problem,
@@ -38,7 +39,7 @@ from engine.rulesets.antike_duellum.effects import (
     units_on_board,
 )
 from engine.rulesets.antike_duellum.state import DuellumState
-from engine.rulesets.antike_duellum.tables import RESOURCES
+from engine.rulesets.antike_duellum.tables import RESOURCES, TEMPLE_MARBLE, TEMPLES
 from engine.rulesets.antike_duellum.tables import Event as EventInfo
 
 ACTION_STEPS = ("action", "move", "conquer")
@@ -97,7 +98,10 @@ def _plain(condition: Callable[[DuellumState, int, EventInfo], bool]) -> Offer:
 
 
 def _offer_architect(state: DuellumState, seat: int, event: EventInfo) -> list[Action]:
+    """``temple_problem``'s cities, asked city by city only when a temple can be had at all."""
     need = event_need(state, "marble")
+    if len(state.temples) >= TEMPLES or not can_pay(state, seat, {need: TEMPLE_MARBLE}):
+        return []
     return [a.PlayEventOn(event.id, city, label=("play {}: a temple in {}", event.name, state.tables.name(city)))
             for city in sorted(c for c, o in state.owner.items() if o == seat)
             if temple_problem(state, seat, city, need) is None]
@@ -135,10 +139,12 @@ def _offer_pestilence(state: DuellumState, seat: int, event: EventInfo) -> list[
 
 
 def _offer_settler(state: DuellumState, seat: int, event: EventInfo) -> list[Action]:
+    """``city_problem``'s cities, asked only of the empty sites where the seat has a unit."""
     need = event_need(state, "gold")
+    sites = [site for site in state.tables.sites if site not in state.owner and has_unit(state, seat, site)]
     return [a.PlayEventOn(event.id, site, resource,
                           label=("play {}: found {} as a {} city", event.name, state.tables.name(site), resource))
-            for site in state.tables.sites for resource in RESOURCES
+            for site in sites for resource in RESOURCES
             if city_problem(state, seat, site, resource, event.cost, need) is None]
 
 

@@ -77,10 +77,10 @@ class Turn:
     def clone(self) -> Turn:
         return Turn(
             self.seat, self.step, self.action, dict(self.due), self.due_for, dict(self.paid),
-            [pending.clone() for pending in self.pending],
+            [pending.clone() for pending in self.pending] if self.pending else [],
             None if self.conquest is None else self.conquest.clone(),
             dict(self.recruitable), self.special_recruitable, dict(self.placed),
-            {key: list(steps) for key, steps in self.moved.items()}, self.special_left, dict(self.free),
+            dict(zip(self.moved, map(list, self.moved.values()))), self.special_left, dict(self.free),
             dict(self.bonus), self.free_steps, self.diplomacy, self.academy, dict(self.pestilence),
             dict(self.fortress), self.commercium_new, self.scholars, self.generals, self.city_lost,
             None if self.fee_markers is None else dict(self.fee_markers),
@@ -136,14 +136,14 @@ class DuellumState:
         winnability key (a tuple) are shared, and no decision is cached."""
         return DuellumState(
             self.names, self.tables, self.phase, self.active, self.turn_number,
-            [dict(goods) for goods in self.goods], list(self.coins), list(self.rondel),
-            [dict(box) for box in self.box], [dict(reserve) for reserve in self.reserve],
+            list(map(dict, self.goods)), list(self.coins), list(self.rondel),
+            list(map(dict, self.box)), list(map(dict, self.reserve)),
             list(self.special), list(self.walls_supply), list(self.walls_issued),
-            [list(techs) for techs in self.techs], [list(firsts) for firsts in self.firsts],
-            [list(persons) for persons in self.persons], [list(hand) for hand in self.hand],
+            list(map(list, self.techs)), list(map(list, self.firsts)),
+            list(map(list, self.persons)), list(map(list, self.hand)),
             list(self.temples_built), dict(self.owner), dict(self.marker), set(self.temples), set(self.walls),
-            [dict(legions) for legions in self.legions], [dict(galleys) for galleys in self.galleys],
-            {kind: list(cards) for kind, cards in self.stacks.items()},
+            list(map(dict, self.legions)), list(map(dict, self.galleys)),
+            dict(zip(self.stacks, map(list, self.stacks.values()))),
             list(self.pool), list(self.display), list(self.discard), self.picker, self.picks,
             None if self.turn is None else self.turn.clone(), self.winner, self.ended,
             None, self.winnable,
