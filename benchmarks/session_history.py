@@ -60,17 +60,22 @@ def measure(session: Session) -> None:
     report("  goto (random step)", timings(lambda: session.goto(rng.randrange(tip + 1)), 200), 0.020)
 
 
+# Random seats can stall an Antike Duellum game for ever (docs/antike-duellum.md, "The game's
+# other end"), so a game stops after this many steps: the comparison needs steps, not an end.
+MAX_STEPS = 20_000
+
+
 def session_game(scenario, ruleset, players: int, seed: int) -> tuple[list[int], float]:
     """One game played by bot steps in a session (the offered-move check, the step tree,
-    checkpoints and the per-step generators on top of the engine): which option each step
-    took, and the seconds spent in the bot steps alone."""
+    checkpoints and the per-step generators on top of the engine), to its end or MAX_STEPS:
+    which option each step took, and the seconds spent in the bot steps alone."""
     session = Session(scenario, ruleset, scenario.seats[:players], scenario.ruleset.options, seed,
                       ["random"] * players, BOTS)
     # A full collection owed to what was loaded before (the scenario, the previous games) is not
     # the session's cost; the collections its own steps cause are counted.
     gc.collect()
     taken, seconds = [], 0.0
-    while session.is_bot_turn():
+    while session.is_bot_turn() and len(taken) < MAX_STEPS:
         decision = session.decision()
         started = time.perf_counter()
         step = session.bot_step()
