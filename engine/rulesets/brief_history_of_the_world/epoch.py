@@ -194,14 +194,15 @@ def bonus_order(state: BriefState) -> list[int]:
 
 
 def aftermath(state: BriefState, log: list[Event]) -> bool:
+    """The stacks are adjusted, then the takers of bonus tokens known: taking one moves no gold."""
     adjust_stacks(state, log)
-    state.bonus_offer, state.bonus_step = [], 0
+    state.bonus_offer, state.bonus_step, state.takers = [], 0, bonus_order(state)
     state.phase = "bonus_draw" if state.bonus_pool else "epoch"
     return True
 
 
 def decide_bonus_draw(state: BriefState) -> Decision:
-    first = bonus_order(state)[0]
+    first = state.takers[0]
     return Chance(("draw a face-down bonus token for {}", state.colours[first]),
                   tuple(map(state.tables.draws.__getitem__, state.bonus_pool)), seen_by=(state.seat(first),))
 
@@ -216,16 +217,16 @@ def on_bonus_draw(state: BriefState, outcome: Outcome, log: list[Event]) -> None
 
 def decide_bonus_pick(state: BriefState) -> Decision:
     """Tokens of equal value are one choice: only real decisions are asked."""
-    colour = bonus_order(state)[state.bonus_step]
+    colour = state.takers[state.bonus_step]
     distinct: dict[int, str] = {}
     for token in state.bonus_offer:
         distinct.setdefault(state.tables.bonus[token], token)
-    return Choice(state.seat(colour), f"{state.colours[colour]} keeps a bonus token",
-                  tuple(a.TakeBonus(t, label=f"keep the token worth {v}") for v, t in sorted(distinct.items())))
+    return Choice(state.seat(colour), ("{} keeps a bonus token", state.colours[colour]),
+                  tuple(state.tables.takes[t] for _, t in sorted(distinct.items())))
 
 
 def on_take_bonus(state: BriefState, move: a.TakeBonus, log: list[Event]) -> None:
-    order = bonus_order(state)
+    order = state.takers
     colour = order[state.bonus_step]
     state.bonus_offer.remove(move.token)
     state.bonus[colour].append(move.token)

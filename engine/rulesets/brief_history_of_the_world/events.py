@@ -6,6 +6,7 @@ one-shot event is resolved and discarded. Armies an event places come from stock
 from __future__ import annotations
 
 from collections.abc import Iterator
+from math import inf
 
 from engine.core.events import Event
 from engine.rulesets.brief_history_of_the_world.cards import CONTINUOUS, EventCard
@@ -20,6 +21,7 @@ from engine.rulesets.brief_history_of_the_world.turn import (
 )
 
 BEFORE_FOUNDING = frozenset({"kingdom", "minor_empire"})
+TARGETED = frozenset({"treachery", "barbarians", "civil_war", "black_death"})
 
 
 def affordable(state: BriefState, colour: int, card: EventCard) -> bool:
@@ -75,8 +77,21 @@ def fleet_areas(state: BriefState) -> list[str]:
 
 def raid_targets(state: BriefState, card: EventCard, colour: int) -> bool:
     """Another player's army stands in the card's region."""
-    armies = state.armies
-    return any(armies.get(t, colour) != colour for t in state.tables.geography.region_provinces.get(card.region, ()))
+    return any(other != colour for other in state.armies.regions.get(card.region, ()))
+
+
+def has_target(state: BriefState, event: EventCard, colour: int) -> bool:
+    """Whether an event that needs one has a target: an army in stock and an army of another
+    player next to the empire (Treachery) or in the card's region (Barbarians, Civil War);
+    for Black Death, another player's army outside a fort."""
+    effect = event.effect
+    if effect == "black_death":
+        return next(stricken(state), None) is not None
+    if not state.stock[colour]:
+        return False
+    if effect == "treachery":
+        return next(betrayable(state), None) is not None
+    return raid_targets(state, event, colour)
 
 
 def black_playable(state: BriefState) -> list[str]:
@@ -86,22 +101,14 @@ def black_playable(state: BriefState) -> list[str]:
     if state.event_in_play is not None or force is None or force.kind != "empire":
         return []
     colour = force.colour
-    hand = state.hands[colour]
-    if not hand:
-        return []
-    events, epoch, gold, stock = state.tables.events, state.epoch, state.gold[colour], state.stock[colour]
-    above_gold = state.tables.options.event_cost_above_gold
+    events, epoch = state.tables.events, state.epoch
+    budget = inf if state.tables.options.event_cost_above_gold else state.gold[colour]
     found = []
-    for card in hand:
+    for card in state.hands[colour]:
         event = events[card]
-        if event.red or event.epoch > epoch or not (event.cost <= gold or above_gold):
+        if event.red or event.epoch > epoch or event.cost > budget:
             continue
-        effect = event.effect
-        if effect == "treachery" and not (stock and next(betrayable(state), None) is not None):
-            continue
-        if effect in ("barbarians", "civil_war") and not (stock and raid_targets(state, event, colour)):
-            continue
-        if effect == "black_death" and next(stricken(state), None) is None:
+        if event.effect in TARGETED and not has_target(state, event, colour):
             continue
         found.append(card)
     return found

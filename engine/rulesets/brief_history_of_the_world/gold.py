@@ -28,14 +28,14 @@ def change(state: BriefState, colour: int, amount: int, why: Words, log: list[Ev
     """Move the marker; a marker arriving goes on top of any stack there (§8.5)."""
     if amount == 0:
         return
-    state.gold[colour] = max(0, state.gold[colour] + amount)
+    state.gold[colour] = gold = max(0, state.gold[colour] + amount)
     state.clock += 1
     state.arrival[colour] = state.clock
-    log.append(Event((_line, state.colours[colour], "+" if amount > 0 else "-", abs(amount), state.gold[colour], why)))
+    log.append(Event((_line, state.colours[colour], amount, gold, why)))
 
 
-def _line(who: str, sign: str, amount: int, now: int, why: Words) -> str:
-    return f"{who} gold {sign}{amount} (now {now}): {words(why)}"
+def _line(who: str, amount: int, now: int, why: Words) -> str:
+    return f"{who} gold {'+' if amount > 0 else '-'}{abs(amount)} (now {now}): {words(why)}"
 
 
 def ranking(state: BriefState) -> list[int]:

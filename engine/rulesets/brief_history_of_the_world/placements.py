@@ -52,9 +52,13 @@ def placements(state: BriefState, force: Force) -> tuple[PlaceArmy, ...]:
 
 def fresh(state: BriefState, force: Force) -> Placements:
     land = adjacent(state, sources(force))
-    get, made, own = state.armies.get, state.tables.made, force.colour
-    facts = {t: (by_fleet, get(t)) for t, by_fleet in targets(state, force, land).items()}
-    rows = {t: made.get((t, *fact, own)) or row(state, force, t, *fact) for t, fact in facts.items()}
+    owners, made, own = state.armies.get, state.tables.made, force.colour
+    facts: dict[str, Fact] = {}
+    rows: dict[str, tuple[PlaceArmy, ...]] = {}
+    for t, by_fleet in targets(state, force, land).items():
+        owner = owners(t)
+        facts[t] = (by_fleet, owner)
+        rows[t] = made.get((t, by_fleet, owner, own)) or row(state, force, t, by_fleet, owner)
     return Placements(force, land, facts, sorted(facts), rows)
 
 

@@ -35,14 +35,15 @@ def decide_first(state: BriefState) -> Chance:
 
 
 def on_outcome(state: BriefState, outcome: Outcome, log: list[Event]) -> None:
-    if state.phase == "order":
-        epoch.on_first_player(state, outcome, log)
-    elif state.phase in ("empire_pile", "event_pile"):
-        epoch.on_pile(state, outcome, log)
-    elif state.phase == "bonus_draw":
-        epoch.on_bonus_draw(state, outcome, log)
-    else:
+    phase = state.phase
+    if phase == "turn":
         play.on_dice(state, outcome, log)
+    elif phase == "order":
+        epoch.on_first_player(state, outcome, log)
+    elif phase in ("empire_pile", "event_pile"):
+        epoch.on_pile(state, outcome, log)
+    else:
+        epoch.on_bonus_draw(state, outcome, log)
 
 
 class BriefHistory(Skeleton):

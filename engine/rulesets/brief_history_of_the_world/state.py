@@ -27,19 +27,23 @@ class Armies(dict[str, int]):
         self.regions: dict[str, dict[int, int]] = {}  # region -> colour -> armies; no empty entry
 
     def __setitem__(self, territory: str, colour: int) -> None:
-        if territory in self:
-            self._count(territory, self[territory], -1)
-        super().__setitem__(territory, colour)
-        self._count(territory, colour, 1)
+        region = self.region_of.get(territory)
+        if region is not None:
+            before = self.get(territory)
+            if before != colour:
+                if before is not None:
+                    self._count(region, before, -1)
+                self._count(region, colour, 1)
+        dict.__setitem__(self, territory, colour)
 
     def __delitem__(self, territory: str) -> None:
-        self._count(territory, self[territory], -1)
-        super().__delitem__(territory)
+        self.pop(territory)
 
     def pop(self, territory: str, *default: int | None) -> int | None:  # type: ignore[override]
-        if territory in self:
-            self._count(territory, self[territory], -1)
-        return super().pop(territory, *default)
+        region = self.region_of.get(territory)
+        if region is not None and territory in self:
+            self._count(region, self[territory], -1)
+        return dict.pop(self, territory, *default)
 
     def copy(self) -> Armies:
         twin = Armies(self.region_of)
@@ -47,10 +51,7 @@ class Armies(dict[str, int]):
         twin.regions = {region: dict(colours) for region, colours in self.regions.items()}
         return twin
 
-    def _count(self, territory: str, colour: int, change: int) -> None:
-        region = self.region_of.get(territory)
-        if region is None:
-            return
+    def _count(self, region: str, colour: int, change: int) -> None:
         colours = self.regions.setdefault(region, {})
         armies = colours.get(colour, 0) + change
         if armies:
@@ -146,6 +147,7 @@ class BriefState:
     bonus_pool: list[str] = Factory(list)
     bonus_offer: list[str] = Factory(list)
     bonus_step: int = 0
+    takers: list[int] = Factory(list)  # this Aftermath's takers of bonus tokens, in order (§5.5)
     bonus: list[list[str]] = Factory(list)
     discards: list[str] = Factory(list)
     decision: Decision | None = field(default=None, eq=False, repr=False)
@@ -165,7 +167,8 @@ class BriefState:
             self.overrun and Overrun(self.overrun.points, self.overrun.defender, self.overrun.last,
                                      self.overrun.by_fleet),
             self.monuments_due, self.event_in_play, self.pending, self.current, list(self.bonus_pool),
-            list(self.bonus_offer), self.bonus_step, [list(b) for b in self.bonus], list(self.discards),
+            list(self.bonus_offer), self.bonus_step, list(self.takers), [list(b) for b in self.bonus],
+            list(self.discards),
         )
 
     @property

@@ -16,6 +16,7 @@ from engine.rulesets.brief_history_of_the_world.actions import (
     PickEvent,
     PlaceMonument,
     PlayEvent,
+    TakeBonus,
 )
 from engine.rulesets.brief_history_of_the_world.cards import (
     BonusToken,
@@ -58,6 +59,7 @@ class Tables:
     keeps: dict[str, PickEmpire | PickEvent]  # empire or event card -> keeping it in the draft (§5.3)
     plays: dict[str, PlayEvent]  # event card -> playing it (§6.10)
     draws: dict[str, Outcome]  # bonus token -> drawing it face down (§5.5)
+    takes: dict[str, TakeBonus]  # bonus token -> keeping it (§5.5)
     # ("empire" or "event", epoch) -> the cards drafted, sorted: a second empire (``follows``) is part
     # of its card, a starting Leader or Weaponry is dealt, not drafted
     drafted: dict[tuple[str, int], tuple[str, ...]]
@@ -120,6 +122,8 @@ class Tables:
                    **{c: PickEvent(c, label=f"keep {names[c]}") for c in events}},
             plays={c: PlayEvent(c, label=f"play {names[c]}") for c in events},
             draws={c.id: Outcome(c.id, ("bonus token worth {}", c.data.value)) for c in cards
+                   if isinstance(c.data, BonusToken)},
+            takes={c.id: TakeBonus(c.id, label=f"keep the token worth {c.data.value}") for c in cards
                    if isinstance(c.data, BonusToken)},
             drafted=drafted,
         )
