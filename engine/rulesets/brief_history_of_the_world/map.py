@@ -78,10 +78,10 @@ def overrun_targets(state: BriefState) -> list[str]:
 def monument_sites(state: BriefState) -> list[str]:
     """Where the monument must go: a capital, else a city, else a resource symbol, among the
     force's territories without a monument (§6.8)."""
-    force = state.force
-    free = [t for t in force.active if t not in state.monuments]
-    for level in (state.capitals, state.cities, state.tables.symbols):
-        sites = sorted(t for t in free if t in level)
+    free = state.force.active - state.monuments
+    for level in (state.capitals, state.cities):
+        sites = free & level
         if sites:
-            return sites
-    return []
+            return sorted(sites)
+    symbols = state.tables.symbols
+    return sorted(t for t in free if t in symbols)
