@@ -64,5 +64,6 @@ def uniform_index(rng: random.Random, count: int) -> int:
 
 def sample(chance: Chance, rng: random.Random) -> Outcome:
     if chance.weights is None:
-        return chance.outcomes[uniform_index(rng, len(chance.outcomes))]
+        outcomes = chance.outcomes
+        return outcomes[int(rng.random() * len(outcomes))]  # uniform_index, without a call per step
     return rng.choices(chance.outcomes, weights=chance.weights)[0]

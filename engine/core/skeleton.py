@@ -81,9 +81,13 @@ class Skeleton(Ruleset):
             decision = state.decision = self.phases[state.phase].decide(state)
         kind = decision.__class__
         if kind is Choice:
-            if not offered(move, decision.actions):
-                reason = self.refusal(state, decision, move)
-                raise IllegalAction(words(reason) if reason else f"{move} is not allowed now: {decision.prompt}")
+            for offer in decision.actions:  # offered(), written out: this runs at every step
+                if offer is move:
+                    break
+            else:
+                if move not in decision.actions:
+                    reason = self.refusal(state, decision, move)
+                    raise IllegalAction(words(reason) if reason else f"{move} is not allowed now: {decision.prompt}")
         elif kind is Chance:
             if not offered(move, decision.outcomes):
                 raise IllegalAction(f"{move} is not a possible outcome of: {decision.prompt}")
@@ -108,12 +112,12 @@ class Skeleton(Ruleset):
         phases = self.phases
         while True:
             state.decision = None
-            step = phases[state.phase].automatic
-            if step is not None and step(state, log):
+            phase = phases[state.phase]
+            if phase.automatic is not None and phase.automatic(state, log):
                 continue
             decision = state.decision
             if decision is None:
-                decision = state.decision = phases[state.phase].decide(state)
+                decision = state.decision = phase.decide(state)
             kind = decision.__class__
             if kind is Choice:
                 if len(decision.actions) != 1 or decision.conceals:

@@ -19,7 +19,8 @@ MAX_STEPS = 1_000_000
 
 
 def next_move(decision: Choice | Chance, bot: Bot | None, rng: random.Random) -> Move:
-    """Chance draws from ``rng``; a choice is made by ``bot``, the acting seat's."""
+    """Chance draws from ``rng``; a choice is made by ``bot``, the acting seat's. For a caller
+    taking one step at a time (the session); ``drive`` writes the same out in its loop."""
     if isinstance(decision, Chance):
         return sample(decision, rng)
     if bot is None:
@@ -48,11 +49,14 @@ def drive(
     ``ruleset.decision(state)``. Raises Endless when ``max_steps`` are not enough."""
     decide, apply = ruleset.decision, ruleset.apply
     taken = tuple.__new__  # Taken(...) runs a Python-level __new__; this is the same tuple, made in C
-    for _ in range(max_steps):
+    for _ in range(max_steps):  # next_move written out: a call less per step
         decision = decide(state)
         kind = decision.__class__
-        if kind is End:
+        if kind is Choice:
+            move = bots[decision.seat].choose(decision, rng)
+        elif kind is End:
             return
-        move = next_move(decision, bots[decision.seat] if kind is Choice else None, rng)
+        else:
+            move = sample(decision, rng)
         yield taken(Taken, (decision, move, apply(state, move)))
     raise Endless(f"the game did not end within {max_steps} steps")
