@@ -22,9 +22,9 @@ def figures_moved(state: CivState, *squares: str) -> None:
     """A figure was placed on, moved between or removed from ``squares``: their figures are
     found again, in place, and what they change is dropped: the squares enemies stand on and
     the sites of the cities watching one of them (``cities.Sites.watched``). Every seat's
-    coins and abilities (and so every city's sites) stay as they were unless one of the squares
-    gives coins (a blockade or a scout there counts) or holds a wonder (a blockaded wonder does
-    not work)."""
+    coins stay as they were unless one of the squares gives coins (a blockade or a scout there
+    counts) or holds a wonder, and its abilities (and so every city's sites) unless one holds
+    a wonder (a blockaded wonder does not work)."""
     board = state.board
     if board is None:
         return
@@ -40,14 +40,16 @@ def figures_moved(state: CivState, *squares: str) -> None:
             at.pop(sq, None)
     board.scouts = None
     board.enemies.clear()
-    if any(sq in state.wonders or square_coins(state, sq) for sq in squares):
+    wonder = any(sq in state.wonders for sq in squares)
+    if wonder or any(square_coins(state, sq) for sq in squares):
         board.coins.clear()
         board.map_coins.clear()
         board.poor = False
+    if wonder:
         board.abilities.clear()
         board.sites.clear()
-        return
-    drop_watching(board.sites, squares)
+    else:
+        drop_watching(board.sites, squares)
 
 
 # The kept facts are read as ``state.board or occupancy(state)``: these are the most frequent

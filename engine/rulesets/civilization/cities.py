@@ -84,6 +84,7 @@ class Sites:
     the city may produce, by what else they depend on (``productions``)."""
 
     production: int
+    trade: int  # collected in the trade phase (§6.2), just before city management asks the rest
     army: list[str]
     scout: list[str]
     free: list[str]
@@ -133,7 +134,8 @@ def new_sites(state: CivState, city: City) -> Sites:
                 scout.append(sq)
     scouts = gathering_scouts(state, city)
     worked = worked_squares(state, city, scouts)
-    return Sites(city_yield(state, city, "production", worked), army, scout, free, star_squares(state, city),
+    return Sites(city_yield(state, city, "production", worked), city_yield(state, city, "trade", worked),
+                 army, scout, free, star_squares(state, city),
                  city_wonder_squares(state, city, free), sorted(city_resources(state, city, worked)),
                  frozenset([city.square, *state.tables.ring[city.square], *(f.square for f in scouts)]))
 

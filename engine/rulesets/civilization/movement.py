@@ -67,16 +67,13 @@ def decide_steps(state: CivState, seat: int) -> Choice:
 
     actions: list = []
     if state.steps_left > 0:
-        armies_only = all(f.kind == "army" for f in group)
         passing = t.options.stack_limit_when_passing
         last = state.steps_left == 1
         minors, slots = state.minors, state.slots
-        explored: set[str] = set()
         for sq, step, explore in t.steps[here]:
             look = squares.get(sq)
             if look is None:
-                if slots.get(explore.slot, "") is None and explore.slot not in explored:
-                    explored.add(explore.slot)
+                if slots.get(explore.slot, "") is None and explore not in actions:  # one per tile
                     actions.append(explore)
                 continue  # a face-down tile cannot be entered (§3.4)
             if look.terrain == "water" and not enter_water:
@@ -85,7 +82,8 @@ def decide_steps(state: CivState, seat: int) -> Choice:
             there = at.get(sq)
             if sq in minors or (city is not None and city.owner != seat) or (
                     there is not None and any(f.owner != seat for f in there)):
-                allowed = armies_only  # a hut, village, enemy city or figures: scouts never enter
+                # a hut, village, enemy city or figures: scouts never enter
+                allowed = all(f.kind == "army" for f in group)
             elif passing and not can_end(sq):
                 allowed = False
             else:

@@ -57,10 +57,20 @@ def decide_research(state: CivState) -> Decision:
     picked = state.picks.get(seat, [])
     names = state.tables.names_of
     before = rows(state, seat, picked)
-    trade = state.players[seat].trade
-    affordable = [t for t, card in state.tables.techs.items() if trade >= MINIMUM[card.level]]
-    actions = [once(state.tables, ("research", t), lambda t=t: Research(t, label=f"research {names[t]}"))
-               for t in affordable if can_learn(state, seat, t, picked=picked, before=before)]
+    player = state.players[seat]
+    by_level: dict[int, bool] = {}  # other cards are learnable or not by their level alone
+    actions = []
+    for tech, card in state.tables.techs.items():
+        if player.trade < MINIMUM[card.level] or tech in player.techs or tech in picked:
+            continue
+        if tech in player.bottom_row or "space_flight" in card.abilities:
+            learnable = can_learn(state, seat, tech, picked=picked, before=before)
+        else:
+            learnable = by_level.get(card.level)
+            if learnable is None:
+                learnable = by_level[card.level] = can_learn(state, seat, tech, picked=picked, before=before)
+        if learnable:
+            actions.append(once(state.tables, ("research", tech), lambda t=tech: Research(t, label=f"research {names[t]}")))
     actions.append(RESEARCH_NOTHING)
     return Choice(seat, "research: pick a technology (secret)", tuple(actions))
 

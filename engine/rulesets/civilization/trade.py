@@ -19,7 +19,8 @@ from engine.rulesets.civilization.actions import (
     OfferTo,
     UseAbility,
 )
-from engine.rulesets.civilization.board import cities_of, city_yield
+from engine.rulesets.civilization.board import cities_of
+from engine.rulesets.civilization.cities import sites
 from engine.rulesets.civilization.event_cards import TRADE_MAX, discard, playable
 from engine.rulesets.civilization.state import CivState, Offer
 from engine.rulesets.civilization.tables import once
@@ -32,7 +33,7 @@ ACCEPT, DECLINE = Answer(True, label="accept"), Answer(False, label="decline")
 
 def collected(state: CivState, seat: int) -> int:
     cities = cities_of(state, seat)
-    total = sum(city_yield(state, c, "trade") for c in cities) + amount(state, seat, "city_trade") * len(cities)
+    total = sum(sites(state, c).trade for c in cities) + amount(state, seat, "city_trade") * len(cities)
     if state.players[seat].civ == "americans":
         total += sum(1 for owner, _ in state.greats.values() if owner == seat)
     return total
