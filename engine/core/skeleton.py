@@ -59,6 +59,10 @@ class Skeleton(Ruleset):
 
     phases: ClassVar[Mapping[str, Phase]]
     handlers: ClassVar[Mapping[type, Handler]]
+    # Move types whose handler always writes the move into the log in the game's own words
+    # ("Blue declines Green's offer"): carried out as the only move, such a move is not logged
+    # a second time by the frame's "Blue: decline (the only move)".
+    tells_its_moves: ClassVar[frozenset[type]] = frozenset()
 
     def __init__(self) -> None:
         missing = [t.__name__ for t in self.action_types if t not in self.handlers]
@@ -67,6 +71,9 @@ class Skeleton(Ruleset):
         unknown = [t.__name__ for t in self.handlers if t is not Outcome and t not in self.action_types]
         if unknown:
             raise TypeError(f"{type(self).__name__}: handlers for undeclared move types {', '.join(unknown)}")
+        untold = [t.__name__ for t in self.tells_its_moves if t not in self.action_types]
+        if untold:
+            raise TypeError(f"{type(self).__name__}: tells_its_moves names undeclared move types {', '.join(untold)}")
 
     def decision(self, state: Any) -> Decision:
         """The next decision, worked out once per state: the session and ``apply`` both ask."""
@@ -107,8 +114,9 @@ class Skeleton(Ruleset):
     def advance(self, state: Any, log: list[Event]) -> None:
         """Carry out automatic steps until a real decision (or the end) is due. A choice with
         one action or a chance with one outcome decides nothing, so its move is carried out
-        here and logged, in every game alike (architecture: only real decisions are asked);
-        the decision is worked out now anyway, and left in the cache for whoever asks next."""
+        here and logged, in every game alike (architecture: only real decisions are asked),
+        unless its handler tells it in the game's words (``tells_its_moves``); the decision is
+        worked out now anyway, and left in the cache for whoever asks next."""
         phases = self.phases
         while True:
             state.decision = None
@@ -123,8 +131,9 @@ class Skeleton(Ruleset):
                 if len(decision.actions) != 1 or decision.conceals:
                     return
                 move = decision.actions[0]
-                log.append(Event(("{}: {} (the only move)", self.seat_name(state, decision.seat), move),
-                                 (decision.seat,)))
+                if move.__class__ not in self.tells_its_moves:
+                    log.append(Event(("{}: {} (the only move)", self.seat_name(state, decision.seat), move),
+                                     (decision.seat,)))
             elif kind is Chance and len(decision.outcomes) == 1:
                 move = decision.outcomes[0]
                 log.append(Event((only_outcome, decision, move), decision.seen_by))

@@ -145,6 +145,7 @@ class AfterTheFlood(Skeleton):
         Reinforce: expansion.on_reinforce, RollAgain: expansion.on_roll_again, Stop: expansion.on_stop,
         Grow: round_end.on_grow, AddLuxury: round_end.on_luxury,
     }
+    tells_its_moves: ClassVar[frozenset[type]] = frozenset({Pass, PlaceWorkers, Trade, Give, CreateEmpire})
 
     def validate(self, scenario: Scenario) -> list[Problem]:
         return problems(scenario)

@@ -73,6 +73,7 @@ class BriefHistory(Skeleton):
         a.ChoosePacket: epoch.on_choose_packet, a.PickEmpire: epoch.on_pick_empire,
         a.PickEvent: epoch.on_pick_event, a.TakeBonus: epoch.on_take_bonus, Outcome: on_outcome,
     }
+    tells_its_moves: ClassVar[frozenset[type]] = frozenset({a.PickEmpire, a.PickEvent, a.TakeBonus})
 
     def seat_name(self, state: BriefState, seat: int) -> str:
         return state.colours[seat]  # a person's seat is their first colour

@@ -7,7 +7,13 @@ from typing import ClassVar
 
 from engine.core.picture import Picture
 from engine.core.skeleton import Handler, Phase, Skeleton
-from engine.rulesets.civilization.actions import ACTION_TYPES
+from engine.rulesets.civilization.actions import (
+    ACTION_TYPES,
+    Answer,
+    Arts,
+    PlayUnit,
+    Research,
+)
 from engine.rulesets.civilization.cards import CARD_TYPES
 from engine.rulesets.civilization.options import CivilizationOptions
 from engine.rulesets.civilization.rules import HANDLERS, PHASES
@@ -31,6 +37,7 @@ class Civilization(Skeleton):
     action_types = ACTION_TYPES
     phases: ClassVar[dict[str, Phase]] = PHASES
     handlers: ClassVar[dict[type, Handler]] = HANDLERS
+    tells_its_moves: ClassVar[frozenset[type]] = frozenset({Answer, Arts, PlayUnit, Research})
     space_props = CivilizationSpaceProps
 
     def validate(self, scenario: Scenario) -> list[Problem]:

@@ -57,3 +57,11 @@ def test_automatic_steps_run_until_a_decision_is_due(ruleset, dice_race):
     assert state.phase == "play"
     assert ruleset.decision(state).seat == 0
 
+
+
+def test_a_move_said_to_be_told_by_its_handler_must_be_a_declared_move_type():
+    class Boastful(DiceRace):
+        tells_its_moves: ClassVar[frozenset[type]] = frozenset({Hold, Pass})
+
+    with pytest.raises(TypeError, match="tells_its_moves names undeclared move types Pass"):
+        Boastful()

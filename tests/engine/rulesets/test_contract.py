@@ -158,3 +158,29 @@ def test_every_action_type_round_trips_through_the_codec(ruleset, path):
     for move in seen.values():
         data = json.loads(json.dumps(move_to_data(move)))
         assert move_from_data(ruleset, data) == move
+
+
+@pytest.mark.parametrize(("ruleset", "path"), CASES)
+def test_a_move_a_game_tells_in_its_own_words_is_logged_once(ruleset, path, monkeypatch):
+    """A move type in ``tells_its_moves`` is written into the log by its handler every time it
+    is carried out, so the frame's "(the only move)" line is left out for it: never both."""
+    untold, twice = [], []
+
+    def watched(handler):
+        def run(state, move, log):
+            if log and log[-1].text.endswith(f"{move} (the only move)"):
+                twice.append(f"{move}")
+            before = len(log)
+            handler(state, move, log)
+            if len(log) == before:
+                untold.append(f"{type(move).__name__} {move}")
+        return run
+
+    monkeypatch.setattr(ruleset, "handlers", {kind: watched(handler) if kind in ruleset.tells_its_moves else handler
+                                              for kind, handler in type(ruleset).handlers.items()}, raising=False)
+    scenario = load_scenario(path, get_ruleset)
+    for players in sorted({ruleset.min_players, min(ruleset.max_players, len(scenario.seats))}):
+        state = ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
+        for _ in drive(ruleset, state, [BOTS["random"]] * players, random.Random(f"told:{players}"), MAX_STEPS):
+            pass
+    assert untold == [] and twice == []

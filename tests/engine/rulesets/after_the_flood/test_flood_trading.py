@@ -104,7 +104,7 @@ def test_sippar_adds_a_second_gold_in_egypt():
     state.supply["tools"] -= 1
     play(state, Trade)
     log = play(state, TradeFor, "egypt", "gold")
-    assert "Red: give 1 tools (the only move)" in [event.text for event in log], "only tools buy gold"
+    assert "Red gives 1 tools for 1 gold in Egypt" in [event.text for event in log], "only tools buy gold"
     play(state, TradeFor, "mitanni", "wood")
     play(state, Give, "grain")
     play(state, TradeFor, "mitanni", "metal")
