@@ -93,9 +93,8 @@ def decide_battle(state: HistoryState, battle: Battle) -> Decision:
     side = battle.reroll_turn
     seat = attacker if side == "attacker" else battle.defender
     dice = battle.attack if side == "attacker" else battle.defence
-    rerolls = tuple(reroll(i, value) for i, value in enumerate(dice))
     return Choice(seat, ("{}: attacker {}, defender {}; reroll?", where, list(battle.attack), list(battle.defence)),
-                  rerolls + (KEEP,))
+                  reroll_offers(tuple(dice)))
 
 
 @cache
@@ -115,9 +114,9 @@ def reroll_throw(side: str, die: int) -> Chance:
 
 
 @cache
-def reroll(die: int, value: int) -> a.Reroll:
-    """The offer to reroll one die: a few dozen in all, made once."""
-    return a.Reroll(die, label=f"reroll the {value}")
+def reroll_offers(dice: tuple[int, ...]) -> tuple[Action, ...]:
+    """The offer to reroll each die, or to keep them: a few dozen throws in all, made once."""
+    return (*(a.Reroll(die, label=f"reroll the {value}") for die, value in enumerate(dice)), KEEP)
 
 
 @cache

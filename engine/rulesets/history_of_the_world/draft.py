@@ -61,9 +61,7 @@ def decide_deal(state: HistoryState) -> Chance:
     """Shuffle and return cards unseen until the pile holds one per player (§4 step 3): one
     chance step per pile, whose outcome is the set of cards kept."""
     kind = "event" if not state.event_pile else "empire"
-    table = state.tables.events if kind == "event" else state.tables.empires
-    cards = tuple(sorted((c, table[c].name) for c in state.pool if c in table))
-    return pile_trim(state.epoch, kind, cards, len(state.names))
+    return pile_trim(state.epoch, kind, state.tables.pile(kind, tuple(state.pool)), len(state.names))
 
 
 def on_deal(state: HistoryState, outcome: Outcome, log: list[Event]) -> None:
@@ -102,15 +100,15 @@ def empire_order(state: HistoryState) -> list[int]:
 
 def draft_pickers(state: HistoryState) -> tuple[int, int]:
     """Who picks from the event pile and from the empire pile at this draft step (§5.3)."""
-    return state.ranking[state.draft_step], empire_order(state)[state.draft_step]
+    step = state.draft_step
+    return state.ranking[step], empire_order(state)[step]
 
 
-def event_picked(state: HistoryState) -> bool:
-    return len(state.event_pile) < len(state.names) - state.draft_step
-
-
-def empire_picked(state: HistoryState) -> bool:
-    return len(state.empire_pile) < len(state.names) - state.draft_step
+def picks_done(state: HistoryState) -> tuple[bool, bool]:
+    """Whether this draft step's event pick and its empire pick are made: each pick takes a
+    card from a pile that held one per player still to pick."""
+    left = len(state.names) - state.draft_step
+    return len(state.event_pile) < left, len(state.empire_pile) < left
 
 
 def decide_draft(state: HistoryState) -> Decision:
@@ -119,17 +117,14 @@ def decide_draft(state: HistoryState) -> Decision:
         return decide_classic(state)
     event_seat, empire_seat = draft_pickers(state)
     tables = state.tables
-    event_done = event_picked(state)
-    empire_done = empire_picked(state)
+    event_done, empire_done = picks_done(state)
     if (event_seat == empire_seat and not event_done and not empire_done and state.draft_first is None
             and options.middle_player_chooses_pile):
         return Choice(event_seat, "which pile do you look at first?", (EVENT_PILE, EMPIRE_PILE))
     if event_done or (state.draft_first == "empires" and not empire_done):
-        picks = tables.empire_picks
-        cards = tuple(picks[c] for c in sorted(state.empire_pile))
+        cards = tuple(map(tables.empire_picks.__getitem__, sorted(state.empire_pile)))
         return Choice(empire_seat, ("epoch {}: keep one empire card", state.epoch), cards)
-    picks = tables.event_picks
-    cards = tuple(picks[c] for c in sorted(state.event_pile))
+    cards = tuple(map(tables.event_picks.__getitem__, sorted(state.event_pile)))
     return Choice(event_seat, ("epoch {}: keep one event card", state.epoch), cards)
 
 
@@ -165,9 +160,9 @@ def draft_step(state: HistoryState, log: list[Event]) -> bool:
     if state.tables.options.classic_draft:
         return classic_step(state, log)
     n = len(state.names)
-    event_seat, empire_seat = draft_pickers(state)
-    if not (event_picked(state) and empire_picked(state)):
+    if not all(picks_done(state)):
         if state.draft_step == n - 1 or (not state.event_pile and not state.empire_pile):
+            event_seat, empire_seat = draft_pickers(state)
             if state.event_pile:
                 keep_event(state, event_seat, state.event_pile.pop())
             if state.empire_pile:

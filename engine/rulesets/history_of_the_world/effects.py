@@ -48,12 +48,14 @@ STOP = a.Skip(label="stop here")
 def playable_developments(state: HistoryState) -> list[str]:
     """Developments the active empire may play now (§9.4; ambiguity A9 for the timing)."""
     turn = state.turn
-    if turn.card != turn.empire or not state.hand[turn.seat]:
+    hand = state.hand[turn.seat]
+    if turn.card != turn.empire or not hand:
         return []
     if turn.conquered and not state.tables.options.developments_between_conquests:
         return []
     events = state.tables.events
-    return [c for c in state.hand[turn.seat] if events[c].supply_armies <= state.supply[turn.seat]]
+    supply = state.supply[turn.seat]
+    return [c for c in hand if events[c].supply_armies <= supply]
 
 
 def on_play_development(state: HistoryState, move: a.PlayDevelopment, log: list[Event]) -> None:

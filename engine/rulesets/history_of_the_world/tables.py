@@ -203,6 +203,20 @@ class Tables:
         return found
 
     @cached_property
+    def _pile_memo(self) -> dict[tuple[str, tuple[str, ...]], tuple[tuple[str, str], ...]]:
+        return {}
+
+    def pile(self, kind: str, pool: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """The pool's event (or empire) cards as a pile to deal, (id, name) sorted by id;
+        remembered, as every game deals the same pools."""
+        key = (kind, pool)
+        found = self._pile_memo.get(key)
+        if found is None:
+            table = self.events if kind == "event" else self.empires
+            found = self._pile_memo[key] = tuple(sorted((c, table[c].name) for c in pool if c in table))
+        return found
+
+    @cached_property
     def _reach_memo(self) -> dict[tuple, tuple[tuple[frozenset[str], frozenset[int]], ...]]:
         return {}
 

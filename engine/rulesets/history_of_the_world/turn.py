@@ -47,12 +47,7 @@ def decide_turns(state: HistoryState) -> Decision:
         return decide_battle(state, turn.battle)
     step = turn.step
     if step == "conquest":
-        plays = map(tables.development_plays.__getitem__, playable_developments(state)) if state.hand[turn.seat] else ()
-        if turn.card_armies:
-            moves = (*conquests(state), *map(tables.fort_builds.__getitem__, fort_sites(state)), *plays, END_CONQUEST)
-        else:
-            moves = (*plays, END_CONQUEST)
-        return Choice(turn.seat, (tables.armies_prompt, turn.card, turn.card_armies), moves)
+        return decide_conquest(state, turn)
     if step == "kingdom":
         return Choice(turn.seat, ("play the kingdom {}?", tables.names[turn.kingdom]),
                       (tables.kingdom_plays[turn.kingdom], SKIP_KINGDOM))
@@ -72,6 +67,17 @@ def decide_turns(state: HistoryState) -> Decision:
     raise AssertionError(f"no decision for step {step} of {state.names[turn.seat]}")
 
 
+def decide_conquest(state: HistoryState, turn: Turn) -> Choice:
+    """Conquer, build a fort or play a development while armies are on the card; or stop."""
+    tables = state.tables
+    plays = map(tables.development_plays.__getitem__, playable_developments(state)) if state.hand[turn.seat] else ()
+    if turn.card_armies:
+        moves = (*conquests(state), *map(tables.fort_builds.__getitem__, fort_sites(state)), *plays, END_CONQUEST)
+    else:
+        moves = (*plays, END_CONQUEST)
+    return Choice(turn.seat, (tables.armies_prompt, turn.card, turn.card_armies), moves)
+
+
 def turn_step(state: HistoryState, log: list[Event]) -> bool:
     """One thing the rulebook does without asking: call the next empire, settle a battle,
     end a spent effect, build the one possible monument, decline, score."""
@@ -87,7 +93,10 @@ def turn_step(state: HistoryState, log: list[Event]) -> bool:
     if turn.battle is not None:
         return battle_step(state, turn.battle, log)
     step = turn.step
-    if step in ("kingdom", "conquest", "pyramids"):
+    if step == "conquest":  # the most frequent decision, worked out here rather than dispatched to again
+        state.decision = decide_conquest(state, turn)
+        return False
+    if step in ("kingdom", "pyramids"):
         return False
     if step == "effect":
         return effect_step(state, log)

@@ -43,7 +43,8 @@ def level(counts: Mapping[int, int], seat: int, control_any: bool = True) -> int
         return NONE
     if len(counts) == 1:  # the seat alone, as often: no other player to weigh
         return CONTROL if mine >= 3 else DOMINANCE if mine >= 2 else PRESENCE
-    others = [n for owner, n in counts.items() if owner != seat]
+    others = list(counts.values())
+    others.remove(mine)  # the seat's own count: any count equal to it leaves the same others
     strongest_other = max(others)
     if mine >= 3 and (not others if control_any else strongest_other < 3):
         return CONTROL
