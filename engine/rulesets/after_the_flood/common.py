@@ -69,12 +69,12 @@ def add_score(state: FloodState, player: int, points: int, why: str, log: list[E
         return
     before = state.score[player]
     state.score[player] += points
-    log.append(Event(f"{state.names[player]} scores {points} (now {state.score[player]}) {why}"))
+    log.append(Event(("{} scores {} (now {}) {}", state.names[player], points, state.score[player], why)))
     for _ in range(state.score[player] // SCORE_WRAP - before // SCORE_WRAP):
         if state.workers_general[player]:
             state.workers_general[player] -= 1
             state.workers_locked[player] += 1
-            log.append(Event(f"{state.names[player]} passes 70: a worker goes to the +70 box"))
+            log.append(Event(("{} passes 70: a worker goes to the +70 box", state.names[player])))
 
 
 def end_action(state: FloodState) -> None:

@@ -56,11 +56,11 @@ def on_create(state: FloodState, move: CreateEmpire, log: list[Event]) -> None:
     state.empire_of[player] = empire.id
     state.empire_area[player] = move.area
     got = armies_from_general(state, player, empire.armies)
-    log.append(Event(f"{state.names[player]} creates {empire.name} with {got} armies"))
+    log.append(Event(("{} creates {} with {} armies", state.names[player], empire.name, got)))
     babylon = tables.city_of.get("babylon")
     if babylon is not None and state.cities.get(babylon) == player:
         got = armies_from_general(state, player, 2)
-        log.append(Event(f"{state.names[player]} takes {got} more armies for the city in {tables.name(babylon)}"))
+        log.append(Event(("{} takes {} more armies for the city in {}", state.names[player], got, tables.name(babylon))))
     state.phase = "buy"
 
 
@@ -77,7 +77,7 @@ def on_buy(state: FloodState, move: Buy, log: list[Event]) -> None:
     player = state.active
     hand_in(state, player, move.resource)
     got = armies_from_general(state, player, ARMIES_BOUGHT[move.resource])
-    log.append(Event(f"{state.names[player]} hands in 1 {move.resource} for {got} armies"))
+    log.append(Event(("{} hands in 1 {} for {} armies", state.names[player], move.resource, got)))
 
 
 def done_buying(state: FloodState, log: list[Event]) -> None:
@@ -96,7 +96,7 @@ def on_equip(state: FloodState, move: Equip, log: list[Event]) -> None:
     state.held[player][move.resource] -= 1
     state.army_table[move.resource] = state.army_table.get(move.resource, 0) + 1
     state.equipment[player] += VALUE[move.resource]
-    log.append(Event(f"{state.names[player]} equips with 1 {move.resource}"))
+    log.append(Event(("{} equips with 1 {}", state.names[player], move.resource)))
 
 
 def done_equipping(state: FloodState, log: list[Event]) -> None:
@@ -116,7 +116,7 @@ def done_equipping(state: FloodState, log: list[Event]) -> None:
             state.workers_personal[player] += count
         else:
             state.workers_general[player] += count
-        log.append(Event(f"{state.names[player]} removes {count} workers from {state.tables.name(area)}"))
+        log.append(Event(("{} removes {} workers from {}", state.names[player], count, state.tables.name(area))))
     if area in state.armies and state.armies_personal[player]:
         state.combat = (area, "create")
         state.phase = "roll"
@@ -136,5 +136,5 @@ def on_deploy(state: FloodState, move: Deploy, log: list[Event]) -> None:
     player = state.active
     area = state.empire_area[player] or ""
     place_armies(state, player, area, move.count)
-    log.append(Event(f"{state.names[player]} deploys {move.count} armies in {state.tables.name(area)}"))
+    log.append(Event(("{} deploys {} armies in {}", state.names[player], move.count, state.tables.name(area))))
     end_action(state)

@@ -68,7 +68,7 @@ def moves(state: FloodState, player: int, spare: int) -> list[Action]:
 def repeat_cost(state: FloodState, log: list[Event]) -> None:
     if state.phase == "more":
         lose_army(state, state.active)
-        log.append(Event(f"{state.names[state.active]} hands in 1 army to expand again"))
+        log.append(Event(("{} hands in 1 army to expand again", state.names[state.active])))
 
 
 def attack(state: FloodState, area: str, mode: str, log: list[Event]) -> None:
@@ -77,10 +77,10 @@ def attack(state: FloodState, area: str, mode: str, log: list[Event]) -> None:
         state.combat = (area, mode)
         state.phase = "roll"
         owner = state.armies[area][0]
-        log.append(Event(f"{state.names[player]} attacks {state.names[owner]} in {state.tables.name(area)}"))
+        log.append(Event(("{} attacks {} in {}", state.names[player], state.names[owner], state.tables.name(area))))
     else:
         place_armies(state, player, area, 1)
-        log.append(Event(f"{state.names[player]} enters {state.tables.name(area)}"))
+        log.append(Event(("{} enters {}", state.names[player], state.tables.name(area))))
         state.phase = "more"
 
 
@@ -104,8 +104,7 @@ def on_destroy(state: FloodState, move: DestroyCity, log: list[Event]) -> None:
         lose_army(state, player)
     del state.cities[move.area]
     state.grown.discard(move.area)
-    log.append(Event(f"{state.names[player]} hands in {cost} armies and destroys the city of "
-                     f"{state.names[owner]} in {state.tables.name(move.area)}"))
+    log.append(Event(("{} hands in {} armies and destroys the city of {} in {}", state.names[player], cost, state.names[owner], state.tables.name(move.area))))
     state.phase = "more"
 
 
@@ -113,7 +112,7 @@ def on_reinforce(state: FloodState, move: Reinforce, log: list[Event]) -> None:
     repeat_cost(state, log)
     player = state.active
     place_armies(state, player, move.area, 1)
-    log.append(Event(f"{state.names[player]} reinforces {state.tables.name(move.area)}"))
+    log.append(Event(("{} reinforces {}", state.names[player], state.tables.name(move.area))))
     state.phase = "more"
 
 
@@ -141,15 +140,14 @@ def on_roll(state: FloodState, outcome: Outcome, log: list[Event]) -> None:
             del state.armies[area]
         else:
             state.armies[area] = (owner, count - 1)
-        log.append(Event(f"{state.names[player]} rolls {outcome.value} (needs {need}): "
-                         f"an army of {state.names[owner]} is destroyed"))
+        log.append(Event(("{} rolls {} (needs {}): an army of {} is destroyed", state.names[player], outcome.value, need, state.names[owner])))
     else:
         lose_army(state, player)
-        log.append(Event(f"{state.names[player]} rolls {outcome.value} (needs {need}): loses an army"))
+        log.append(Event(("{} rolls {} (needs {}): loses an army", state.names[player], outcome.value, need)))
     if area not in state.armies:
         won(state, area, mode, log)
     elif not state.armies_personal[player]:
-        log.append(Event(f"{state.names[player]} has no armies left to attack with"))
+        log.append(Event(("{} has no armies left to attack with", state.names[player])))
         after_combat(state, mode)
     elif mode == "invade" or state.tables.options.creation_combat_can_stop:
         state.phase = "press"
@@ -160,7 +158,7 @@ def won(state: FloodState, area: str, mode: str, log: list[Event]) -> None:
     after_combat(state, mode)
     if mode != "create" and state.armies_personal[state.active]:
         place_armies(state, state.active, area, 1)
-        log.append(Event(f"{state.names[state.active]} takes {state.tables.name(area)}"))
+        log.append(Event(("{} takes {}", state.names[state.active], state.tables.name(area))))
 
 
 def after_combat(state: FloodState, mode: str) -> None:
@@ -182,7 +180,7 @@ def on_roll_again(state: FloodState, move: RollAgain, log: list[Event]) -> None:
 
 def on_stop(state: FloodState, move: Stop, log: list[Event]) -> None:
     mode = (state.combat or ("", ""))[1]
-    log.append(Event(f"{state.names[state.active]} stops the attack"))
+    log.append(Event(("{} stops the attack", state.names[state.active])))
     after_combat(state, mode)
 
 

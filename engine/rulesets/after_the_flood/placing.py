@@ -60,10 +60,9 @@ def on_place_workers(state: FloodState, move: PlaceWorkers, log: list[Event]) ->
     if move.resource:
         hand_in(state, player, move.resource)
         state.allowance = VALUE[move.resource]
-        log.append(Event(f"{state.names[player]} hands in 1 {move.resource} to place up to "
-                         f"{state.allowance} workers"))
+        log.append(Event(("{} hands in 1 {} to place up to {} workers", state.names[player], move.resource, state.allowance)))
     else:
-        log.append(Event(f"{state.names[player]} places workers with scribes only"))
+        log.append(Event(("{} places workers with scribes only", state.names[player])))
     settle(state)
 
 
@@ -105,7 +104,7 @@ def on_place(state: FloodState, move: Place, log: list[Event]) -> None:
     put(state, player, move.space)
     state.allowance -= 1
     state.base_space = move.space
-    log.append(Event(f"{state.names[player]} places a worker on {state.tables.name(move.space)}"))
+    log.append(Event(("{} places a worker on {}", state.names[player], state.tables.name(move.space))))
     settle(state)
 
 
@@ -119,7 +118,7 @@ def on_scribe_place(state: FloodState, move: ScribePlace, log: list[Event]) -> N
     use_scribe(state, player)
     state.workers_personal[player] -= 1
     put(state, player, move.space)
-    log.append(Event(f"{state.names[player]}'s scribe places a worker on {state.tables.name(move.space)}"))
+    log.append(Event(("{}'s scribe places a worker on {}", state.names[player], state.tables.name(move.space))))
     settle(state)
 
 
@@ -130,7 +129,7 @@ def on_scribe_lift(state: FloodState, move: ScribeLift, log: list[Event]) -> Non
     state.workers[move.space][player] -= 1
     state.lifted = move.space
     state.phase = "lift"
-    log.append(Event(f"{state.names[player]}'s scribe lifts a worker from {state.tables.name(move.space)}"))
+    log.append(Event(("{}'s scribe lifts a worker from {}", state.names[player], state.tables.name(move.space))))
 
 
 def decide_lift(state: FloodState) -> Decision:
@@ -151,7 +150,7 @@ def on_put(state: FloodState, move: Put, log: list[Event]) -> None:
         state.workers_personal[player] += 1
     what = "refreshes a toolmaker" if (state.lifted, move.space) == (TOOLMAKERS_USED, TOOLMAKERS) else \
         f"puts it on {state.tables.name(move.space)}"
-    log.append(Event(f"{state.names[player]} {what}"))
+    log.append(Event(("{} {}", state.names[player], what)))
     state.lifted = None
     state.phase = "place"
     settle(state)

@@ -36,13 +36,13 @@ def on_order(state: FloodState, outcome: Outcome, log: list[Event]) -> None:
 
 
 def start_round(state: FloodState, log: list[Event]) -> None:
-    log.append(Event(f"round {state.round}"))
+    log.append(Event(("round {}", state.round)))
     produce(state, log)
     for player, name in enumerate(state.names):
         got = min(WORKERS_PER_ROUND, state.workers_general[player])
         state.workers_general[player] -= got
         state.workers_personal[player] += got
-        log.append(Event(f"{name} takes {got} workers"))
+        log.append(Event(("{} takes {} workers", name, got)))
     for ready, used in SIDES.items():
         for player, count in enumerate(state.workers[used]):
             state.workers[ready][player] += count
@@ -63,12 +63,12 @@ def produce(state: FloodState, log: list[Event]) -> None:
         for player in state.order:
             if counts[player]:
                 got = take(state, player, resource, tables.production[box][min(levels.index(counts[player]), 2)])
-                log.append(Event(f"{state.names[player]} produces {got} {resource}"))
+                log.append(Event(("{} produces {} {}", state.names[player], got, resource)))
     ur = tables.city_of.get("ur")
     owner = state.cities.get(ur) if ur else None
     if owner is not None and (state.workers[SPINNING][owner] or not tables.options.ur_needs_spinner):
         got = take(state, owner, "textiles", 1)
-        log.append(Event(f"{state.names[owner]} takes {got} textiles for the city in {tables.name(ur)}"))
+        log.append(Event(("{} takes {} textiles for the city in {}", state.names[owner], got, tables.name(ur))))
 
 
 def decline(state: FloodState, log: list[Event]) -> None:

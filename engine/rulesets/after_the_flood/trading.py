@@ -64,7 +64,7 @@ def start_moves(state: FloodState, player: int) -> list[Action]:
 
 def on_trade(state: FloodState, move: Trade, log: list[Event]) -> None:
     state.phase = "trade"
-    log.append(Event(f"{state.names[state.active]} trades"))
+    log.append(Event(("{} trades", state.names[state.active])))
 
 
 def decide_trade(state: FloodState) -> Decision:
@@ -99,8 +99,7 @@ def on_give(state: FloodState, move: Give, log: list[Event]) -> None:
     hand_in(state, player, move.resource)
     take(state, player, good, 1)
     note = " (Sippar's extra trade)" if extra else ""
-    log.append(Event(f"{state.names[player]} gives 1 {move.resource} for 1 {good} in "
-                     f"{state.tables.name(area)}{note}"))
+    log.append(Event(("{} gives 1 {} for 1 {} in {}{}", state.names[player], move.resource, good, state.tables.name(area), note)))
     state.wanted = None
     state.phase = "trade"
 
@@ -111,7 +110,7 @@ def on_make_tool(state: FloodState, move: MakeTool, log: list[Event]) -> None:
     take(state, player, "tools", 1)
     state.workers[TOOLMAKERS][player] -= 1
     state.workers[TOOLMAKERS_USED][player] += 1
-    log.append(Event(f"{state.names[player]}'s toolmaker turns 1 metal into 1 tools"))
+    log.append(Event(("{}'s toolmaker turns 1 metal into 1 tools", state.names[player])))
 
 
 def done(state: FloodState, log: list[Event]) -> None:

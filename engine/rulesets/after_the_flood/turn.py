@@ -87,7 +87,7 @@ def on_pay_cost(state: FloodState, move: PayCost, log: list[Event]) -> None:
     else:
         hand_in(state, player, move.kind)
     state.paid = True
-    log.append(Event(f"{state.names[player]} hands in 1 {move.kind} to act"))
+    log.append(Event(("{} hands in 1 {} to act", state.names[player], move.kind)))
 
 
 def on_found_city(state: FloodState, move: FoundCity, log: list[Event]) -> None:
@@ -100,7 +100,7 @@ def on_relocate_city(state: FloodState, move: RelocateCity, log: list[Event]) ->
     player = state.active
     del state.cities[move.source]
     state.grown.discard(move.source)
-    log.append(Event(f"{state.names[player]} removes the city in {state.tables.name(move.source)}"))
+    log.append(Event(("{} removes the city in {}", state.names[player], state.tables.name(move.source))))
     build(state, player, move.area, log)
     end_action(state)
 
@@ -109,7 +109,7 @@ def build(state: FloodState, player: int, area: str, log: list[Event]) -> None:
     """Found a city; Eridu and Uruk bring a worker from the general supply each time (§3.2)."""
     tables = state.tables
     state.cities[area] = player
-    log.append(Event(f"{state.names[player]} founds a city in {tables.name(area)}"))
+    log.append(Event(("{} founds a city in {}", state.names[player], tables.name(area))))
     box = {"eridu": TOOLMAKERS, "uruk": SCRIBES}.get(tables.ability[area])
     if box is None or not state.workers_general[player]:
         return
@@ -117,13 +117,13 @@ def build(state: FloodState, player: int, area: str, log: list[Event]) -> None:
         return
     state.workers_general[player] -= 1
     state.workers[box][player] += 1
-    log.append(Event(f"{state.names[player]} puts a worker on {tables.name(box)}"))
+    log.append(Event(("{} puts a worker on {}", state.names[player], tables.name(box))))
 
 
 def on_pass(state: FloodState, move: Pass, log: list[Event]) -> None:
     player = state.active
     state.passed[player] = True
-    log.append(Event(f"{state.names[player]} passes"))
+    log.append(Event(("{} passes", state.names[player])))
     state.phase = "bid"
 
 
@@ -143,7 +143,7 @@ def on_bid(state: FloodState, move: Bid, log: list[Event]) -> None:
     player = state.active
     state.held[player][move.resource] -= 1
     state.bids[player][move.resource] = state.bids[player].get(move.resource, 0) + 1
-    log.append(Event(f"{state.names[player]} bids 1 {move.resource}"))
+    log.append(Event(("{} bids 1 {}", state.names[player], move.resource)))
 
 
 

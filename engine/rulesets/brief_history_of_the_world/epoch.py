@@ -48,7 +48,7 @@ def on_first_player(state: BriefState, outcome: Outcome, log: list[Event]) -> No
         for colour in range(n):
             if colour < len(copies):
                 state.hands[colour].append(copies[colour])
-        log.append(Event(f"each player receives a {kind.capitalize()} card"))
+        log.append(Event(("each player receives a {} card", kind.capitalize())))
     state.bonus_pool = sorted(state.tables.bonus)
     state.phase = "epoch"
 
@@ -66,7 +66,7 @@ def start_epoch(state: BriefState, log: list[Event]) -> bool:
     state.epoch_gold = list(state.gold)
     state.held, state.announced, state.slot = {}, [], 0
     shown = ", ".join(f"{state.tables.names[r]} {v}" for r, v in state.values.items())
-    log.append(Event(f"Epoch {state.epoch} begins; region values: {shown or 'none'}"))
+    log.append(Event(("Epoch {} begins; region values: {}", state.epoch, shown or 'none')))
     state.phase = "empire_pile"
     return True
 
@@ -130,7 +130,7 @@ def decide_draft(state: BriefState) -> Decision:
 
 def on_choose_packet(state: BriefState, move: a.ChoosePacket, log: list[Event]) -> None:
     state.first_packet = move.packet
-    log.append(Event(f"{state.colours[pickers(state)[0]]} looks at the {move.packet} first"))
+    log.append(Event(("{} looks at the {} first", state.colours[pickers(state)[0]], move.packet)))
 
 
 def on_pick_empire(state: BriefState, move: a.PickEmpire, log: list[Event]) -> None:

@@ -43,8 +43,8 @@ def discard_red(state: BriefState, colour: int, log: list[Event]) -> None:
                  and not events[c].playable_later]:
         state.hands[colour].remove(card)
         state.discards.append(card)
-        log.append(Event(f"{state.colours[colour]} discards {state.tables.names[card]}", seats=(state.seat(colour),)))
-        log.append(Event(f"{state.colours[colour]} discards an unplayed red event card"))
+        log.append(Event(("{} discards {}", state.colours[colour], state.tables.names[card]), seats=(state.seat(colour),)))
+        log.append(Event(("{} discards an unplayed red event card", state.colours[colour])))
 
 
 def treachery_targets(state: BriefState) -> list[str]:
@@ -142,7 +142,7 @@ def play(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
         force = Force(colour, card, kind, armies)
         state.force = force
         settle_start(state, force, event.start, False, log)
-        log.append(Event(f"{state.tables.names[card]} rises in {state.tables.names[event.start]} with {armies} armies"))
+        log.append(Event(("{} rises in {} with {} armies", state.tables.names[card], state.tables.names[event.start], armies)))
         if kind == "kingdom" and len(state.capitals) + len(state.cities) < state.tables.options.capitals_and_cities:
             state.cities.add(event.start)
         check_monuments(state, log)
@@ -166,7 +166,7 @@ def resolve_choice(state: BriefState, choice: str, log: list[Event]) -> None:
         owner = state.armies.pop(choice)
         state.stock[owner] += 1
         state.stock[force.colour] -= 1
-        log.append(Event(f"treachery: {state.colours[owner]}'s army in {state.tables.names[choice]} is replaced"))
+        log.append(Event(("treachery: {}'s army in {} is replaced", state.colours[owner], state.tables.names[choice])))
         take(state, choice, log)
     elif effect == "black_death":
         struck = sorted(t for t, owner in state.armies.items() if owner != force.colour
@@ -174,8 +174,8 @@ def resolve_choice(state: BriefState, choice: str, log: list[Event]) -> None:
         for territory in struck:
             state.stock[state.armies.pop(territory)] += 1
         changed(state)
-        log.append(Event(f"plague in {state.tables.names[choice]}: {len(struck)} armies return to stock"))
+        log.append(Event(("plague in {}: {} armies return to stock", state.tables.names[choice], len(struck))))
     else:
         state.fleets.add(choice)
         changed(state)
-        log.append(Event(f"a fleet sails on the {state.tables.names[choice]}"))
+        log.append(Event(("a fleet sails on the {}", state.tables.names[choice])))

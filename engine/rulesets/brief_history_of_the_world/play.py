@@ -143,7 +143,7 @@ def on_overrun(state: BriefState, move: a.Overrun, log: list[Event]) -> None:
 
 
 def on_stop_overrun(state: BriefState, move: a.StopOverrun, log: list[Event]) -> None:
-    log.append(Event(f"{state.colours[state.current]} stops the overrun"))
+    log.append(Event(("{} stops the overrun", state.colours[state.current])))
     state.overrun = None
 
 

@@ -55,7 +55,7 @@ def found(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
             state.armies[territory] = colour
             force.active.add(territory)
             force.influence.add(territory)
-            log.append(Event(f"{state.colours[colour]} places an Influence army in {state.tables.names[territory]}"))
+            log.append(Event(("{} places an Influence army in {}", state.colours[colour], state.tables.names[territory])))
     check_monuments(state, log)
 
 
@@ -75,8 +75,7 @@ def join(state: BriefState, force: Force, card: str, log: list[Event]) -> None:
     armies = min(data.armies, state.stock[force.colour])
     state.stock[force.colour] -= armies
     force.board += armies
-    log.append(Event(f"{state.colours[force.colour]} founds the {state.tables.names[card]} in the same turn with "
-                     f"{armies} armies"))
+    log.append(Event(("{} founds the {} in the same turn with {} armies", state.colours[force.colour], state.tables.names[card], armies)))
     if armies:
         fleets = state.fleets
         settle(state, force, data, log)
@@ -109,7 +108,7 @@ def reduce(state: BriefState, territory: str, log: list[Event]) -> None:
     what = knock_down(territory, state.capitals, state.cities, monuments, gone="removed")
     if not what:
         return
-    log.append(Event(f"reduction in {state.tables.names[territory]}: {what}"))
+    log.append(Event(("reduction in {}: {}", state.tables.names[territory], what)))
     if force.barbarian:
         change(state, force.colour, 1, f"barbarian reduction in {state.tables.names[territory]}", log)
 
@@ -123,7 +122,7 @@ def take(state: BriefState, territory: str, log: list[Event], *, reduces: bool =
         reduce(state, territory, log)
     if not keeps_fort and territory in state.forts:
         state.forts.remove(territory)
-        log.append(Event(f"the fort in {state.tables.names[territory]} is removed"))
+        log.append(Event(("the fort in {} is removed", state.tables.names[territory])))
     state.armies[territory] = force.colour
     force.active.add(territory)
     taken(state, territory)
@@ -236,8 +235,7 @@ def overrun(state: BriefState, territory: str, log: list[Event]) -> None:
     run.points -= cost(state, territory)
     state.stock[run.defender] += 1
     del state.armies[territory]
-    log.append(Event(f"{state.colours[force.colour]} overruns {state.tables.names[territory]} "
-                     f"({run.points} invasion points left)"))
+    log.append(Event(("{} overruns {} ({} invasion points left)", state.colours[force.colour], state.tables.names[territory], run.points)))
     run.last = territory
     take(state, territory, log)
 
@@ -286,15 +284,15 @@ def end_force(state: BriefState, log: list[Event]) -> None:
     force = state.force
     if force.board:
         state.stock[force.colour] += force.board
-        log.append(Event(f"{force.board} unused armies return to {state.colours[force.colour]}'s stock"))
+        log.append(Event(("{} unused armies return to {}'s stock", force.board, state.colours[force.colour])))
         force.board = 0
     state.force = None
     if force.kind == "raid":
         state.force, state.suspended = state.suspended, None
-        log.append(Event(f"the armies of {state.tables.names[force.card]} are disbanded"))
+        log.append(Event(("the armies of {} are disbanded", state.tables.names[force.card])))
         return
     if force.kind in ("minor", "kingdom"):
-        log.append(Event(f"the armies of {state.tables.names[force.card]} are disbanded"))
+        log.append(Event(("the armies of {} are disbanded", state.tables.names[force.card])))
         return
     state.fleets = set()
     if state.event_in_play is not None:

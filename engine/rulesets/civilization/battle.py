@@ -67,7 +67,7 @@ def begin_battle(state: CivState, attacker: int, defender: int | None, square: s
                     target, walled=bool(city and city.walled), armies=armies)
     state.battle, state.after_battle, state.phase = battle, state.phase, "battle"
     names = state.tables.names
-    log.append(Event(f"{names[attacker]} attacks {'the barbarians' if barbarians else names[defender]} on {square}"))
+    log.append(Event(("{} attacks {} on {}", names[attacker], 'the barbarians' if barbarians else names[defender], square)))
     battle.hand_size[0] = hand_size(state, attacker, armies, False)
     for _ in range(min(battle.hand_size[0], len(state.players[attacker].forces))):
         state.draws.append(Draw("forces:0", attacker, "hand", "0"))
@@ -108,7 +108,7 @@ def on_choose_deck(state: CivState, move: ChooseDeck, log: list[Event]) -> None:
     assert battle is not None
     battle.deck_choices -= 1
     state.draws.append(Draw(f"barbarian:{move.kind}", battle.player[1], "barbarian"))
-    log.append(Event(f"{state.tables.names[battle.player[1]]} draws the barbarians' unit from the {move.kind} deck"))
+    log.append(Event(("{} draws the barbarians' unit from the {} deck", state.tables.names[battle.player[1]], move.kind)))
 
 
 def pool_left(state: CivState, kind: str) -> int:
@@ -193,11 +193,11 @@ def on_play_unit(state: CivState, move: PlayUnit, log: list[Event]) -> None:
         front = Front([None, None], [0, 0])
         front.units[side] = card
         battle.fronts.append(front)
-        log.append(Event(f"{who} plays {label} on a new front"))
+        log.append(Event(("{} plays {} on a new front", who, label)))
     else:
         front = battle.fronts[move.front]
         front.units[side] = card
-        log.append(Event(f"{who} plays {label} against front {move.front + 1}"))
+        log.append(Event(("{} plays {} against front {}", who, label, move.front + 1)))
         clash(state, battle, front, side)
     battle.turn = 1 - side
 
@@ -222,7 +222,7 @@ def on_wound(state: CivState, move: Wound, log: list[Event]) -> None:
     battle.used.append(move.tech)
     number = next(int(t.split(":")[2]) for t in state.tables.techs[move.tech].abilities if t.startswith("wounds_for:"))
     hit(state, battle, battle.fronts[move.front], 1 - side, number)
-    log.append(Event(f"{state.tables.names[seat]} uses {state.tables.names_of[move.tech]} on front {move.front + 1}"))
+    log.append(Event(("{} uses {} on front {}", state.tables.names[seat], state.tables.names_of[move.tech], move.front + 1)))
 
 
 def survivors(state: CivState, battle: Battle, side: int) -> list[str]:
@@ -235,8 +235,7 @@ def settle(state: CivState, battle: Battle, log: list[Event]) -> None:
     battle.winner = 0 if totals[0] > totals[1] else 1
     names = state.tables.names
     winner = battle.player[battle.winner]
-    log.append(Event(f"battle on {battle.square}: {totals[0]} against {totals[1]}, "
-                     f"{names[winner] if battle.defender is not None or battle.winner == 0 else 'the barbarians'} win"))
+    log.append(Event(("battle on {}: {} against {}, {} win", battle.square, totals[0], totals[1], names[winner] if battle.defender is not None or battle.winner == 0 else 'the barbarians')))
     for side in (0, 1):
         cards = survivors(state, battle, side)
         if battle.defender is None and side == 1:
@@ -289,7 +288,7 @@ def destroy_city(state: CivState, square: str, log: list[Event]) -> None:
             owner, wonder = state.wonders.pop(sq)
             state.players[owner].wonders.remove(wonder)
         state.greats.pop(sq, None)
-    log.append(Event(f"the city on {square} is destroyed"))
+    log.append(Event(("the city on {} is destroyed", square)))
 
 
 def loot_choices(state: CivState, battle: Battle) -> list[Loot]:
@@ -353,9 +352,9 @@ def on_loot(state: CivState, move: Loot, log: list[Event]) -> None:
         state.draws.append(Draw(f"loot_event:{other}", seat, "loot_event"))
     else:
         battle.picks = CITY_RESOURCE_PICKS  # picked one by one (§7.8.2)
-        log.append(Event(f"{state.tables.names[seat]} takes 2 resources as loot"))
+        log.append(Event(("{} takes 2 resources as loot", state.tables.names[seat])))
         return
-    log.append(Event(f"{state.tables.names[seat]} takes {move.label or move.kind} as loot"))
+    log.append(Event(("{} takes {} as loot", state.tables.names[seat], move.label or move.kind)))
     if battle.picks:
         battle.picks -= 1
         if battle.picks and any_resource_left(loser, kind == "marker"):
@@ -385,7 +384,7 @@ def scouts_caught(state: CivState, seat: int, square: str, log: list[Event]) -> 
     owner = victims[0].owner
     for f in victims:
         remove_figure(state, f)
-    log.append(Event(f"{state.tables.names[seat]} destroys {state.tables.names[owner]}'s scouts on {square}"))
+    log.append(Event(("{} destroys {}'s scouts on {}", state.tables.names[seat], state.tables.names[owner], square)))
     battle = Battle(seat, owner, [seat, owner], square, "figures", stage="loot", winner=0)
     if loot_choices(state, battle):
         state.battle, state.after_battle, state.phase = battle, state.phase, "battle"

@@ -379,7 +379,7 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
     if kind in FIGURE_COST:
         cost = FIGURE_COST[kind]
         add_figure(state, seat, kind, move.square)
-        log.append(Event(f"{name} builds an {kind} on {move.square}"))
+        log.append(Event(("{} builds an {} on {}", name, kind, move.square)))
         blockaders = [f for f in figures_at(state, move.square) if f.owner != seat]
         if any(f.kind == "army" for f in blockaders):
             armies = sum(1 for f in figures_at(state, move.square) if f.owner == seat and f.kind == "army")
@@ -398,7 +398,7 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
             clear_square(state, move.square, log)
             state.buildings[move.square] = (seat, what)
             marker_changed(state, move.square)
-        log.append(Event(f"{name} builds {t.names_of[what]} on {move.square}"))
+        log.append(Event(("{} builds {} on {}", name, t.names_of[what], move.square)))
     else:
         cost = wonder_cost(state, seat, what)
         slot = state.wonder_market.index(what)
@@ -407,7 +407,7 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
         state.wonders[move.square] = (seat, what)
         marker_changed(state, move.square)
         player.wonders.append(what)
-        log.append(Event(f"{name} builds {t.names_of[what]} on {move.square}"))
+        log.append(Event(("{} builds {} on {}", name, t.names_of[what], move.square)))
         fill_market(state)
         if player.civ == "romans":
             advance(state, seat, log, free=True)
@@ -423,7 +423,7 @@ def on_arts(state: CivState, move: Arts, log: list[Event]) -> None:
     gained = 1 + city_yield(state, city, "culture") + amount(state, seat, "arts")
     state.players[seat].culture += gained
     city.acted += 1
-    log.append(Event(f"{state.tables.names[seat]} devotes the city on {move.city} to the arts: {gained} culture"))
+    log.append(Event(("{} devotes the city on {} to the arts: {} culture", state.tables.names[seat], move.city, gained)))
 
 
 def on_harvest(state: CivState, move: Harvest, log: list[Event]) -> None:
@@ -434,7 +434,7 @@ def on_harvest(state: CivState, move: Harvest, log: list[Event]) -> None:
     player = state.players[seat]
     player.resources[move.resource] = player.resources.get(move.resource, 0) + 1
     city.acted += 1
-    log.append(Event(f"{state.tables.names[seat]} harvests {move.resource}"))
+    log.append(Event(("{} harvests {}", state.tables.names[seat], move.resource)))
 
 
 def on_boost(state: CivState, move: Boost, log: list[Event]) -> None:
@@ -472,5 +472,5 @@ def use_ability(state: CivState, seat: int, move: UseAbility, log: list[Event]) 
             city = city_at(state, move.city)
             assert city is not None
             city.boost += number
-    log.append(Event(f"{state.tables.names[seat]} uses {state.tables.names_of[move.tech]}"))
+    log.append(Event(("{} uses {}", state.tables.names[seat], state.tables.names_of[move.tech])))
 

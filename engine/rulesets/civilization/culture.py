@@ -33,7 +33,7 @@ def advance(state: CivState, seat: int, log: list[Event], free: bool = False) ->
         player.trade -= trade
     player.step += 1
     space = state.tables.track[player.step]
-    log.append(Event(f"{state.tables.names[seat]} advances to culture space {player.step}"))
+    log.append(Event(("{} advances to culture space {}", state.tables.names[seat], player.step)))
     reward = space["reward"]
     if reward == "event":
         owe(state, Draw(f"event:{space['age']}", seat, "event"))
@@ -53,4 +53,4 @@ def win(state: CivState, seat: int, victory: str, log: list[Event]) -> None:
     state.winner, state.victory = seat, victory
     state.phase = "over"
     state.draws.clear()
-    log.append(Event(f"{state.tables.names[seat]} wins a {victory} victory"))
+    log.append(Event(("{} wins a {} victory", state.tables.names[seat], victory)))

@@ -119,10 +119,10 @@ def resolve(state: CivState, card: str, log: list[Event]) -> Draw:
     who = t.names[seat] if seat is not None else ""
     if draw.purpose == "civ":
         state.players[int(draw.arg)].civ = card
-        log.append(Event(f"{t.names[int(draw.arg)]} plays the {name}"))
+        log.append(Event(("{} plays the {}", t.names[int(draw.arg)], name)))
     elif draw.purpose == "first":
         state.first = int(card)
-        log.append(Event(f"{t.names[int(card)]} is the first player"))
+        log.append(Event(("{} is the first player", t.names[int(card)])))
     elif draw.purpose == "tile":
         slot, arrow = draw.arg.split("|")
         for square in reveal_tile(state, slot, card, arrow):
@@ -130,16 +130,16 @@ def resolve(state: CivState, card: str, log: list[Event]) -> Draw:
             lying = sum(1 for other in state.minors.values() if other == kind)
             if len(state.hut_pool if kind == "hut" else state.village_pool) > lying:
                 state.minors[square] = kind  # drawn face down when an army takes it
-        log.append(Event(f"{name} is explored in {slot}"))
+        log.append(Event(("{} is explored in {}", name, slot)))
     elif draw.purpose in ("unit", "forces_gift"):
         state.players[seat].forces.append(card)
-        log.append(Event(f"{who} adds a unit ({draw.pool.split(':')[1]}) to the standing forces"))
-        log.append(Event(f"{who} draws {name} ({t.units[card].strength})", (seat,)))
+        log.append(Event(("{} adds a unit ({}) to the standing forces", who, draw.pool.split(':')[1])))
+        log.append(Event(("{} draws {} ({})", who, name, t.units[card].strength), (seat,)))
     elif draw.purpose == "hand":
         battle = state.battle
         assert battle is not None
         battle.hands[int(draw.arg)].append(card)
-        log.append(Event(f"{who} draws a battle card", None))
+        log.append(Event(("{} draws a battle card", who), None))
     elif draw.purpose == "barbarian":
         battle = state.battle
         assert battle is not None
@@ -147,38 +147,38 @@ def resolve(state: CivState, card: str, log: list[Event]) -> Draw:
         log.append(Event("the barbarians draw a unit"))
     elif draw.purpose == "wonder_market":
         state.wonder_market[int(draw.arg)] = card
-        log.append(Event(f"{name} comes to the wonder market"))
+        log.append(Event(("{} comes to the wonder market", name)))
     elif draw.purpose == "wonder_top":
         state.wonder_top = card
-        log.append(Event(f"{name} lies face up on the medieval wonder deck"))
+        log.append(Event(("{} lies face up on the medieval wonder deck", name)))
         if "" in state.wonder_market:
             fill_market(state)
     elif draw.purpose == "egypt_wonder":
         state.players[seat].wonders.append(card)
-        log.append(Event(f"{who} takes the ancient wonder {name}"))
+        log.append(Event(("{} takes the ancient wonder {}", who, name)))
     elif draw.purpose == "event":
         state.players[seat].events.append(card)
-        log.append(Event(f"{who} draws an event card"))
-        log.append(Event(f"{who} draws {name}", (seat,)))
+        log.append(Event(("{} draws an event card", who)))
+        log.append(Event(("{} draws {}", who, name), (seat,)))
     elif draw.purpose == "great":
         state.players[seat].greats.append(card)
         state.placing.append((seat, card))
-        log.append(Event(f"{who} gains a great person: {name}"))
+        log.append(Event(("{} gains a great person: {}", who, name)))
     elif draw.purpose in ("hut", "village"):
         result = t.minors[card].result
         if result == "great_person":
             owe(state, Draw("great", seat, "great"))
-            log.append(Event(f"{who} finds a great person in the village"))
+            log.append(Event(("{} finds a great person in the village", who)))
         else:
             state.players[seat].minors.append(card)
-            log.append(Event(f"{who} takes a {draw.purpose} marker"))
-            log.append(Event(f"{who} takes a {draw.purpose} marker: {result}", (seat,)))
+            log.append(Event(("{} takes a {} marker", who, draw.purpose)))
+            log.append(Event(("{} takes a {} marker: {}", who, draw.purpose, result), (seat,)))
     elif draw.purpose == "loot_event":
         state.players[seat].events.append(card)
-        log.append(Event(f"{who} takes an event card as loot"))
+        log.append(Event(("{} takes an event card as loot", who)))
     elif draw.purpose == "loot_minor":
         state.players[seat].minors.append(card)
-        log.append(Event(f"{who} takes a face-down marker as loot"))
+        log.append(Event(("{} takes a face-down marker as loot", who)))
     else:
         raise ValueError(f"unknown draw purpose {draw.purpose}")
     return draw

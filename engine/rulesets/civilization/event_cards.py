@@ -71,7 +71,7 @@ def play(state: CivState, seat: int, move: PlayEvent, log: list[Event]) -> None:
     data = state.tables.events[move.card]
     player = state.players[seat]
     discard(state, seat, move.card)
-    log.append(Event(f"{state.tables.names[seat]} plays {state.tables.names_of[move.card]}"))
+    log.append(Event(("{} plays {}", state.tables.names[seat], state.tables.names_of[move.card])))
     effect = data.effect
     if effect == "gain_trade":
         player.trade = min(TRADE_MAX, player.trade + data.amount)

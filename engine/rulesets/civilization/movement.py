@@ -146,7 +146,7 @@ def on_explore(state: CivState, move: Explore, log: list[Event]) -> None:
     direction = next(d for d, sq in state.tables.orth[here] if state.tables.slot_of[sq] == move.slot)
     state.steps_left -= 1
     owe(state, Draw("tile", None, "tile", f"{move.slot}|{direction}"))
-    log.append(Event(f"{state.tables.names[seat]} explores {move.slot}"))
+    log.append(Event(("{} explores {}", state.tables.names[seat], move.slot)))
 
 
 def on_step(state: CivState, move: Step, log: list[Event]) -> None:
@@ -169,7 +169,7 @@ def on_step(state: CivState, move: Step, log: list[Event]) -> None:
         del state.minors[move.square]
         sites_changed(state, move.square)
         owe(state, Draw("hut", seat, "hut"))
-        log.append(Event(f"{name}'s army enters the hut on {move.square}"))
+        log.append(Event(("{}'s army enters the hut on {}", name, move.square)))
     elif what == "village":
         begin_battle(state, seat, None, move.square, "village", len(armies), log)
     elif what == "city":

@@ -53,15 +53,15 @@ def clear_square(state: CivState, square: str, log: list[Event]) -> None:
     marker_changed(state, square)
     if square in state.buildings:
         owner, building = state.buildings.pop(square)
-        log.append(Event(f"{names[building]} returns to the market"))
+        log.append(Event(("{} returns to the market", names[building])))
     if square in state.wonders:
         owner, wonder = state.wonders.pop(square)
         state.players[owner].wonders.remove(wonder)
-        log.append(Event(f"{names[wonder]} is replaced and leaves the game"))
+        log.append(Event(("{} is replaced and leaves the game", names[wonder])))
     if square in state.greats:
         owner, great = state.greats.pop(square)
         state.players[owner].greats.append(great)
-        log.append(Event(f"{names[great]} returns to the civilization sheet"))
+        log.append(Event(("{} returns to the civilization sheet", names[great])))
 
 
 def great_squares(state: CivState, seat: int) -> list[str]:
@@ -88,11 +88,11 @@ def place_great(state: CivState, seat: int, great: str, square: str, log: list[E
     state.players[seat].greats.remove(great)
     state.greats[square] = (seat, great)
     marker_changed(state, square)
-    log.append(Event(f"{state.tables.names[seat]} places {state.tables.names_of[great]} on {square}"))
+    log.append(Event(("{} places {} on {}", state.tables.names[seat], state.tables.names_of[great], square)))
 
 
 def place_wonder(state: CivState, seat: int, wonder: str, square: str, log: list[Event]) -> None:
     clear_square(state, square, log)
     state.wonders[square] = (seat, wonder)
     marker_changed(state, square)
-    log.append(Event(f"{state.tables.names[seat]} places {state.tables.names_of[wonder]} on {square}"))
+    log.append(Event(("{} places {} on {}", state.tables.names[seat], state.tables.names_of[wonder], square)))

@@ -82,12 +82,12 @@ def on_research(state: CivState, move: Research, log: list[Event]) -> None:
     picks = state.picks.setdefault(seat, [])
     if move.tech:
         picks.append(move.tech)
-        log.append(Event(f"{name} has chosen"))
-        log.append(Event(f"{name} picks {state.tables.names_of[move.tech]}", (seat,)))
+        log.append(Event(("{} has chosen", name)))
+        log.append(Event(("{} picks {}", name, state.tables.names_of[move.tech]), (seat,)))
         if len(picks) <= player.extra_research:
             return  # an event lets this seat pick once more
     else:
-        log.append(Event(f"{name} has chosen"))
+        log.append(Event(("{} has chosen", name)))
     state.k += 1
     if state.k == state.tables.seats:
         reveal(state, log)
@@ -122,7 +122,7 @@ def learn(state: CivState, seat: int, tech: str, log: list[Event], free: bool = 
     player = state.players[seat]
     obsolete = len(state.obsolete)
     player.techs.append(tech)
-    log.append(Event(f"{t.names[seat]} learns {t.names_of[tech]}"))
+    log.append(Event(("{} learns {}", t.names[seat], t.names_of[tech])))
     for token in t.techs[tech].abilities:
         kind, *rest = token.split(":")
         if kind == "coin":
@@ -151,5 +151,5 @@ def learn(state: CivState, seat: int, tech: str, log: list[Event], free: bool = 
     for wonder, card in t.wonders.items():
         if card.obsoleted_by == tech and wonder not in state.obsolete:
             state.obsolete.append(wonder)
-            log.append(Event(f"{t.names_of[wonder]} is obsolete"))
+            log.append(Event(("{} is obsolete", t.names_of[wonder])))
     cards_changed(state, seat if len(state.obsolete) == obsolete else None)

@@ -119,7 +119,7 @@ def common_step(state: CivState, log: list[Event]) -> bool:
         seat, card = state.placing[0]
         if card in state.tables.wonders and not wonder_squares(state, seat):
             state.placing.pop(0)
-            log.append(Event(f"{state.tables.names_of[card]} has no square and waits"))
+            log.append(Event(("{} has no square and waits", state.tables.names_of[card])))
             return True
     return start.relocate_stranded(state, log)
 

@@ -140,7 +140,7 @@ def on_choose_civ(state: CivState, move: ChooseCiv, log: list[Event]) -> None:
     seat = state.players.index(next(p for p in state.players if not p.civ))
     state.players[seat].civ = move.civ
     state.civ_pool.remove(move.civ)
-    log.append(Event(f"{state.tables.names[seat]} chooses the {state.tables.names_of[move.civ]}"))
+    log.append(Event(("{} chooses the {}", state.tables.names[seat], state.tables.names_of[move.civ])))
 
 
 def on_place_capital(state: CivState, move: PlaceCapital, log: list[Event]) -> None:
@@ -148,7 +148,7 @@ def on_place_capital(state: CivState, move: PlaceCapital, log: list[Event]) -> N
     walled = "walled_capital" in state.tables.civs[state.players[seat].civ].extras
     state.cities.append(City(seat, move.square, capital=True, walled=walled))
     changed(state)
-    log.append(Event(f"{state.tables.names[seat]} founds the capital on {move.square}"))
+    log.append(Event(("{} founds the capital on {}", state.tables.names[seat], move.square)))
     state.k += 1
     if state.k == state.tables.seats:
         state.setup_step, state.k = "figures", 0
@@ -172,4 +172,4 @@ def on_place_figure(state: CivState, move: PlaceFigure, log: list[Event]) -> Non
     figure = add_figure(state, seat, move.kind, move.square)
     figure.made = 0  # starting scouts gather from the first turn
     assert city_at(state, move.square) is None
-    log.append(Event(f"{state.tables.names[seat]} places an {move.kind} on {move.square}"))
+    log.append(Event(("{} places an {} on {}", state.tables.names[seat], move.kind, move.square)))

@@ -161,7 +161,7 @@ def relocate_stranded(state: CivState, log: list[Event]) -> bool:
         return False
     state.relocating.pop(0)
     remove_figure(state, figure)
-    log.append(Event(f"{state.tables.names[figure.owner]}'s {figure.kind} has nowhere to go and returns to the supply"))
+    log.append(Event(("{}'s {} has nowhere to go and returns to the supply", state.tables.names[figure.owner], figure.kind)))
     return True
 
 
@@ -182,7 +182,7 @@ def on_found_city(state: CivState, move: FoundCity, log: list[Event]) -> None:
     state.cities.append(City(seat, move.square))
     changed(state)
     state.relocating += [f.id for f in figures_at(state, move.square)]
-    log.append(Event(f"{state.tables.names[seat]} founds a city on {move.square}"))
+    log.append(Event(("{} founds a city on {}", state.tables.names[seat], move.square)))
     if state.players[seat].civ == "romans":
         advance(state, seat, log, free=True)
     if state.tables.options.learning_game and len(cities_of(state, seat)) >= 3:
@@ -195,7 +195,7 @@ def on_set_government(state: CivState, move: SetGovernment, log: list[Event]) ->
     player.government = move.government
     cards_changed(state, seat)
     player.government_turn = state.turn
-    log.append(Event(f"{state.tables.names[seat]} changes government to {state.tables.names_of[move.government]}"))
+    log.append(Event(("{} changes government to {}", state.tables.names[seat], state.tables.names_of[move.government])))
 
 
 def on_start_done(state: CivState, log: list[Event]) -> None:

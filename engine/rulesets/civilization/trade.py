@@ -44,7 +44,7 @@ def collect(state: CivState, log: list[Event]) -> None:
         player = state.players[seat]
         gained = collected(state, seat)
         player.trade = min(TRADE_MAX, player.trade + gained)
-        log.append(Event(f"{state.tables.names[seat]} collects {gained} trade (dial {player.trade})"))
+        log.append(Event(("{} collects {} trade (dial {})", state.tables.names[seat], gained, player.trade)))
 
 
 def holdings(state: CivState, seat: int, giving: bool) -> list[str]:
@@ -163,10 +163,9 @@ def on_answer(state: CivState, move: Answer, log: list[Event]) -> None:
             hand_over(state, offer.seat, offer.to, offer.give)
         if offer.want != "nothing":
             hand_over(state, offer.to, offer.seat, offer.want)
-        log.append(Event(f"{names[offer.to]} accepts {names[offer.seat]}'s offer: "
-                         f"{describe(state, offer.give)} for {describe(state, offer.want)}"))
+        log.append(Event(("{} accepts {}'s offer: {} for {}", names[offer.to], names[offer.seat], describe(state, offer.give), describe(state, offer.want))))
     else:
-        log.append(Event(f"{names[offer.to]} declines {names[offer.seat]}'s offer"))
+        log.append(Event(("{} declines {}'s offer", names[offer.to], names[offer.seat])))
     pass_on(state)
 
 
@@ -205,4 +204,4 @@ def trade_step(state: CivState, log: list[Event]) -> bool:
 def on_discard(state: CivState, move: Discard, log: list[Event]) -> None:
     seat = next(s for s in order(state) if len(state.players[s].events) > event_limit(state, s))
     discard(state, seat, move.card)
-    log.append(Event(f"{state.tables.names[seat]} discards an event card"))
+    log.append(Event(("{} discards an event card", state.tables.names[seat])))

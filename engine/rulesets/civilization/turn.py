@@ -42,7 +42,7 @@ def enter(state: CivState, phase: str, log: list[Event]) -> None:
     state.phase = phase
     state.k = 0
     state.collected = False
-    log.append(Event(f"turn {state.turn}: {PHASE_NAMES[phase]} phase"))
+    log.append(Event(("turn {}: {} phase", state.turn, PHASE_NAMES[phase])))
 
 
 def new_turn(state: CivState, log: list[Event]) -> None:
@@ -59,5 +59,5 @@ def new_turn(state: CivState, log: list[Event]) -> None:
         if figure.city is not None:
             sites_changed(state, figure.city)  # scouts are sent anew each turn
             figure.city = None
-    log.append(Event(f"{state.tables.names[state.first]} takes the first player marker"))
+    log.append(Event(("{} takes the first player marker", state.tables.names[state.first])))
     enter(state, "start", log)
