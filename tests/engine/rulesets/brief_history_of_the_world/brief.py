@@ -4,12 +4,14 @@ put together by hand for a rulebook situation, and a random game."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
 
 from engine.bots import BOTS
 from engine.core.decision import Chance, End
+from engine.core.events import Event
 from engine.core.randomness import sample
 from engine.rulesets.brief_history_of_the_world.state import BriefState, Force
 from engine.rulesets.registry import get_ruleset
@@ -67,11 +69,18 @@ def outcome(state: BriefState, value):
     return next(o for o in decision.outcomes if str(o.value) == str(value))
 
 
-def random_game(players: int, seed: int, **options):
+def random_steps(state: BriefState, seed: int | str) -> Iterator[list[Event]]:
+    """Play ``state`` to its end with random seats and chance, yielding each step's log, so a
+    test can look at the state after every step."""
     rng = random.Random(seed)
-    state = new_game(players, **options)
-    log = []
     while not isinstance(decision := RULESET.decision(state), End):
         move = sample(decision, rng) if isinstance(decision, Chance) else BOTS["random"].choose(decision, rng)
-        log += RULESET.apply(state, move)
-    return state, decision, log
+        yield RULESET.apply(state, move)
+
+
+def random_game(players: int, seed: int, **options):
+    state = new_game(players, **options)
+    log = []
+    for events in random_steps(state, seed):
+        log += events
+    return state, RULESET.decision(state), log

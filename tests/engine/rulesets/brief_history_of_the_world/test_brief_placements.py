@@ -4,14 +4,9 @@ to the armies, the fleets or a force's reach went unannounced."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from brief import RULESET, new_game
+from brief import new_game, random_steps
 
-from engine.bots import BOTS
-from engine.core.decision import Chance, End
-from engine.core.randomness import sample
 from engine.rulesets.brief_history_of_the_world.placements import fresh
 from engine.rulesets.brief_history_of_the_world.state import BriefState
 
@@ -33,10 +28,7 @@ def check_kept(state: BriefState) -> bool:
 def test_kept_placements_match_a_fresh_look_after_every_step(players):
     checked = 0
     for seed in range(12):
-        rng = random.Random(f"kept:{seed}")
         state = new_game(players, incas_and_aztecs_one_turn=seed % 2 == 1)
-        while not isinstance(decision := RULESET.decision(state), End):
-            move = sample(decision, rng) if isinstance(decision, Chance) else BOTS["random"].choose(decision, rng)
-            RULESET.apply(state, move)
+        for _ in random_steps(state, f"kept:{seed}"):
             checked += check_kept(state)
     assert checked > 500, "placements were kept across many steps"

@@ -4,14 +4,9 @@ count, after a clone is changed, and after each way the map changes."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from brief import RULESET, new_game
+from brief import RULESET, new_game, random_steps
 
-from engine.bots import BOTS
-from engine.core.decision import Chance, End
-from engine.core.randomness import sample
 from engine.rulesets.brief_history_of_the_world.state import Armies, BriefState
 from engine.rulesets.shared.regions import counts_by_region
 
@@ -24,11 +19,8 @@ def fresh_count(state: BriefState) -> dict[str, dict[int, int]]:
 def test_region_counts_match_a_fresh_count_after_every_step(players):
     steps = 0
     for seed in range(6):
-        rng = random.Random(f"regions:{seed}")
         state = new_game(players, incas_and_aztecs_one_turn=seed % 2 == 1)
-        while not isinstance(decision := RULESET.decision(state), End):
-            move = sample(decision, rng) if isinstance(decision, Chance) else BOTS["random"].choose(decision, rng)
-            RULESET.apply(state, move)
+        for _ in random_steps(state, f"regions:{seed}"):
             assert state.armies.regions == fresh_count(state)
             steps += 1
         assert state.armies, "armies stand on the map at the end"
