@@ -64,6 +64,5 @@ def uniform_index(rng: random.Random, count: int) -> int:
 
 def sample(chance: Chance, rng: random.Random) -> Outcome:
     if chance.weights is None:
-        outcomes = chance.outcomes
-        return outcomes[int(rng.random() * len(outcomes))]  # uniform_index, without a call per step
+        return chance.outcomes[uniform_index(rng, len(chance.outcomes))]
     return rng.choices(chance.outcomes, weights=chance.weights)[0]
