@@ -19,6 +19,8 @@ from engine.rulesets.brief_history_of_the_world.state import BriefState
 from engine.rulesets.brief_history_of_the_world.tables import EPOCHS
 
 NOBODY = ()
+PACKETS = (a.ChoosePacket("empires", label="look at the empire cards first"),
+           a.ChoosePacket("events", label="look at the event cards first"))
 BONUS_TAKERS = 3
 
 
@@ -65,8 +67,7 @@ def start_epoch(state: BriefState, log: list[Event]) -> bool:
     state.ranking = ranking(state)
     state.epoch_gold = list(state.gold)
     state.held, state.announced, state.slot = {}, [], 0
-    shown = ", ".join(f"{state.tables.names[r]} {v}" for r, v in state.values.items())
-    log.append(Event(("Epoch {} begins; region values: {}", state.epoch, shown or 'none')))
+    log.append(Event(("Epoch {} begins; region values: {}", state.epoch, state.tables.shown_values[state.epoch])))
     state.phase = "empire_pile"
     return True
 
@@ -118,9 +119,7 @@ def event_due(state: BriefState) -> bool:
 def decide_draft(state: BriefState) -> Decision:
     empire_colour, event_colour = pickers(state)
     if empire_colour == event_colour and empire_due(state) and event_due(state) and not state.first_packet:
-        return Choice(state.seat(empire_colour), f"{state.colours[empire_colour]}: which packet first?",
-                      (a.ChoosePacket("empires", label="look at the empire cards first"),
-                       a.ChoosePacket("events", label="look at the event cards first")))
+        return Choice(state.seat(empire_colour), ("{}: which packet first?", state.colours[empire_colour]), PACKETS)
     if empire_due(state) and not (state.first_packet == "events" and event_due(state)):
         return Choice(state.seat(empire_colour), ("{} keeps an empire card", state.colours[empire_colour]),
                       tuple(map(state.tables.keeps.__getitem__, state.empire_packet)))
@@ -236,12 +235,15 @@ def on_take_bonus(state: BriefState, move: a.TakeBonus, log: list[Event]) -> Non
     state.bonus_step += 1
     if state.bonus_offer and state.bonus_step < len(order):
         passed = state.seat(order[state.bonus_step])
-        log.append(Event("passed on: " + ", ".join(f"worth {state.tables.bonus[t]}" for t in state.bonus_offer),
-                         seats=(passed,)))
+        log.append(Event((passed_on, tuple(map(state.tables.bonus.__getitem__, state.bonus_offer))), seats=(passed,)))
     else:
         state.bonus_pool += state.bonus_offer
         state.bonus_offer = []
         state.phase = "epoch"
+
+
+def passed_on(values: tuple[int, ...]) -> str:
+    return "passed on: " + ", ".join(f"worth {value}" for value in values)
 
 
 def final_gold(state: BriefState) -> list[int]:

@@ -119,7 +119,7 @@ def play(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
     event = state.tables.events[card]
     state.hands[colour].remove(card)
     log.append(Event(("{} plays {}", state.colours[colour], state.tables.names[card])))
-    change(state, colour, -event.cost, f"pays for {state.tables.names[card]}", log)
+    change(state, colour, -event.cost, ("pays for {}", state.tables.names[card]), log)
     if event.effect in CONTINUOUS:
         state.event_in_play = card
         return

@@ -51,10 +51,8 @@ def decide_turn(state: BriefState) -> Decision:
     if state.pending is not None:
         options = ev.choices(state)
         if state.tables.events[state.pending].effect == "black_death":
-            return Choice(seat, f"{who}: where does the plague strike?",
-                          tuple(a.ChooseRegion(r, label=f"plague in {names[r]}") for r in options))
-        return Choice(seat, f"{who}: choose for {names[state.pending]}",
-                      tuple(a.Target(t, label=names[t]) for t in options))
+            return Choice(seat, ("{}: where does the plague strike?", who), tuple(map(tables.plagues.__getitem__, options)))
+        return Choice(seat, ("{}: choose for {}", who, names[state.pending]), tuple(map(tables.targets.__getitem__, options)))
     if force is None:
         return Choice(seat, ("{}: play red events before founding?", who), (
             *map(tables.plays.__getitem__, ev.red_playable(state, state.current)), FOUND))

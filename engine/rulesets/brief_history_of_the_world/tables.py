@@ -11,12 +11,14 @@ from attrs import field, frozen
 from engine.core.moves import Outcome
 from engine.rulesets.brief_history_of_the_world.actions import (
     BuildFort,
+    ChooseRegion,
     Overrun,
     PickEmpire,
     PickEvent,
     PlaceMonument,
     PlayEvent,
     TakeBonus,
+    Target,
 )
 from engine.rulesets.brief_history_of_the_world.cards import (
     BonusToken,
@@ -55,11 +57,14 @@ class Tables:
     monuments: dict[str, PlaceMonument]  # territory -> a monument there (§6.8)
     seconds: dict[str, str]  # an empire card -> the empire it holds second (Incas -> Aztecs, §10.3)
     values: dict[int, dict[str, int]]  # epoch -> region -> value (§5.3)
+    shown_values: dict[int, str]  # epoch -> its region values as the log names them
     bonus: dict[str, int]
     keeps: dict[str, PickEmpire | PickEvent]  # empire or event card -> keeping it in the draft (§5.3)
     plays: dict[str, PlayEvent]  # event card -> playing it (§6.10)
     draws: dict[str, Outcome]  # bonus token -> drawing it face down (§5.5)
     takes: dict[str, TakeBonus]  # bonus token -> keeping it (§5.5)
+    plagues: dict[str, ChooseRegion]  # region -> the Black Death striking there (§9.3)
+    targets: dict[str, Target]  # territory, sea or ocean -> choosing it for an event (§9.3)
     # ("empire" or "event", epoch) -> the cards drafted, sorted: a second empire (``follows``) is part
     # of its card, a starting Leader or Weaponry is dealt, not drafted
     drafted: dict[tuple[str, int], tuple[str, ...]]
@@ -117,6 +122,8 @@ class Tables:
             monuments={t: PlaceMonument(t, label=f"monument in {names[t]}") for t in geography.provinces},
             seconds={c.data.follows: c.id for c in cards if isinstance(c.data, EmpireCard) and c.data.follows},
             values=dict(values),
+            shown_values={epoch: ", ".join(f"{names[r]} {v}" for r, v in values.get(epoch, {}).items()) or "none"
+                          for epoch in range(1, EPOCHS + 1)},
             bonus={c.id: c.data.value for c in cards if isinstance(c.data, BonusToken)},
             keeps={**{c: PickEmpire(c, label=f"keep {names[c]}") for c in empires},
                    **{c: PickEvent(c, label=f"keep {names[c]}") for c in events}},
@@ -125,6 +132,8 @@ class Tables:
                    if isinstance(c.data, BonusToken)},
             takes={c.id: TakeBonus(c.id, label=f"keep the token worth {c.data.value}") for c in cards
                    if isinstance(c.data, BonusToken)},
+            plagues={r.id: ChooseRegion(r.id, label=f"plague in {names[r.id]}") for r in board.regions},
+            targets={t: Target(t, label=names[t]) for t in geography.provinces | water},
             drafted=drafted,
         )
 

@@ -95,7 +95,7 @@ def settle_start(state: BriefState, force: Force, start: str, keep_monument: boo
         markers.discard(start)
     state.forts.discard(start)
     if force.barbarian and state.tables.options.founding_reduces:
-        change(state, force.colour, len(cleared), f"barbarian reductions in {state.tables.names[start]}", log)
+        change(state, force.colour, len(cleared), ("barbarian reductions in {}", state.tables.names[start]), log)
     state.armies[start] = force.colour
     force.active.add(start)
 
@@ -110,7 +110,7 @@ def reduce(state: BriefState, territory: str, log: list[Event]) -> None:
         return
     log.append(Event(("reduction in {}: {}", state.tables.names[territory], what)))
     if force.barbarian:
-        change(state, force.colour, 1, f"barbarian reduction in {state.tables.names[territory]}", log)
+        change(state, force.colour, 1, ("barbarian reduction in {}", state.tables.names[territory]), log)
 
 
 def take(state: BriefState, territory: str, log: list[Event], *, reduces: bool = True,
