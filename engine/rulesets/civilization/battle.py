@@ -100,7 +100,7 @@ def barbarian_decks(state: CivState) -> list[str]:
 
 def decide_deck(state: CivState, battle: Battle) -> Decision:
     return Choice(battle.player[1], "the barbarians' deck is empty: draw from which deck",
-                  tuple(ChooseDeck(kind, label=f"draw a barbarian from the {kind} deck") for kind in barbarian_decks(state)))
+                  tuple(ChooseDeck(kind, label=("draw a barbarian from the {} deck", kind)) for kind in barbarian_decks(state)))
 
 
 def on_choose_deck(state: CivState, move: ChooseDeck, log: list[Event]) -> None:
@@ -129,7 +129,7 @@ def decide_battle(state: CivState) -> Decision:
         return decide_deck(state, battle)
     if battle.stage == "loot":
         if battle.picks:
-            return Choice(battle.player[battle.winner], f"loot: pick a resource marker ({battle.picks} left)",
+            return Choice(battle.player[battle.winner], ("loot: pick a resource marker ({} left)", battle.picks),
                           tuple(resource_picks(state, battle)))
         return Choice(battle.player[battle.winner], "choose the loot", tuple(loot_choices(state, battle)))
     side = battle.turn if battle.hands[battle.turn] else 1 - battle.turn
@@ -137,15 +137,15 @@ def decide_battle(state: CivState) -> Decision:
     actions: list = []
     fronts = attackable(battle, side)
     for slot, card in enumerate(battle.hands[side]):
-        label = f"{names[card]} ({strength(state, battle, side, card)})"
-        actions.append(PlayUnit(slot, -1, label=f"{label}: new front"))
-        actions += [PlayUnit(slot, i, label=f"{label}: attack front {i + 1}") for i in fronts]
+        name, power = names[card], strength(state, battle, side, card)
+        actions.append(PlayUnit(slot, -1, label=("{} ({}): new front", name, power)))
+        actions += [PlayUnit(slot, i, label=("{} ({}): attack front {}", name, power, i + 1)) for i in fronts]
     if battle.defender is not None or side == 0:
         for tech, resource, number in resource_abilities(state, seat, "wounds_for"):
             if tech in battle.used:
                 continue
             for way in payments(state, seat, resource):
-                actions += [Wound(tech, way, i, label=f"{names[tech]}: {number} wounds on front {i + 1}") for i in fronts]
+                actions += [Wound(tech, way, i, label=("{}: {} wounds on front {}", names[tech], number, i + 1)) for i in fronts]
         actions += playable(state, seat, "battle")
     return Choice(seat, "battle: play a unit", tuple(actions))
 
@@ -299,7 +299,7 @@ def loot_choices(state: CivState, battle: Battle) -> list[Loot]:
     loser = state.players[loser_seat]
     found = []
     if battle.target in ("city", "capital") and battle.winner == 0:
-        found += [Loot(f"tech:{t}", label=f"learn {state.tables.names_of[t]}") for t in loser.techs
+        found += [Loot(f"tech:{t}", label=("learn {}", state.tables.names_of[t])) for t in loser.techs
                   if t not in winner.techs and can_learn(state, battle.player[0], t, free=True)]
         if loser.events:
             found.append(Loot("event", label="a random event card"))
@@ -307,9 +307,9 @@ def loot_choices(state: CivState, battle: Battle) -> list[Loot]:
             found.append(Loot("resources", label="2 resources"))
         return found
     if loser.trade:
-        found.append(Loot("trade", label=f"{min(3, loser.trade)} trade"))
+        found.append(Loot("trade", label=("{} trade", min(3, loser.trade))))
     if loser.culture:
-        found.append(Loot("culture", label=f"{min(3, loser.culture)} culture"))
+        found.append(Loot("culture", label=("{} culture", min(3, loser.culture))))
     return found + resource_picks(state, battle)
 
 
@@ -317,7 +317,7 @@ def resource_picks(state: CivState, battle: Battle) -> list[Loot]:
     """One resource marker of the loser's (§7.8): a market marker of a type the winner names, or
     a face-down hut or village marker taken blind."""
     loser = state.players[battle.player[1 - battle.winner]]
-    found = [Loot(f"resource:{r}", label=f"1 {r}") for r, n in sorted(loser.resources.items()) if n]
+    found = [Loot(f"resource:{r}", label=("1 {}", r)) for r, n in sorted(loser.resources.items()) if n]
     if loser.minors:
         found.append(Loot("marker", label="a face-down marker"))
     return found

@@ -56,7 +56,7 @@ def chance(state: CivState) -> Chance:
     if draw.pool == "first":
         return Chance("the first player", tuple(Outcome(c, state.tables.names[int(c)]) for c in cards))
     outcomes = tuple(Outcome(c, names.get(c, c)) for c in cards)
-    return Chance(f"draw ({draw.purpose})", outcomes, seen_by=seen)
+    return Chance(("draw ({})", draw.purpose), outcomes, seen_by=seen)
 
 
 def owe(state: CivState, draw: Draw) -> None:

@@ -54,11 +54,10 @@ def playable(state: CivState, seat: int, phase: str) -> list[PlayEvent]:
         data = state.tables.events[card]
         if data.phase != phase:
             continue
-        label = f"play {names[card]}"
         if data.effect in DISASTER:
-            found += [PlayEvent(card, sq, label=f"{label} on {sq}") for sq in disaster_targets(state, data.effect)]
+            found += [PlayEvent(card, sq, label=("play {} on {}", names[card], sq)) for sq in disaster_targets(state, data.effect)]
         else:
-            found.append(PlayEvent(card, label=label))
+            found.append(PlayEvent(card, label=("play {}", names[card])))
     return found
 
 

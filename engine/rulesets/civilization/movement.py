@@ -111,14 +111,14 @@ def decide_movement(state: CivState) -> Decision:
             key = ("move", square, f.id, f.kind)
             move = made.get(key)
             if move is None:
-                move = made[key] = MoveFigures(square, (f.id,), label=f"move the {f.kind} on {square}")
+                move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, square))
             actions.append(move)
         if len(group) > 1:
             ids = tuple(f.id for f in group)
             key = ("move group", square, ids)
             move = made.get(key)
             if move is None:
-                move = made[key] = MoveFigures(square, ids, label=f"move the group on {square}")
+                move = made[key] = MoveFigures(square, ids, label=("move the group on {}", square))
             actions.append(move)
     actions.append(END_MOVEMENT)
     return Choice(seat, "movement: choose figures to move", tuple(actions))

@@ -71,11 +71,11 @@ def decide_placing(state: CivState) -> Decision:
     seat, card = state.placing[0]
     names = state.tables.names_of
     if card in state.tables.wonders:
-        actions = [PlaceMarker(card, sq, label=f"place {names[card]} on {sq}") for sq in wonder_squares(state, seat)]
+        actions = [PlaceMarker(card, sq, label=("place {} on {}", names[card], sq)) for sq in wonder_squares(state, seat)]
     else:
-        actions = [PlaceMarker(card, sq, label=f"place {names[card]} on {sq}") for sq in great_squares(state, seat)]
-        actions.append(PlaceMarker(card, "", label=f"keep {names[card]} on the civilization sheet"))
-    return Choice(seat, f"place {names[card]}", tuple(actions))
+        actions = [PlaceMarker(card, sq, label=("place {} on {}", names[card], sq)) for sq in great_squares(state, seat)]
+        actions.append(PlaceMarker(card, "", label=("keep {} on the civilization sheet", names[card])))
+    return Choice(seat, ("place {}", names[card]), tuple(actions))
 
 
 def decide_end(state: CivState) -> Decision:

@@ -96,11 +96,11 @@ def decide_setup(state: CivState) -> Decision:
         return Choice(seat, "choose a civilization", actions)
     seat = seats[state.k]
     if state.setup_step == "capital":
-        actions = tuple(PlaceCapital(sq, label=f"capital on {sq}") for sq in capital_squares(state, seat))
+        actions = tuple(PlaceCapital(sq, label=("capital on {}", sq)) for sq in capital_squares(state, seat))
         return Choice(seat, "place your capital", actions)
     kind = missing_figures(state, seat)[0]
-    actions = tuple(PlaceFigure(kind, sq, label=f"{kind} on {sq}") for sq in start_squares(state, seat))
-    return Choice(seat, f"place your starting {kind}", actions)
+    actions = tuple(PlaceFigure(kind, sq, label=("{} on {}", kind, sq)) for sq in start_squares(state, seat))
+    return Choice(seat, ("place your starting {}", kind), actions)
 
 
 def setup_step(state: CivState, log: list[Event]) -> bool:

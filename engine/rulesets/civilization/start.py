@@ -119,7 +119,7 @@ def scouts_to_assign(state: CivState, seat: int) -> list[Figure]:
 def decide_assign(state: CivState) -> Decision:
     seat = current(state)
     scout = scouts_to_assign(state, seat)[0]
-    actions = tuple(AssignScout(scout.id, c.square, label=f"scout on {scout.square} gathers for the city on {c.square}")
+    actions = tuple(AssignScout(scout.id, c.square, label=("scout on {} gathers for the city on {}", scout.square, c.square))
                     for c in cities_of(state, seat))
     return Choice(seat, "send a scout to a city", actions)
 
@@ -141,7 +141,7 @@ def relocation_squares(state: CivState, figure: Figure) -> list[str]:
 
 def decide_relocate(state: CivState) -> Decision:
     figure = next(f for f in state.figures if f.id == state.relocating[0])
-    actions = tuple(Relocate(figure.id, sq, label=f"move the {figure.kind} to {sq}") for sq in relocation_squares(state, figure))
+    actions = tuple(Relocate(figure.id, sq, label=("move the {} to {}", figure.kind, sq)) for sq in relocation_squares(state, figure))
     return Choice(figure.owner, "move a figure off the new city", actions)
 
 

@@ -103,7 +103,7 @@ def trade_abilities(state: CivState, seat: int) -> list[UseAbility]:
 
     found = []
     for tech, resource, _ in resource_abilities(state, seat, "trade_for"):
-        found += [UseAbility(tech, way, label=f"{state.tables.names_of[tech]}: pay {describe(state, way)}")
+        found += [UseAbility(tech, way, label=("{}: pay {}", state.tables.names_of[tech], describe(state, way)))
                   for way in payments(state, seat, resource)]
     return found
 
@@ -116,7 +116,7 @@ def decide_trade(state: CivState) -> Decision:
     if state.k_done:
         over = next(s for s in order(state) if len(state.players[s].events) > event_limit(state, s))
         return Choice(over, "discard an event card", tuple(
-            Discard(c, label=f"discard {state.tables.names_of[c]}") for c in sorted(set(state.players[over].events))))
+            Discard(c, label=("discard {}", state.tables.names_of[c])) for c in sorted(set(state.players[over].events))))
     if offer is None:
         actions: list = [once(t, ("offer to", s), lambda s=s: OfferTo(s, label=f"make an offer to {names[s]}"))
                          for s in order(state) if s != seat]
@@ -135,7 +135,7 @@ def decide_trade(state: CivState) -> Decision:
     answers = [DECLINE]
     if has_item(state, offer.to, offer.want):
         answers.insert(0, ACCEPT)
-    text = f"{names[seat]} offers {describe(state, offer.give)} for {describe(state, offer.want)}"
+    text = ("{} offers {} for {}", names[seat], describe(state, offer.give), describe(state, offer.want))
     return Choice(offer.to, text, tuple(answers))
 
 
