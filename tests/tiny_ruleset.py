@@ -72,7 +72,7 @@ class DiceRaceState:
 def decide_draw(state: DiceRaceState) -> Decision:
     seat = state.bonus.index(None)
     draws = tuple(Outcome(card) for card in state.deck)
-    return Chance(f"{state.names[seat]} draws a bonus card", draws, seen_by=(seat,))
+    return Chance(("{} draws a bonus card", state.names[seat]), draws, seen_by=(seat,))
 
 
 def draw_done(state: DiceRaceState, log: list[Event]) -> bool:
@@ -90,7 +90,7 @@ def over(state: DiceRaceState) -> bool:
 
 
 def decide_play(state: DiceRaceState) -> Decision:
-    label = f"roll (turn total {state.turn_total})"
+    label = ("roll (turn total {})", state.turn_total)
     return Choice(state.active, "roll or hold?", (Roll(label=label), Hold(label="hold")))
 
 
@@ -120,13 +120,13 @@ def next_seat(state: DiceRaceState) -> None:
 
 def on_roll(state: DiceRaceState, move: Roll, log: list[Event]) -> None:
     state.phase = "roll"
-    log.append(Event(f"{state.names[state.active]} rolls"))
+    log.append(Event(("{} rolls", state.names[state.active])))
 
 
 def on_hold(state: DiceRaceState, move: Hold, log: list[Event]) -> None:
     banked = state.turn_total
     state.scores[state.active] += banked
-    log.append(Event(f"{state.names[state.active]} holds and banks {banked}"))
+    log.append(Event(("{} holds and banks {}", state.names[state.active], banked)))
     next_seat(state)
 
 
@@ -135,17 +135,17 @@ def on_outcome(state: DiceRaceState, outcome: Outcome, log: list[Event]) -> None
         seat = state.bonus.index(None)
         state.bonus[seat] = str(outcome.value)
         state.deck.remove(str(outcome.value))
-        log.append(Event(f"{state.names[seat]} draws a bonus card"))
-        log.append(Event(f"{state.names[seat]} draws {outcome.value}", seats=(seat,)))
+        log.append(Event(("{} draws a bonus card", state.names[seat])))
+        log.append(Event(("{} draws {}", state.names[seat], outcome.value), seats=(seat,)))
         return
     state.phase = "play"
     name = state.names[state.active]
     if outcome.value == 1:
-        log.append(Event(f"{name} rolls 1 and loses the turn"))
+        log.append(Event(("{} rolls 1 and loses the turn", name)))
         next_seat(state)
         return
     state.turn_total += int(outcome.value)
-    log.append(Event(f"{name} rolls {outcome.value}"))
+    log.append(Event(("{} rolls {}", name, outcome.value)))
 
 
 class DiceRace(Skeleton):

@@ -15,6 +15,7 @@ from engine.core.events import Event
 from engine.core.moves import Action, Outcome
 from engine.rulesets.history_of_the_world import actions as a
 from engine.rulesets.history_of_the_world.state import HistoryState
+from engine.rulesets.shared.words import listed
 
 HIDDEN = ()  # a chance outcome nobody sees: cards trimmed from a pile, face down
 EVENT_PILE = a.ChoosePile("events", label="the event pile")
@@ -51,7 +52,8 @@ def on_marker_order(state: HistoryState, outcome: Outcome, log: list[Event]) -> 
     state.start_order = [int(seat) for seat in str(outcome.value).split("-")]
     for place, seat in enumerate(state.start_order, 1):
         state.score[seat] = place
-    log.append(Event("score markers: " + ", ".join(f"{state.names[s]} {state.score[s]}" for s in state.start_order)))
+    markers = tuple((state.names[s], state.score[s]) for s in state.start_order)
+    log.append(Event((listed, "score markers: {}", markers, "{} {}")))
 
 
 # -- the deal (setup step 3, every epoch) ----------------------------------------------------
@@ -184,7 +186,7 @@ def call_empires(state: HistoryState, log: list[Event]) -> None:
     held = [card for card in state.drafted_empire if card]
     state.queue = sorted(held, key=lambda card: state.tables.empires[card].order)
     state.phase = "turns"
-    log.append(Event("the empires are called: " + ", ".join(state.tables.names[c] for c in state.queue)))
+    log.append(Event((listed, "the empires are called: {}", tuple(state.tables.names[c] for c in state.queue))))
 
 
 # -- the classic draft (§10.1) ---------------------------------------------------------------
@@ -207,13 +209,13 @@ def decide_classic(state: HistoryState) -> Decision:
     pile = classic_pile(state)
     name = "event" if pile is state.event_pile else "empire"
     if state.classic_card is None:
-        return Chance(f"{state.names[holder]} draws the top {name} card",
+        return Chance(("{} draws the top {} card", state.names[holder], name),
                       tuple(Outcome(c, state.tables.names[c]) for c in sorted(pile)), seen_by=(holder,))
     card = state.tables.names[state.classic_card]
     others = [s for s in classic_order(state) if s not in state.classic_got and s != holder]
-    moves: tuple[Action, ...] = (a.KeepCard(label=f"keep {card}"),)
-    return Choice(holder, f"keep {card} or give it away?",
-                  moves + tuple(a.GiveCard(s, label=f"give it to {state.names[s]}") for s in others))
+    moves: tuple[Action, ...] = (a.KeepCard(label=("keep {}", card)),)
+    return Choice(holder, ("keep {} or give it away?", card),
+                  moves + tuple(a.GiveCard(s, label=("give it to {}", state.names[s])) for s in others))
 
 
 def on_classic_draw(state: HistoryState, outcome: Outcome, log: list[Event]) -> None:
@@ -241,8 +243,10 @@ def classic_give(state: HistoryState, seat: int, log: list[Event]) -> None:
     after = order.index(holder) + 1
     waiting = [s for s in order[after:] + order[:after] if s not in state.classic_got]
     state.classic_holder = waiting[0] if waiting else None
-    verb = "keeps the card" if seat == holder else f"gives a card to {state.names[seat]}"
-    log.append(Event(("{} {}", state.names[holder], verb)))
+    if seat == holder:
+        log.append(Event(("{} keeps the card", state.names[holder])))
+    else:
+        log.append(Event(("{} gives a card to {}", state.names[holder], state.names[seat])))
     log.append(Event(("{} receives {}", state.names[seat], state.tables.names[card]), (seat,)))
 
 

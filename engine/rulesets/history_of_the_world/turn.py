@@ -9,6 +9,8 @@ the board in ``effects.py``.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.core.moves import Action
@@ -53,9 +55,7 @@ def decide_turns(state: HistoryState) -> Decision:
                       (tables.kingdom_plays[turn.kingdom], SKIP_KINGDOM))
     if step == "pyramids":
         usual, per_icon = monument_counts(state)
-        return Choice(turn.seat, "use Pyramids, a monument for every resource icon?", (
-            a.UseAbility(True, label=f"use Pyramids: {monuments(per_icon)}"),
-            a.UseAbility(False, label=f"do not: {monuments(usual)}")))
+        return Choice(turn.seat, "use Pyramids, a monument for every resource icon?", pyramids_offer(usual, per_icon))
     if step == "monuments":
         return Choice(turn.seat, ("place a monument ({} to build)", turn.monuments_due),
                       tuple(map(tables.monument_places.__getitem__, monument_candidates(state))))
@@ -211,6 +211,14 @@ def on_use_ability(state: HistoryState, move: a.UseAbility, log: list[Event]) ->
     log.append(Event(("{} {} Pyramids: {} due", state.names[turn.seat], verb, monuments(turn.monuments_due))))
 
 
+@cache
+def pyramids_offer(usual: int, per_icon: int) -> tuple[Action, Action]:
+    """Made once for each pair of counts: a board holds a few dozen monuments at most."""
+    return (a.UseAbility(True, label=f"use Pyramids: {monuments(per_icon)}"),
+            a.UseAbility(False, label=f"do not: {monuments(usual)}"))
+
+
+@cache
 def monuments(count: int) -> str:
     return f"{count} monument{'' if count == 1 else 's'}"
 

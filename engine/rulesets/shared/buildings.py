@@ -4,6 +4,8 @@ removed; else a monument. Forts are a separate matter for each game."""
 
 from __future__ import annotations
 
+from functools import cache
+
 
 def knock_down(province: str, capitals: set[str], cities: set[str], monuments: set[str],
                gone: str = "destroyed") -> str:
@@ -16,8 +18,14 @@ def knock_down(province: str, capitals: set[str], cities: set[str], monuments: s
         return "the capital becomes a city"
     if province in cities:
         cities.remove(province)
-        return f"the city is {gone}"
+        return gone_words("city", gone)
     if province in monuments:
         monuments.remove(province)
-        return f"the monument is {gone}"
+        return gone_words("monument", gone)
     return ""
+
+
+@cache
+def gone_words(building: str, gone: str) -> str:
+    """Made once, not at every conquest: a handful of buildings and words for going."""
+    return f"the {building} is {gone}"
