@@ -8,6 +8,7 @@ from attrs import define, field
 
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
+from engine.core.text import Words
 from engine.rulesets.civilization.abilities import (
     amount,
     can_build,
@@ -233,12 +234,13 @@ def buildable(state: CivState, seat: int) -> tuple[str, ...]:
 
 def new_produce(state: CivState, city: str, item: str, square: str) -> Produce:
     kind, _, what = item.partition(":")
+    label: Words
     if kind == "unit":
-        label = f"{what} unit"
+        label = ("{} unit", what)
     elif what:
-        label = f"{state.tables.names_of[what]} on {square}"
+        label = ("{} on {}", state.tables.names_of[what], square)
     else:
-        label = f"{kind} on {square}"
+        label = ("{} on {}", kind, square)
     return Produce(city, item, square, label=label)
 
 
@@ -320,11 +322,11 @@ def city_actions(state: CivState, city: City) -> list:
     found: list = list(productions(state, city))
     t, sq = state.tables, city.square
     if city.acted == 0:
-        found.append(once(t, ("arts", sq), lambda: Arts(sq, label=f"devote the city on {sq} to the arts")))
-        found += [once(t, ("harvest", sq, r), lambda r=r: Harvest(sq, r, label=f"harvest {r} in the city on {sq}"))
+        found.append(once(t, ("arts", sq), lambda: Arts(sq, label=("devote the city on {} to the arts", sq))))
+        found += [once(t, ("harvest", sq, r), lambda r=r: Harvest(sq, r, label=("harvest {} in the city on {}", r, sq)))
                   for r in sites(state, city).resources if state.market.get(r, 0) > 0]
     if state.players[city.owner].trade >= 3:
-        found.append(once(t, ("boost", sq), lambda: Boost(sq, label=f"spend 3 trade for +1 production on {sq}")))
+        found.append(once(t, ("boost", sq), lambda: Boost(sq, label=("spend 3 trade for +1 production on {}", sq))))
     return found
 
 
@@ -345,10 +347,10 @@ def ability_actions(state: CivState, seat: int) -> list[UseAbility]:
             for way in payments(state, seat, resource):
                 what = "a face-down marker" if way in t.minors else way
                 if kind == "production_for":
-                    found += [UseAbility(tech, way, c.square, label=f"{names[tech]}: pay {what} for +{number} production on {c.square}")
+                    found += [UseAbility(tech, way, c.square, label=("{}: pay {} for +{} production on {}", names[tech], what, number, c.square))
                               for c in cities_of(state, seat) if c.acted < actions_allowed(state, seat, c)]
                 else:
-                    found.append(UseAbility(tech, way, label=f"{names[tech]}: pay {what}"))
+                    found.append(UseAbility(tech, way, label=("{}: pay {}", names[tech], what)))
     return found
 
 

@@ -70,7 +70,7 @@ def decide_research(state: CivState) -> Decision:
             if learnable is None:
                 learnable = by_level[card.level] = can_learn(state, seat, tech, picked=picked, before=before)
         if learnable:
-            actions.append(once(state.tables, ("research", tech), lambda t=tech: Research(t, label=f"research {names[t]}")))
+            actions.append(once(state.tables, ("research", tech), lambda t=tech: Research(t, label=("research {}", names[t]))))
     actions.append(RESEARCH_NOTHING)
     return Choice(seat, "research: pick a technology (secret)", tuple(actions))
 
