@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.rulesets.civilization.kept import (
+    coins_changed,
     drop_watching,
     layout,
     occupancy,
@@ -21,10 +22,11 @@ ICON_FIELDS = ("trade", "production", "culture", "coins")
 def figures_moved(state: CivState, *squares: str) -> None:
     """A figure was placed on, moved between or removed from ``squares``: their figures are
     found again, in place, and what they change is dropped: the squares enemies stand on and
-    the sites of the cities watching one of them (``cities.Sites.watched``). Every seat's
-    coins stay as they were unless one of the squares gives coins (a blockade or a scout there
-    counts) or holds a wonder, and its abilities (and so every city's sites) unless one holds
-    a wonder (a blockaded wonder does not work)."""
+    the sites of the cities watching one of them (``cities.Sites.watched``). A seat's coins
+    stay as they were unless one of the squares gives coins and it may count them there (its
+    outskirts, blockaded or freed; its scout arriving or leaving: ``kept.coins_changed``), or
+    one holds a wonder; its abilities (and so every city's sites) too unless one holds a
+    wonder (a blockaded wonder does not work)."""
     board = state.board
     if board is None:
         return
@@ -33,15 +35,17 @@ def figures_moved(state: CivState, *squares: str) -> None:
     for f in state.figures:
         if f.square in placed:
             placed[f.square].append(f)
+    wonder = any(sq in state.wonders for sq in squares)
     for sq, found in placed.items():
+        if not wonder and square_coins(state, sq):
+            coins_changed(state, sq, (*at.get(sq, ()), *found))
         if found:
             at[sq] = tuple(found)
         else:
             at.pop(sq, None)
     board.scouts = None
     board.enemies.clear()
-    wonder = any(sq in state.wonders for sq in squares)
-    if wonder or any(square_coins(state, sq) for sq in squares):
+    if wonder:
         board.coins.clear()
         board.map_coins.clear()
         board.poor = False

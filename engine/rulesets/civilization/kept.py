@@ -23,6 +23,7 @@ random-games test checks the kept facts against fresh ones after every step."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from attrs import define, field
@@ -103,26 +104,59 @@ def changed(state: CivState) -> None:
 
 def marker_changed(state: CivState, square: str) -> None:
     """A building, wonder or great person was placed on or taken off ``square`` (called with the
-    marker there), or a city there got its walls: the square's icons, the markers' counts and
-    every seat's coins are stale, and what the cities watching the square may do; a wonder
-    changes its owner's abilities, and so what every city may do. Where cities and figures
-    stand is not."""
+    marker there), or a city there got its walls: the square's icons, the markers' counts, the
+    coins of the seats counting the square (``coins_changed``) and what the cities watching it
+    may do are stale; a wonder changes its owner's abilities, and so every seat's coins and what
+    every city may do. Where cities and figures stand is not."""
     board = state.board
     if board is not None:
-        board.coins.clear()
-        board.map_coins.clear()
-        board.poor = False
         if square in state.wonders:
+            board.coins.clear()
+            board.map_coins.clear()
+            board.poor = False
             board.abilities.clear()
             board.sites.clear()
         else:
+            coins_changed(state, square, board.figures.get(square, ()))
             drop_watching(board.sites, (square,))
             for kept in board.sites.values():
                 kept.offers.clear()  # what a city may build counts the markers left
-    if state.layout is not None:
-        state.layout.icons.pop(square, None)
-        state.layout.coin_squares.clear()
-        state.layout.placed = None
+    found = state.layout
+    if found is not None:
+        found.icons.pop(square, None)
+        owner = outskirts_owner(state, square)
+        if owner is not None:
+            found.coin_squares.pop(owner, None)
+        found.placed = None
+
+
+def outskirts_owner(state: CivState, square: str) -> int | None:
+    """The owner of the city whose outskirts hold ``square`` (cities stand 3 squares apart, so
+    at most one), None when no city's do."""
+    ring = state.tables.ring
+    for city in (state.layout or layout(state)).cities.values():
+        if square in ring[city.square]:
+            return city.owner
+    return None
+
+
+def coins_changed(state: CivState, square: str, figures: Iterable[Figure]) -> None:
+    """The coins of ``square`` or who counts them changed, with ``figures`` the figures on it
+    before and after: drop the coins of the seats that may count them there, the owner of the
+    outskirts holding it (blockaded or freed, or its icons changed) and the owners of the scouts
+    (§6.8); every other seat's coins stay."""
+    board = state.board
+    if board is None:
+        return
+    seats = {f.owner for f in figures if f.kind == "scout"}
+    owner = outskirts_owner(state, square)
+    if owner is not None:
+        seats.add(owner)
+    for seat in seats:
+        board.coins.pop(seat, None)
+        board.map_coins.pop(seat, None)
+    if seats:
+        board.poor = False
 
 
 def cards_changed(state: CivState, seat: int | None = None) -> None:
