@@ -55,8 +55,8 @@ def working_wonders(state: CivState, seat: int) -> tuple[str, ...]:
 
 def abilities(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str]]:
     """The numbers by ability name (``speed`` for ``speed:1``) and every token in effect for
-    ``seat``: its techs, its government, its working wonders. Kept until a seat's cards change
-    (``kept.changed``), and remembered per combination in the game's tables."""
+    ``seat``: its techs, its government, its working wonders. Kept until the seat's cards change
+    (``kept.cards_changed``), and per set of working wonders with the layout."""
     now = (state.board or occupancy(state)).abilities
     found = now.get(seat)
     if found is None:
@@ -70,21 +70,18 @@ def abilities(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str
 
 
 def combination(state: CivState, seat: int, wonders: tuple[str, ...]) -> tuple[dict[str, int], frozenset[str]]:
+    t = state.tables
     player = state.players[seat]
-    key = (tuple(player.techs), player.government, wonders)
-    found = state.tables.memo.get(key)
-    if found is None:
-        t = state.tables
-        every = [token for tech in player.techs for token in t.techs[tech].abilities]
-        every += t.governments[player.government].abilities
-        every += [token for wonder in key[2] for token in t.wonders[wonder].abilities]
-        amounts: dict[str, int] = {}
-        for token in every:
-            name, _, number = token.rpartition(":")
-            if name and number.isdigit():
-                amounts[name] = amounts.get(name, 0) + int(number)
-        found = state.tables.memo[key] = (amounts, frozenset(every))
-    return found
+    every = [token for tech in player.techs for token in t.techs[tech].abilities]
+    every += t.governments[player.government].abilities
+    every += [token for wonder in wonders for token in t.wonders[wonder].abilities]
+    amounts: dict[str, int] = {}
+    numbers = t.ability_numbers
+    for token in every:
+        if token in numbers:
+            name, number = numbers[token]
+            amounts[name] = amounts.get(name, 0) + number
+    return amounts, frozenset(every)
 
 
 def tokens(state: CivState, seat: int) -> frozenset[str]:
@@ -121,10 +118,11 @@ def event_limit(state: CivState, seat: int) -> int:
 
 
 def city_limit(state: CivState, seat: int) -> int:
-    """A limit, not a sum: the largest counts. Remembered per set of abilities."""
+    """A limit, not a sum: the largest counts. Remembered per set of abilities while the seats'
+    cards stay (``kept.Occupancy.memo``)."""
     found = tokens(state, seat)
     key = ("city limit", found)
-    memo = state.tables.memo
+    memo = (state.board or occupancy(state)).memo
     limit = memo.get(key)
     if limit is None:
         limits = [int(t.split(":")[1]) for t in found if t.startswith("city_limit:")]

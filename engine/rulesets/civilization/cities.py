@@ -222,10 +222,10 @@ def count_wonder_cost(state: CivState, seat: int, wonder: str) -> int:
 
 def buildable(state: CivState, seat: int) -> tuple[str, ...]:
     """The buildings the seat may build, each the side it builds (the upgrade once known), in
-    the table's order; remembered per set of abilities."""
+    the table's order; remembered per set of abilities while the seats' cards stay."""
     found = tokens(state, seat)
     key = ("buildable", found)
-    memo = state.tables.memo
+    memo = (state.board or occupancy(state)).memo
     if key not in memo:
         memo[key] = tuple(upgraded(state, seat, b) for b, card in state.tables.buildings.items()
                           if card.upgrade_of is None and can_build(state, seat, b))

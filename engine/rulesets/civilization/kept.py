@@ -46,7 +46,8 @@ class Occupancy:
     poor: bool = False  # every seat's coins are kept and below the economic victory's 15
     abilities: dict[int, Any] = field(factory=dict)
     sites: dict[str, Any] = field(factory=dict)  # per city square: cities.Sites
-    memo: dict[Any, Any] = field(factory=dict)  # small facts of a seat's cards (cities.wonder_cost)
+    memo: dict[Any, Any] = field(factory=dict)  # small facts of the seats' cards: wonder costs; city limit,
+    # buildings and governments per set of abilities
 
 
 @define
@@ -177,8 +178,13 @@ def cards_changed(state: CivState, seat: int | None = None) -> None:
             cities = (state.layout or layout(state)).owned[seat]
             for city in cities:
                 board.sites.pop(city.square, None)
-    if state.layout is not None:
-        state.layout.abilities.clear()
+    kept = state.layout
+    if kept is not None:
+        if seat is None:
+            kept.abilities.clear()
+        else:
+            for key in [key for key in kept.abilities if key[0] == seat]:
+                del kept.abilities[key]
 
 
 def sites_changed(state: CivState, *squares: str) -> None:

@@ -29,7 +29,12 @@ from engine.rulesets.civilization.board import (
 )
 from engine.rulesets.civilization.culture import advance, win
 from engine.rulesets.civilization.event_cards import playable
-from engine.rulesets.civilization.kept import cards_changed, changed, sites_changed
+from engine.rulesets.civilization.kept import (
+    cards_changed,
+    changed,
+    occupancy,
+    sites_changed,
+)
 from engine.rulesets.civilization.placement import great_squares
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import once
@@ -67,10 +72,11 @@ def known_governments(state: CivState, seat: int) -> list[str]:
 
 
 def abilities_governments(state: CivState, seat: int) -> tuple[str, ...]:
-    """The governments the seat's abilities allow; remembered per set of abilities."""
+    """The governments the seat's abilities allow; remembered per set of abilities while the
+    seats' cards stay."""
     found = tokens(state, seat)
     key = ("governments", found)
-    memo = state.tables.memo
+    memo = (state.board or occupancy(state)).memo
     if key not in memo:
         memo[key] = tuple(tok.split(":", 1)[1] for tok in found if tok.startswith("government:"))
     return memo[key]

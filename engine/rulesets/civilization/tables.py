@@ -110,7 +110,7 @@ class Tables:
     stops: dict[str, Stop]  # square -> stopping there
     upgrades: dict[str, tuple[str, ...]]  # basic building -> its upgraded sides
     resource_uses: dict[str, dict[str, tuple[tuple[str, int], ...]]]  # ability -> tech -> (resource, number)
-    memo: dict[Any, Any] = field(factory=dict, eq=False)  # abilities per combination (abilities.py)
+    ability_numbers: dict[str, tuple[str, int]]  # ability token with a number -> (name, number): speed:1 -> (speed, 1)
     made: dict[Any, Any] = field(factory=dict, eq=False)  # moves built once, their labels never change
 
     @property
@@ -165,6 +165,8 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
     buildings = _cards(scenario, "buildings", BuildingCard)
     techs = _cards(scenario, "techs", TechCard)
     greats = _cards(scenario, "great_people", GreatPersonCard)
+    governments = _cards(scenario, "governments", GovernmentCard)
+    wonders = _cards(scenario, "wonders", WonderCard)
     track = sorted((dict(s.props) for s in scenario.board.spaces if s.id.startswith("culture-")), key=lambda p: p["step"])
     return Tables(
         names=tuple(seat.name for seat in seats),
@@ -186,11 +188,11 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         tile_capital={cid: t.capital for cid, t in _cards(scenario, "tiles", MapTile).items()},
         civs=_cards(scenario, "civs", CivSheet),
         techs=techs,
-        governments=_cards(scenario, "governments", GovernmentCard),
+        governments=governments,
         units=_cards(scenario, "units", UnitCard),
         buildings=buildings,
         building_icons={b: parse_icons(card.icons.split()) for b, card in buildings.items()},
-        wonders=_cards(scenario, "wonders", WonderCard),
+        wonders=wonders,
         events=_cards(scenario, "events", EventCard),
         greats=greats,
         great_icons={g: parse_icons(card.icons.split()) for g, card in greats.items()},
@@ -203,6 +205,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         stops={sq: Stop(label=f"stop on {sq}") for sq in coords},
         upgrades={b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings},
         resource_uses=resource_uses(techs),
+        ability_numbers=ability_numbers([*techs.values(), *governments.values(), *wonders.values()]),
     )
 
 
@@ -219,3 +222,15 @@ def resource_uses(techs: dict[str, TechCard]) -> dict[str, dict[str, tuple[tuple
             if parts[0] in RESOURCE_USES:
                 found[parts[0]].setdefault(tech, []).append((parts[1], int(parts[2]) if len(parts) > 2 else 0))
     return {use: {tech: tuple(pairs) for tech, pairs in by_tech.items()} for use, by_tech in found.items()}
+
+
+def ability_numbers(cards: Sequence[TechCard | GovernmentCard | WonderCard]) -> dict[str, tuple[str, int]]:
+    """Every ability token of the cards that ends in a number, read once: ``speed:1`` is
+    ``("speed", 1)``, ``unit:infantry:2`` is ``("unit:infantry", 2)`` (``abilities.py`` sums them)."""
+    found = {}
+    for card in cards:
+        for token in card.abilities:
+            name, _, number = token.rpartition(":")
+            if name and number.isdigit():
+                found[token] = (name, int(number))
+    return found
