@@ -5,8 +5,10 @@ is kept in ``kept.py``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from engine.rulesets.civilization.kept import (
+    Occupancy,
     coins_changed,
     drop_watching,
     layout,
@@ -17,30 +19,51 @@ from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import Icons
 
 ICON_FIELDS = ("trade", "production", "culture", "coins")
+FIGURE_ID = attrgetter("id")
 
 
 def figures_moved(state: CivState, *squares: str) -> None:
     """A figure was placed on, moved between or removed from ``squares``: their figures are
-    found again, in place, and what they change is dropped: the squares enemies stand on and
-    the sites of the cities watching one of them (``cities.Sites.watched``). A seat's coins
-    stay as they were unless one of the squares gives coins and it may count them there (its
-    outskirts, blockaded or freed; its scout arriving or leaving: ``kept.coins_changed``), or
-    one holds a wonder; its abilities (and so every city's sites) too unless one holds a
-    wonder (a blockaded wonder does not work)."""
+    found again and kept (``figures_changed``)."""
     board = state.board
     if board is None:
         return
-    at = board.figures
     placed: dict[str, list[Figure]] = {sq: [] for sq in squares}
     for f in state.figures:
         if f.square in placed:
             placed[f.square].append(f)
-    wonder = any(sq in state.wonders for sq in squares)
-    for sq, found in placed.items():
+    figures_changed(state, board, {sq: tuple(found) for sq, found in placed.items()})
+
+
+def figures_stepped(state: CivState, group: list[Figure], here: str, there: str) -> None:
+    """The moving ``group`` (in id order) stepped from ``here`` to ``there``: the same as
+    ``figures_moved(state, here, there)``, found from the figures the two squares held instead
+    of from every figure (a step is the most frequent move of a game)."""
+    board = state.board
+    if board is None:
+        return
+    at = board.figures
+    left = at[here]
+    stay = () if len(left) == len(group) else tuple([f for f in left if f.square == here])
+    found = at.get(there)
+    figures_changed(state, board, {here: stay, there: tuple(group) if found is None
+                                   else tuple(sorted((*found, *group), key=FIGURE_ID))})
+
+
+def figures_changed(state: CivState, board: Occupancy, now: dict[str, tuple[Figure, ...]]) -> None:
+    """The figures on the squares of ``now`` changed to ``now``'s: kept, and what they change is
+    dropped: the squares enemies stand on and the sites of the cities watching one of them
+    (``cities.Sites.watched``). A seat's coins stay as they were unless one of the squares gives
+    coins and it may count them there (its outskirts, blockaded or freed; its scout arriving or
+    leaving: ``kept.coins_changed``), or one holds a wonder; its abilities (and so every city's
+    sites) too unless one holds a wonder (a blockaded wonder does not work)."""
+    at = board.figures
+    wonder = not state.wonders.keys().isdisjoint(now)
+    for sq, found in now.items():
         if not wonder and square_coins(state, sq):
             coins_changed(state, sq, (*at.get(sq, ()), *found))
         if found:
-            at[sq] = tuple(found)
+            at[sq] = found
         else:
             at.pop(sq, None)
     board.scouts = None
@@ -49,11 +72,10 @@ def figures_moved(state: CivState, *squares: str) -> None:
         board.coins.clear()
         board.map_coins.clear()
         board.poor = False
-    if wonder:
         board.abilities.clear()
         board.sites.clear()
     else:
-        drop_watching(board.sites, squares)
+        drop_watching(board.sites, tuple(now))
 
 
 # The kept facts are read as ``state.board or occupancy(state)``: these are the most frequent
@@ -73,7 +95,16 @@ def figures_at(state: CivState, square: str) -> Sequence[Figure]:
 
 
 def enemy_on(state: CivState, square: str, seat: int) -> bool:
-    return any(f.owner != seat for f in (state.board or occupancy(state)).figures.get(square, ()))
+    return has_enemy((state.board or occupancy(state)).figures.get(square, ()), seat)
+
+
+def has_enemy(figures: Sequence[Figure], seat: int) -> bool:
+    """Whether one of ``figures`` is not ``seat``'s: a loop, as asked for every square a group
+    might enter, and a generator costs more to make than a square's figures take to scan."""
+    for f in figures:
+        if f.owner != seat:
+            return True
+    return False
 
 
 def enemy_squares(state: CivState, seat: int) -> frozenset[str]:

@@ -5,21 +5,26 @@ armies and cities; enemy scouts alone are destroyed and looted."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from operator import attrgetter
 
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.rulesets.civilization.abilities import movement_rules, speed
 from engine.rulesets.civilization.actions import Done, Explore, MoveFigures, Step, Stop
 from engine.rulesets.civilization.battle import begin_battle, scouts_caught
-from engine.rulesets.civilization.board import city_at, figures_at, figures_moved
+from engine.rulesets.civilization.board import (
+    FIGURE_ID,
+    city_at,
+    figures_at,
+    figures_stepped,
+    has_enemy,
+)
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.kept import layout, occupancy, sites_changed
-from engine.rulesets.civilization.state import CivState, Draw, Figure
+from engine.rulesets.civilization.state import City, CivState, Draw, Figure
+from engine.rulesets.civilization.tables import Square
 from engine.rulesets.civilization.turn import current, next_seat
 
 END_MOVEMENT = Done(label="end movement")
-FIGURE_ID = attrgetter("id")
 
 
 def moving(state: CivState) -> list[Figure]:
@@ -36,18 +41,26 @@ def trigger(state: CivState, seat: int, square: str) -> str:
     city = city_at(state, square)
     if city is not None and city.owner != seat:
         return "city"
-    if any(f.owner != seat for f in figures_at(state, square)):
+    if has_enemy(figures_at(state, square), seat):
         return "figures"
     return ""
+
+
+def may_end(seat: int, look: Square, city: City | None, others: int, end_water: bool, room: int) -> bool:
+    """Whether the moving group may end on a square that looks ``look``, with ``city`` and
+    ``others`` figures not of the group on it: on water only with the right technology, never
+    on its own city centre (figures pass it but do not stop there, §10), within the stack limit
+    (``room``: the figures a square may hold besides the group)."""
+    return (end_water or look.terrain != "water") and (city is None or city.owner != seat) and others <= room
 
 
 def decide_steps(state: CivState, seat: int) -> Choice:
     """Where the moving group may step (or explore) and whether it may stop here: a face-down
     tile cannot be entered (§3.4), water only with the right technology, scouts never enter a
-    square that sets something off (§3.5, §6.4), and a group stops within the stack limit and
-    never on its own city centre (§10). Asked after every step, so written out in one place."""
+    square that sets something off (§3.5, §6.4), and a group stops where ``may_end`` says.
+    Asked after every step, so written out in one place. The whole group stands on ``here``,
+    so a neighbour's figures are all others."""
     t = state.tables
-    ids = state.moving
     group = moving(state)
     here = group[0].square
     enter_water, end_water, limit = movement_rules(state, seat)
@@ -55,20 +68,9 @@ def decide_steps(state: CivState, seat: int) -> Choice:
     squares = state.squares
     cities = (state.layout or layout(state)).cities
     at = (state.board or occupancy(state)).figures
-
-    def can_end(square: str) -> bool:
-        if not end_water and squares[square].terrain == "water":
-            return False
-        city = cities.get(square)
-        if city is not None and city.owner == seat:
-            return False  # figures may pass their own city centre but not stop there (§10)
-        there = at.get(square)
-        return (0 if there is None else sum(1 for f in there if f.id not in ids)) <= room
-
     actions: list = []
     if state.steps_left > 0:
-        passing = t.options.stack_limit_when_passing
-        last = state.steps_left == 1
+        must_end = t.options.stack_limit_when_passing or state.steps_left == 1  # a square entered must allow ending
         minors, slots = state.minors, state.slots
         for sq, step, explore in t.steps[here]:
             look = squares.get(sq)
@@ -79,18 +81,14 @@ def decide_steps(state: CivState, seat: int) -> Choice:
             if look.terrain == "water" and not enter_water:
                 continue
             city = cities.get(sq)
-            there = at.get(sq)
-            if sq in minors or (city is not None and city.owner != seat) or (
-                    there is not None and any(f.owner != seat for f in there)):
+            there = at.get(sq, ())
+            if sq in minors or (city is not None and city.owner != seat) or (there and has_enemy(there, seat)):
                 # a hut, village, enemy city or figures: scouts never enter
-                allowed = all(f.kind == "army" for f in group)
-            elif passing and not can_end(sq):
-                allowed = False
-            else:
-                allowed = not last or can_end(sq)
-            if allowed:
+                if all(f.kind == "army" for f in group):
+                    actions.append(step)
+            elif not must_end or may_end(seat, look, city, len(there), end_water, room):
                 actions.append(step)
-    if not actions or can_end(here):
+    if not actions or may_end(seat, squares[here], cities.get(here), len(at[here]) - len(group), end_water, room):
         actions.append(t.stops[here])
     return Choice(seat, "move the figures", tuple(actions))
 
@@ -156,7 +154,7 @@ def on_step(state: CivState, move: Step, log: list[Event]) -> None:
     here = group[0].square
     for f in group:
         f.square = move.square
-    figures_moved(state, here, move.square)
+    figures_stepped(state, group, here, move.square)
     state.steps_left -= 1
     if not what:
         if state.steps_left == 0:
