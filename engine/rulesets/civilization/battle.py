@@ -188,16 +188,16 @@ def on_play_unit(state: CivState, move: PlayUnit, log: list[Event]) -> None:
     card = battle.hands[side].pop(move.slot)
     names = state.tables.names_of
     who = state.tables.names[battle.player[side]]
-    label = f"{names[card]} ({strength(state, battle, side, card)})"
+    name, power = names[card], strength(state, battle, side, card)
     if move.front < 0:
         front = Front([None, None], [0, 0])
         front.units[side] = card
         battle.fronts.append(front)
-        log.append(Event(("{} plays {} on a new front", who, label)))
+        log.append(Event(("{} plays {} ({}) on a new front", who, name, power)))
     else:
         front = battle.fronts[move.front]
         front.units[side] = card
-        log.append(Event(("{} plays {} against front {}", who, label, move.front + 1)))
+        log.append(Event(("{} plays {} ({}) against front {}", who, name, power, move.front + 1)))
         clash(state, battle, front, side)
     battle.turn = 1 - side
 
@@ -354,12 +354,16 @@ def on_loot(state: CivState, move: Loot, log: list[Event]) -> None:
         battle.picks = CITY_RESOURCE_PICKS  # picked one by one (§7.8.2)
         log.append(Event(("{} takes 2 resources as loot", state.tables.names[seat])))
         return
-    log.append(Event(("{} takes {} as loot", state.tables.names[seat], move.label or move.kind)))
+    log.append(Event((loot_line, state.tables.names[seat], move)))
     if battle.picks:
         battle.picks -= 1
         if battle.picks and any_resource_left(loser, kind == "marker"):
             return
     end_battle(state)
+
+
+def loot_line(name: str, move: Loot) -> str:
+    return f"{name} takes {move.label or move.kind} as loot"
 
 
 def any_resource_left(loser: Player, marker_owed: bool) -> bool:

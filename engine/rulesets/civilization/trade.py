@@ -27,6 +27,7 @@ from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, enter, order
 
 RESOURCES = ("wheat", "silk", "incense", "iron")
+SPOKEN = {f"{kind}:{n}": f"{kind} {n}" for kind in ("trade", "culture") for n in (1, 3)}  # offered items in words
 PASS = Done(label="pass")
 ACCEPT, DECLINE = Answer(True, label="accept"), Answer(False, label="decline")
 
@@ -95,7 +96,7 @@ def describe(state: CivState, item: str, seat: int | None = None) -> str:
         return "a face-down marker"
     if item in state.tables.events:
         return state.tables.names_of[item] if seat is not None else "an event card"
-    return item.replace(":", " ")
+    return SPOKEN.get(item, item)
 
 
 def trade_abilities(state: CivState, seat: int) -> list[UseAbility]:
