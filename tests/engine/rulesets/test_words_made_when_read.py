@@ -43,12 +43,10 @@ SEEDS = ("words:0", "words:1")
 LABELS_NOT_YET_CHECKED = {
     "after-the-flood": "prompts made per decision ('round 1: choose an action'), being converted",
     "antike-duellum": "the payment prompt's 'pay for 5 extra segments', being converted",
-    "civilization": "converted by helper civ",
 }
 LOG_LINES_NOT_YET_CHECKED = {
     "after-the-flood": "log lines joined per step ('turn order: Red, Purple, Green'), being converted",
     "antike-duellum": "'... pays 1 gold for 5 extra segments', being converted",
-    "civilization": "log lines with per-step text arguments ('trade 1', 'Artillery (5)')",
 }
 
 Said = tuple[str, Words]  # where the words were given ("prompt", "MoveRondel label"), the words
