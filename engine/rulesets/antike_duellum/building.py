@@ -47,7 +47,7 @@ def build_temple(state: DuellumState, seat: int, city: str, log: list[Event], ma
     state.temples.add(city)
     state.temples_built[seat] += 1
     log.append(Event(("{} builds a temple in {}", state.names[seat], state.tables.name(city))))
-    _charge(state, due, f"the temple in {state.tables.name(city)}")
+    _charge(state, due, state.tables.building_due_for["temple", city])
 
 
 def wall_problem(state: DuellumState, seat: int, city: str, marble_need: str = "marble") -> Words | None:
@@ -66,7 +66,7 @@ def build_wall(state: DuellumState, seat: int, city: str, log: list[Event], marb
     state.walls.add(city)
     state.walls_supply[seat] -= 1
     log.append(Event(("{} builds a wall in {}", state.names[seat], state.tables.name(city))))
-    _charge(state, {marble_need: WALL_MARBLE}, f"the wall in {state.tables.name(city)}")
+    _charge(state, {marble_need: WALL_MARBLE}, state.tables.building_due_for["wall", city])
 
 
 def has_unit(state: DuellumState, seat: int, region: str) -> bool:
@@ -117,7 +117,7 @@ def found_city(state: DuellumState, seat: int, site: str, resource: str, log: li
     state.owner[site] = seat
     state.marker[site] = resource
     log.append(Event(("{} founds {} as a {} city", state.names[seat], state.tables.name(site), resource)))
-    _charge(state, due, f"the city of {state.tables.name(site)}")
+    _charge(state, due, state.tables.building_due_for["city", site])
 
 
 def costs_more(template: str, due: dict[str, int], *parts: str) -> str:

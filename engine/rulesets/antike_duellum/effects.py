@@ -6,6 +6,7 @@ When a card may be played, and which plays are offered, is ``events.py``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from engine.core.events import Event
 from engine.core.moves import Action
@@ -98,7 +99,13 @@ def _corruptions(state: DuellumState, seat: int, event: EventInfo, move: Action,
     lost = [r for r in RESOURCES if goods[r] > event.amount]
     for resource in lost:
         goods[resource] -= 1
-    log.append(Event(("{} loses 1 {}", state.names[1 - seat], ", 1 ".join(lost))))
+    log.append(Event(("{} loses 1 {}", state.names[1 - seat], one_of_each(tuple(lost)))))
+
+
+@cache
+def one_of_each(resources: tuple[str, ...]) -> str:
+    """ "gold, 1 marble": made once for each of the few sets of resources."""
+    return ", 1 ".join(resources)
 
 
 def _diplomacy(state: DuellumState, seat: int, event: EventInfo, move: Action, log: list[Event]) -> None:

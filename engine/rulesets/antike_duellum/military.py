@@ -8,6 +8,8 @@ special units may stand beside enemies of their type (they fight only in defence
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.events import Event
 from engine.rulesets.antike_duellum.state import DuellumState
 from engine.rulesets.antike_duellum.tables import SPECIAL_MOVES_AS
@@ -165,7 +167,7 @@ def take_city(state: DuellumState, city: str, log: list[Event]) -> None:
         lost.append("its wall returns to the defender")
     state.owner[city] = attacker
     turn.city_lost = True
-    log.append(Event(("{} conquers {}{}", state.names[attacker], name, "; " + ", ".join(lost) if lost else "")))
+    log.append(Event(("{} conquers {}{}", state.names[attacker], name, conquest_losses(tuple(lost)))))
 
 
 def sea_areas(state: DuellumState, seat: int) -> int:
@@ -176,3 +178,10 @@ def sea_areas(state: DuellumState, seat: int) -> int:
     if state.special and state.special[seat] and SPECIAL_MOVES_AS[state.tables.special(seat)] == "galley":
         regions.add(state.special[seat])
     return sum(value[r] for r in regions)
+
+
+@cache
+def conquest_losses(lost: tuple[str, ...]) -> str:
+    """ "; its temple is destroyed, its wall returns to the defender": made once for each of the
+    four ways a conquered city can lose its buildings."""
+    return "; " + ", ".join(lost) if lost else ""

@@ -22,6 +22,7 @@ from engine.rulesets.antike_duellum.tables import (
     SPECIAL_MOVES_AS,
     TRADE_GIVE,
     TRADE_TAKE,
+    UNIT_DUE_FOR,
     UNITS,
 )
 
@@ -200,7 +201,7 @@ def on_buy(state: DuellumState, move: a.Buy, log: list[Event]) -> None:
     state.reserve[seat][move.unit] -= 1
     state.box[seat][move.unit] += 1
     log.append(Event(("{} buys a {} into the recruitment box", state.names[seat], move.unit)))
-    turn.due, turn.due_for, turn.paid = {"gold": BUY_GOLD[move.unit]}, f"the {move.unit}", {}
+    turn.due, turn.due_for, turn.paid = {"gold": BUY_GOLD[move.unit]}, UNIT_DUE_FOR[move.unit], {}
     if turn.pending and turn.pending[0].kind == "recruits":
         consume(state, log)
 

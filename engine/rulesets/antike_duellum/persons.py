@@ -125,8 +125,8 @@ def end_turn(state: DuellumState, log: list[Event]) -> None:
         state.winner = seat
         state.phase = "over"
         state.turn = None
-        state.ended = f"{state.names[seat]} holds {VICTORY} persons and wins"
-        log.append(Event(state.ended))
+        state.ended = f"{state.names[seat]} holds {VICTORY} persons and wins"  # once a game, for the view
+        log.append(Event(("{} holds {} persons and wins", state.names[seat], VICTORY)))
         return
     state.picks = gained + turn.city_lost
     state.picker = 1 - seat

@@ -8,6 +8,8 @@ others open their choices (``rondel_actions.py``, ``conquest.py``).
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.decision import Chance
 from engine.core.events import Event
 from engine.core.moves import Action, Outcome
@@ -88,9 +90,15 @@ def on_move_rondel(state: DuellumState, move: a.MoveRondel, log: list[Event]) ->
     turn.action = tables.actions[position]
     cost = max(0, move.steps - turn.free_steps) if move.steps else 0
     if cost:
-        turn.due, turn.due_for, turn.paid = {"any": cost}, f"{cost} extra segment{'s' if cost > 1 else ''}", {}
+        turn.due, turn.due_for, turn.paid = {"any": cost}, extra_segments(cost), {}
     turn.step = "begin"
     log.append(Event(("{} chooses {}", state.names[turn.seat], turn.action)))
+
+
+@cache
+def extra_segments(cost: int) -> str:
+    """What paying for a long rondel move is for, made once per cost (a rondel has 8 segments)."""
+    return f"{cost} extra segment{'s' if cost > 1 else ''}"
 
 
 def begin_action(state: DuellumState, log: list[Event]) -> None:
@@ -101,8 +109,11 @@ def begin_action(state: DuellumState, log: list[Event]) -> None:
     if resource:
         amount = production(state, seat, resource)
         state.goods[seat][resource] += amount
-        source = f" with {state.names[opponent(seat)]}'s cities" if turn.diplomacy else ""
-        log.append(Event(("{} produces {} {}{}", state.names[seat], amount, resource, source)))
+        if turn.diplomacy:
+            log.append(Event(("{} produces {} {} with {}'s cities", state.names[seat], amount, resource,
+                              state.names[opponent(seat)])))
+        else:
+            log.append(Event(("{} produces {} {}", state.names[seat], amount, resource)))
         gain_coins(state, seat, 1, log)
         to_founding(state)
     elif turn.action == "DUELLUM":

@@ -34,6 +34,7 @@ from engine.rulesets.antike_duellum.tables import (
     TECH_NAMES,
     TECHS,
     TEMPLE_MARBLE,
+    UNIT_DUE_FOR,
     UNITS,
 )
 
@@ -121,7 +122,7 @@ def on_recruit(state: DuellumState, move: a.Recruit, log: list[Event]) -> None:
     log.append(Event(("{} recruits a {} in {}{}", state.names[seat], move.unit, state.tables.name(move.city),
                       "" if cost else " free of iron")))
     if cost:
-        turn.due, turn.due_for, turn.paid = {"iron": cost}, f"the {move.unit}", {}
+        turn.due, turn.due_for, turn.paid = {"iron": cost}, UNIT_DUE_FOR[move.unit], {}
     if move.unit in UNITS:  # a special unit placed beside enemies does not fight (§9.4)
         battle(state, move.city, move.unit, log)
 

@@ -40,6 +40,8 @@ TRADE_GIVE, TRADE_TAKE = 3, 2
 # The variant's special units (§9.4): beige has the admiral, brown the commander.
 SPECIAL_OF_COLOUR = {"beige": "admiral", "brown": "commander"}
 SPECIAL_MOVES_AS = {"admiral": "galley", "commander": "legion"}
+UNIT_DUE_FOR = {unit: f"the {unit}" for unit in (*UNITS, *SPECIAL_MOVES_AS)}  # what a payment is for, made once
+BUILDING_DUE_FOR = {"temple": "the temple in {}", "wall": "the wall in {}", "city": "the city of {}"}
 
 
 @frozen
@@ -129,6 +131,12 @@ class Tables:
         moves = self.step_actions
         return {(unit, origin): tuple(moves[(unit, origin, to)] for to in targets)
                 for unit in (*UNITS, "admiral", "commander") for origin, targets in self.steps(unit).items()}
+
+    @cached_property
+    def building_due_for(self) -> dict[tuple[str, str], str]:
+        """What a payment for a building is for ("the temple in Zama"), per building and site."""
+        return {(building, site): words.format(self.name(site))
+                for building, words in BUILDING_DUE_FOR.items() for site in self.sites}
 
     @cached_property
     def temple_actions(self) -> dict[str, a.BuildTemple]:
