@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.moves import Action
+from engine.core.text import Words, words
 from engine.rulesets.after_the_flood.state import FloodState
 from engine.rulesets.after_the_flood.tables import SCORE_WRAP
 
@@ -62,14 +63,14 @@ def own_areas(state: FloodState, player: int) -> list[str]:
     return [area for area, (owner, _) in state.armies.items() if owner == player]
 
 
-def add_score(state: FloodState, player: int, points: int, why: str, log: list[Event]) -> None:
+def add_score(state: FloodState, player: int, points: int, why: Words, log: list[Event]) -> None:
     """Score, and lock a worker from the general supply on the "+70" box each time the
     marker passes 70 (§5.6 step 3)."""
     if points <= 0:
         return
     before = state.score[player]
     state.score[player] += points
-    log.append(Event(("{} scores {} (now {}) {}", state.names[player], points, state.score[player], why)))
+    log.append(Event((scored, state.names[player], points, state.score[player], why)))
     for _ in range(state.score[player] // SCORE_WRAP - before // SCORE_WRAP):
         if state.workers_general[player]:
             state.workers_general[player] -= 1
@@ -91,3 +92,8 @@ def end_action(state: FloodState) -> None:
     state.wanted = None
     state.combat = None
     state.turn = (state.turn + 1) % len(state.order)
+
+
+def scored(name: str, points: int, now: int, why: Words) -> str:
+    """A score's log line, written when read: ``why`` is words of its own."""
+    return f"{name} scores {points} (now {now}) {words(why)}"

@@ -24,6 +24,7 @@ from engine.rulesets.after_the_flood.common import (
 )
 from engine.rulesets.after_the_flood.state import FloodState
 from engine.rulesets.after_the_flood.tables import ARMIES_BOUGHT, VALUE
+from engine.rulesets.shared.words import listed
 
 RANKS = "ABC"
 
@@ -70,7 +71,7 @@ def decide_buy(state: FloodState) -> Decision:
     moves = []
     if state.armies_general[player]:
         moves = [move(Buy, r) for r in ARMIES_BOUGHT if state.held[player][r]]
-    return Choice(player, f"buy more armies ({state.armies_personal[player]} now)", (*moves, move(Done)))
+    return Choice(player, ("buy more armies ({} now)", state.armies_personal[player]), (*moves, move(Done)))
 
 
 def on_buy(state: FloodState, move: Buy, log: list[Event]) -> None:
@@ -88,7 +89,7 @@ def decide_equip(state: FloodState) -> Decision:
     player = state.active
     move = state.tables.move
     moves = resource_moves(state, player, Equip)
-    return Choice(player, f"equip your armies (value {state.equipment[player]} now)", (*moves, move(Done)))
+    return Choice(player, ("equip your armies (value {} now)", state.equipment[player]), (*moves, move(Done)))
 
 
 def on_equip(state: FloodState, move: Equip, log: list[Event]) -> None:
@@ -106,8 +107,8 @@ def done_equipping(state: FloodState, log: list[Event]) -> None:
     value = state.equipment[player]
     place = next((i for i, p in enumerate(state.ranking) if state.equipment[p] < value), len(state.ranking))
     state.ranking.insert(place, player)
-    log.append(Event("army table: " + ", ".join(f"{RANKS[i]} {state.names[p]} ({state.equipment[p]})"
-                                                for i, p in enumerate(state.ranking))))
+    ranks = tuple((RANKS[i], state.names[p], state.equipment[p]) for i, p in enumerate(state.ranking))
+    log.append(Event((listed, "army table: {}", ranks, "{} {} ({})")))
     area = state.empire_area[player] or ""
     if area in state.workers and state.workers[area][player]:
         count = state.workers[area][player]
@@ -129,7 +130,7 @@ def decide_deploy(state: FloodState) -> Decision:
     move = state.tables.move
     counts = range(1, min(2, state.armies_personal[player]) + 1)
     area = state.tables.name(state.empire_area[player] or "")
-    return Choice(player, f"deploy armies in {area}", tuple(move(Deploy, n) for n in counts))
+    return Choice(player, ("deploy armies in {}", area), tuple(move(Deploy, n) for n in counts))
 
 
 def on_deploy(state: FloodState, move: Deploy, log: list[Event]) -> None:

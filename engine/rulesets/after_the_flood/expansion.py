@@ -125,7 +125,7 @@ def target(state: FloodState) -> int:
 
 def decide_roll(state: FloodState) -> Decision:
     area = (state.combat or ("", ""))[0]
-    return Chance(f"attack on {state.tables.name(area)}: 2 dice, {target(state)} or more hits",
+    return Chance(("attack on {}: 2 dice, {} or more hits", state.tables.name(area), target(state)),
                   TWO_DICE, TWO_DICE_WEIGHTS)
 
 
@@ -170,8 +170,8 @@ def after_combat(state: FloodState, mode: str) -> None:
 
 def decide_press(state: FloodState) -> Decision:
     move = state.tables.move
-    return Choice(state.active, f"the attack missed or hit; {state.armies[(state.combat or ('', ''))[0]][1]} "
-                  "defenders remain: roll again or stop", (move(RollAgain), move(Stop)))
+    return Choice(state.active, ("the attack missed or hit; {} defenders remain: roll again or stop",
+                                 state.armies[(state.combat or ("", ""))[0]][1]), (move(RollAgain), move(Stop)))
 
 
 def on_roll_again(state: FloodState, move: RollAgain, log: list[Event]) -> None:

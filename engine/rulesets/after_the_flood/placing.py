@@ -82,13 +82,13 @@ def decide_place(state: FloodState) -> Decision:
         spaces = destinations(state, player)
         if state.base_space is not None:
             spaces = [s for s in spaces if s == state.base_space]
-        return Choice(player, f"place up to {state.allowance} more workers, all on one space",
+        return Choice(player, ("place up to {} more workers, all on one space", state.allowance),
                       (*(move(Place, s) for s in spaces), move(Done)))
     moves = []
     if state.workers_personal[player]:
         moves = [move(ScribePlace, s) for s in destinations(state, player)]
     moves += [move(ScribeLift, s) for s in state.tables.worker_spaces if state.workers[s][player]]
-    return Choice(player, f"activate a scribe ({usable_scribes(state, player)} ready) or stop",
+    return Choice(player, ("activate a scribe ({} ready) or stop", usable_scribes(state, player)),
                   (*moves, move(Done)))
 
 
@@ -138,7 +138,7 @@ def decide_lift(state: FloodState) -> Decision:
     source = state.lifted
     spaces = [s for s in destinations(state, player)
               if s != source and not (s == SCRIBES and source == SCRIBES_USED)]
-    return Choice(player, f"where does the worker from {state.tables.name(source or '')} go?",
+    return Choice(player, ("where does the worker from {} go?", state.tables.name(source or "")),
                   (*(move(Put, s) for s in spaces), move(Put, "")))
 
 
@@ -148,9 +148,10 @@ def on_put(state: FloodState, move: Put, log: list[Event]) -> None:
         put(state, player, move.space)
     else:
         state.workers_personal[player] += 1
-    what = "refreshes a toolmaker" if (state.lifted, move.space) == (TOOLMAKERS_USED, TOOLMAKERS) else \
-        f"puts it on {state.tables.name(move.space)}"
-    log.append(Event(("{} {}", state.names[player], what)))
+    if (state.lifted, move.space) == (TOOLMAKERS_USED, TOOLMAKERS):
+        log.append(Event(("{} refreshes a toolmaker", state.names[player])))
+    else:
+        log.append(Event(("{} puts it on {}", state.names[player], state.tables.name(move.space))))
     state.lifted = None
     state.phase = "place"
     settle(state)

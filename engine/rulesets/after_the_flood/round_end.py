@@ -4,6 +4,8 @@ the worker majorities (§8.4) and the winner (§8.5)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.decision import Choice, Decision, End
 from engine.core.events import Event
 from engine.rulesets.after_the_flood.actions import AddLuxury, Done, Grow
@@ -11,13 +13,14 @@ from engine.rulesets.after_the_flood.common import add_score, hand_in, own_areas
 from engine.rulesets.after_the_flood.round_start import start_round
 from engine.rulesets.after_the_flood.state import FloodState
 from engine.rulesets.after_the_flood.tables import LUXURIES, ROUNDS, SIDES, VALUE
+from engine.rulesets.shared.words import listed
 
 
 def end_phase_three(state: FloodState, log: list[Event]) -> None:
     """Phase 4, then the automatic half of phase 5; growth is decided next."""
     value = [sum(VALUE[r] * n for r, n in bid.items()) for bid in state.bids]
     state.order.sort(key=lambda p: -value[p])  # stable: ties keep their order
-    log.append(Event("turn order: " + ", ".join(f"{state.names[p]} (bid {value[p]})" for p in state.order)))
+    log.append(Event((listed, "turn order: {}", tuple((state.names[p], value[p]) for p in state.order), "{} (bid {})")))
     tables = state.tables
     nippur = tables.city_of.get("nippur")
     for player in state.order:
@@ -25,7 +28,7 @@ def end_phase_three(state: FloodState, log: list[Event]) -> None:
         points = 2 * len(areas)
         if nippur is not None and state.cities.get(nippur) == player:
             points += sum(1 for area in areas if tables.ability.get(area) is not None)
-        add_score(state, player, points, f"for {len(areas)} areas of the empire", log)
+        add_score(state, player, points, ("for {} areas of the empire", len(areas)), log)
     state.phase = "grow"
     state.turn = 0
 
@@ -66,7 +69,7 @@ def decide_luxury(state: FloodState) -> Decision:
     move = state.tables.move
     options = [move(AddLuxury, r) for r in LUXURIES if r not in state.luxuries and state.held[player][r]]
     points = state.tables.growth_vp[len(state.luxuries)]
-    return Choice(player, f"add a luxury of a new kind ({points} VP now)", (*options, move(Done)))
+    return Choice(player, ("add a luxury of a new kind ({} VP now)", points), (*options, move(Done)))
 
 
 def on_luxury(state: FloodState, move: AddLuxury, log: list[Event]) -> None:
@@ -78,12 +81,17 @@ def done_luxuries(state: FloodState, log: list[Event]) -> None:
     player = state.active
     area = state.growing or ""
     state.grown.add(area)
-    what = ", ".join(state.luxuries) or "no luxuries"
     add_score(state, player, state.tables.growth_vp[len(state.luxuries)],
-              f"growing the city in {state.tables.name(area)} (2 wood, {what})", log)
+              ("growing the city in {} (2 wood, {})", state.tables.name(area), luxuries(tuple(state.luxuries))), log)
     state.growing = None
     state.luxuries = []
     state.phase = "grow"
+
+
+@cache
+def luxuries(kinds: tuple[str, ...]) -> str:
+    """ "wine, textiles": made once for each of the few orders luxuries are added in."""
+    return ", ".join(kinds) or "no luxuries"
 
 
 def done_growing(state: FloodState, log: list[Event]) -> None:
@@ -129,7 +137,7 @@ def final_scoring(state: FloodState, log: list[Event]) -> None:
             counts = [a + b for a, b in zip(counts, state.workers[SIDES[space]])]
         best = max(counts)
         if best and counts.count(best) == 1:
-            add_score(state, counts.index(best), points, f"for the most workers on {tables.name(space)}", log)
+            add_score(state, counts.index(best), points, ("for the most workers on {}", tables.name(space)), log)
 
 
 def decide_end(state: FloodState) -> Decision:

@@ -15,6 +15,7 @@ from engine.rulesets.after_the_flood.tables import (
     TOOLMAKERS,
     WORKERS_PER_ROUND,
 )
+from engine.rulesets.shared.words import listed
 
 DECLINE_ROUNDS = (2, 4)  # §5.1
 
@@ -22,7 +23,7 @@ DECLINE_ROUNDS = (2, 4)  # §5.1
 def decide_order(state: FloodState) -> Decision:
     """§4 step 3: the turn order is random, drawn one position at a time."""
     left = [p for p in range(len(state.names)) if p not in state.order]
-    return Chance(f"who is {len(state.order) + 1}. in turn order",
+    return Chance(("who is {}. in turn order", len(state.order) + 1),
                   tuple(Outcome(p, state.names[p]) for p in left))
 
 
@@ -31,7 +32,7 @@ def on_order(state: FloodState, outcome: Outcome, log: list[Event]) -> None:
     if len(state.order) == len(state.names) - 1:
         state.order.append(next(p for p in range(len(state.names)) if p not in state.order))
     if len(state.order) == len(state.names):
-        log.append(Event("turn order: " + ", ".join(state.names[p] for p in state.order)))
+        log.append(Event((listed, "turn order: {}", tuple(state.names[p] for p in state.order))))
         start_round(state, log)
 
 
@@ -94,4 +95,5 @@ def decline(state: FloodState, log: list[Event]) -> None:
         for player, count in enumerate(state.workers[box]):
             if count:
                 remove(box, player, 1)
-    log.append(Event("decline: " + ", ".join(f"{name} loses {lost[p]} workers" for p, name in enumerate(state.names))))
+    losses = tuple((name, lost[p]) for p, name in enumerate(state.names))
+    log.append(Event((listed, "decline: {}", losses, "{} loses {} workers")))

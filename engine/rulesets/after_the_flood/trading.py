@@ -84,7 +84,7 @@ def decide_give(state: FloodState) -> Decision:
     player = state.active
     area, good = state.wanted or ("", "")
     options = tuple(state.tables.move(Give, r) for r in gives(state, player, good))
-    return Choice(player, f"what do you give for 1 {good} in {state.tables.name(area)}?", options)
+    return Choice(player, ("what do you give for 1 {} in {}?", good, state.tables.name(area)), options)
 
 
 def on_give(state: FloodState, move: Give, log: list[Event]) -> None:

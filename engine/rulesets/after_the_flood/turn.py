@@ -59,7 +59,7 @@ def decide_action(state: FloodState) -> Decision:
     ]
     if not state.paid or not state.tables.options.pass_is_free or not actions:
         actions.append(move(Pass))
-    return Choice(player, f"round {state.round}: choose an action", tuple(actions))
+    return Choice(player, ("round {}: choose an action", state.round), tuple(actions))
 
 
 def buildable(state: FloodState, player: int, area: str) -> bool:
@@ -132,7 +132,7 @@ def decide_bid(state: FloodState) -> Decision:
     move = state.tables.move
     bids = resource_moves(state, player, Bid)
     value = bid_value(state, player)
-    return Choice(player, f"bid for turn order (now {value})", (*bids, move(Done)))
+    return Choice(player, ("bid for turn order (now {})", value), (*bids, move(Done)))
 
 
 def bid_value(state: FloodState, player: int) -> int:
