@@ -38,11 +38,6 @@ ROOT = Path(__file__).parents[3]
 MAX_STEPS = 20_000
 SEEDS = ("words:0", "words:1")
 
-# Rulesets whose words are being converted by their own helpers this session; each leaves the
-# list (and is checked) as its conversion lands on main. Strict: a listed game that passes fails.
-LABELS_NOT_YET_CHECKED: dict[str, str] = {}
-LOG_LINES_NOT_YET_CHECKED: dict[str, str] = {}
-
 Said = tuple[str, Words]  # where the words were given ("prompt", "MoveRondel label"), the words
 Reader = Callable[[Any, list[Event]], list[Said]]
 
@@ -112,14 +107,13 @@ def _ruleset_id(path: Path) -> str | None:
     return ruleset.get("id") if isinstance(ruleset, dict) else None
 
 
-def _cases(not_yet: dict[str, str]) -> list[Any]:
+def _cases() -> list[Any]:
     paths = sorted((ROOT / "scenarios").glob("*.json")) + sorted((ROOT / "tests" / "data").glob("*.json"))
-    cases = []
-    for ruleset in rulesets():
-        marks = [pytest.mark.xfail(strict=True, reason=not_yet[ruleset.id])] if ruleset.id in not_yet else []
-        cases += [pytest.param(ruleset, path, id=f"{ruleset.id}:{path.stem}", marks=marks)
-                  for path in paths if _ruleset_id(path) == ruleset.id and "format-v1" not in path.name]
-    return cases
+    return [pytest.param(ruleset, path, id=f"{ruleset.id}:{path.stem}") for ruleset in rulesets()
+            for path in paths if _ruleset_id(path) == ruleset.id and "format-v1" not in path.name]
+
+
+CASES = _cases()
 
 
 def flipped(options: Any) -> Any:
@@ -144,13 +138,13 @@ def findings(ruleset: Ruleset, path: Path, read: Reader) -> list[str]:
     return list(kinds.values())
 
 
-@pytest.mark.parametrize(("ruleset", "path"), _cases(LABELS_NOT_YET_CHECKED))
+@pytest.mark.parametrize(("ruleset", "path"), CASES)
 def test_labels_and_prompts_are_made_once_or_when_read(ruleset, path):
     found = findings(ruleset, path, labels_and_prompts)
     assert found == [], f"{len(found)} kinds found:\n" + "\n".join(found)
 
 
-@pytest.mark.parametrize(("ruleset", "path"), _cases(LOG_LINES_NOT_YET_CHECKED))
+@pytest.mark.parametrize(("ruleset", "path"), CASES)
 def test_log_lines_are_made_when_read(ruleset, path):
     found = findings(ruleset, path, log_lines)
     assert found == [], f"{len(found)} kinds found:\n" + "\n".join(found)
