@@ -112,7 +112,7 @@ def enemy_squares(state: CivState, seat: int) -> frozenset[str]:
     board = state.board or occupancy(state)
     found = board.enemies.get(seat)
     if found is None:
-        found = board.enemies[seat] = frozenset(f.square for f in state.figures if f.owner != seat)
+        found = board.enemies[seat] = frozenset([f.square for f in state.figures if f.owner != seat])
     return found
 
 

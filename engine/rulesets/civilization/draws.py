@@ -54,8 +54,8 @@ def chance(state: CivState) -> Chance:
     names = state.tables.names_of
     seen = None if draw.seat is None else (draw.seat,)
     if draw.pool == "first":
-        return Chance("the first player", tuple(Outcome(c, state.tables.names[int(c)]) for c in cards))
-    outcomes = tuple(Outcome(c, names.get(c, c)) for c in cards)
+        return Chance("the first player", tuple([Outcome(c, state.tables.names[int(c)]) for c in cards]))
+    outcomes = tuple([Outcome(c, names.get(c, c)) for c in cards])
     return Chance(("draw ({})", draw.purpose), outcomes, seen_by=seen)
 
 

@@ -32,7 +32,6 @@ from engine.rulesets.civilization.event_cards import playable
 from engine.rulesets.civilization.kept import (
     cards_changed,
     changed,
-    occupancy,
     sites_changed,
 )
 from engine.rulesets.civilization.placement import great_squares
@@ -52,10 +51,11 @@ def city_site(state: CivState, square: str, seat: int) -> bool:
     if look is None or look.terrain == "water":
         return False
     ring = t.ring[square]
-    if len(ring) < 8 or any(sq not in state.squares for sq in ring):
+    if len(ring) < 8 or square in state.minors:
         return False
-    if square in state.minors or any(sq in state.minors for sq in ring):
-        return False
+    for sq in ring:
+        if sq not in state.squares or sq in state.minors:
+            return False
     enemies = enemy_squares(state, seat)
     if square in enemies or not enemies.isdisjoint(ring):
         return False
@@ -71,15 +71,11 @@ def known_governments(state: CivState, seat: int) -> list[str]:
     return sorted({*state.players[seat].learned_governments, *abilities_governments(state, seat)})
 
 
-def abilities_governments(state: CivState, seat: int) -> tuple[str, ...]:
-    """The governments the seat's abilities allow; remembered per set of abilities while the
-    seats' cards stay."""
-    found = tokens(state, seat)
-    key = ("governments", found)
-    memo = (state.board or occupancy(state)).memo
-    if key not in memo:
-        memo[key] = tuple(tok.split(":", 1)[1] for tok in found if tok.startswith("government:"))
-    return memo[key]
+def abilities_governments(state: CivState, seat: int) -> list[str]:
+    """The governments the seat's abilities allow: its tokens that name one (found by the
+    cards' few, ``Tables.government_tokens``, not by reading every token)."""
+    allowed = state.tables.government_tokens
+    return [allowed[token] for token in tokens(state, seat).intersection(allowed)]
 
 
 def government_choices(state: CivState, seat: int) -> list[str]:
@@ -102,7 +98,7 @@ def decide_start(state: CivState) -> Decision:
     player = state.players[seat]
     actions: list = []
     if len(cities_of(state, seat)) < city_limit(state, seat):
-        sites = sorted({f.square for f in state.figures if f.owner == seat and f.kind == "scout"
+        sites = sorted({f.square for f in state.figures if f.kind == "scout" and f.owner == seat
                         and city_site(state, f.square, seat)})
         actions += [once(t, ("found", sq), lambda sq=sq: FoundCity(sq, label=f"found a city on {sq}")) for sq in sites]
     actions += [once(t, ("government", g), lambda g=g: SetGovernment(g, label=f"change government to {names[g]}"))
@@ -118,7 +114,7 @@ def decide_start(state: CivState) -> Decision:
 
 
 def scouts_to_assign(state: CivState, seat: int) -> list[Figure]:
-    return [f for f in state.figures if f.owner == seat and f.kind == "scout" and f.city is None
+    return [f for f in state.figures if f.kind == "scout" and f.owner == seat and f.city is None
             and f.made < state.turn and f.square in state.squares]
 
 

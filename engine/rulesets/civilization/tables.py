@@ -111,6 +111,7 @@ class Tables:
     upgrades: dict[str, tuple[str, ...]]  # basic building -> its upgraded sides
     resource_uses: dict[str, dict[str, tuple[tuple[str, int], ...]]]  # ability -> tech -> (resource, number)
     ability_numbers: dict[str, tuple[str, int]]  # ability token with a number -> (name, number): speed:1 -> (speed, 1)
+    government_tokens: dict[str, str]  # ability token allowing a government -> the government: government:republic
     made: dict[Any, Any] = field(factory=dict, eq=False)  # moves built once, their labels never change
 
     @property
@@ -206,6 +207,9 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         upgrades={b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings},
         resource_uses=resource_uses(techs),
         ability_numbers=ability_numbers([*techs.values(), *governments.values(), *wonders.values()]),
+        government_tokens={token: token.split(":", 1)[1] for card in [*techs.values(), *governments.values(),
+                                                                      *wonders.values()]
+                           for token in card.abilities if token.startswith("government:")},
     )
 
 

@@ -126,12 +126,12 @@ def decide_trade(state: CivState) -> Decision:
         return Choice(seat, "trade: make an offer or pass", tuple(actions))
     if offer.give is None:
         items = ["nothing", *holdings(state, seat, True)]
-        return Choice(seat, "offer: what you give", tuple(
-            once(t, ("give", i), lambda i=i: OfferItem(i, label=f"give {describe(state, i, seat)}")) for i in items))
+        return Choice(seat, "offer: what you give", tuple([
+            once(t, ("give", i), lambda i=i: OfferItem(i, label=f"give {describe(state, i, seat)}")) for i in items]))
     if offer.want is None:
         items = [i for i in ["nothing", *holdings(state, seat, False)] if not (i == "nothing" and offer.give == "nothing")]
-        return Choice(seat, "offer: what you want", tuple(
-            once(t, ("want", i), lambda i=i: OfferItem(i, label=f"want {describe(state, i)}")) for i in items))
+        return Choice(seat, "offer: what you want", tuple([
+            once(t, ("want", i), lambda i=i: OfferItem(i, label=f"want {describe(state, i)}")) for i in items]))
     assert offer.to is not None
     answers = [DECLINE]
     if has_item(state, offer.to, offer.want):
