@@ -18,8 +18,11 @@ from engine.core.moves import Action
 
 
 def named(move: Any) -> Iterator[str]:
-    """Every text value of a move's fields, list items included: the ids it names."""
+    """Every text value of a move's fields, list items included: the ids it names. Not its
+    label: words for people, which may be a tuple whose parts name anything."""
     for field in attrs.fields(type(move)):
+        if field.name == "_label":
+            continue
         value = getattr(move, field.name)
         for item in value if isinstance(value, (tuple, list)) else (value,):
             if isinstance(item, str):
@@ -49,5 +52,5 @@ class RestrictedBot:
     def choose(self, decision: Choice, rng: random.Random) -> Action:
         allowed = tuple(a for a in decision.actions if not forbidden(a, self.action_types, self.cards))
         if allowed and len(allowed) < len(decision.actions):
-            decision = Choice(decision.seat, decision.prompt, allowed)
+            decision = attrs.evolve(decision, actions=allowed)  # the prompt stays words made when read
         return self.inner.choose(decision, rng)

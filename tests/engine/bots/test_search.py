@@ -155,6 +155,16 @@ def test_a_restricted_bot_never_takes_the_forbidden_action(ruleset, dice_race):
     assert forbidden(Roll(), {"Roll"}, ()) and not forbidden(Hold(), {"Roll"}, ())
 
 
+def test_a_restricted_bot_reads_neither_labels_nor_prompts():
+    """A label's words may name a card without the move playing it; a simulation reads no
+    prompt (issue 8: words are made only when read)."""
+    assert not forbidden(Hold(label=("hold, keeping {}", "c1")), (), {"c1"})
+    made = []
+    decision = Choice(0, (lambda: made.append(1) or "roll or hold?",), (Roll(), Hold()))
+    assert isinstance(RestrictedBot(RandomBot(), action_types={"Roll"}).choose(decision, random.Random(1)), Hold)
+    assert made == []
+
+
 def test_nothing_is_redrawn_for_a_seat_that_saw_every_draw(ruleset, dice_race, monkeypatch):
     """A history with no draw hidden from the seat has one world, the real one: searching it
     needs no replay of the game (a replay per choice made long games quadratic)."""
