@@ -10,7 +10,8 @@ for the decision is an equal but new object in the second. A words tuple is chec
 way in its template and in its arguments that are text (those with a space: ids such as
 ``e1-sumerians`` may be cut from a drawn card's value at each step and are not words). The
 second game's words are read only after it ended and must read as the first game's did when
-they were made: their arguments are values that the game going on cannot change.
+they were made, and a third game checks after every step that no words tuple holds one of the
+state's own lists or dicts: arguments are values that the game going on cannot change.
 """
 
 from __future__ import annotations
@@ -56,6 +57,54 @@ def _play(ruleset: Ruleset, state: Any, players: int, seed: str, read: Reader) -
     return [read(taken.decision, taken.log) for taken in drive(ruleset, state, bots, random.Random(seed), MAX_STEPS)]
 
 
+def _mutable_parts(said: Words) -> list[Any]:
+    """The lists, dicts and sets among a words tuple's arguments (a copy is fine, the state's own is not)."""
+    parts, found = list(said[1:]) if said.__class__ is tuple else [], []
+    while parts:
+        part = parts.pop()
+        if isinstance(part, (list, dict, set)):
+            found.append(part)
+        elif part.__class__ is tuple:
+            parts += part
+    return found
+
+
+def held_by(state: Any) -> set[int]:
+    """The ids of every list, dict and set the state holds, through its attrs fields (not the
+    shared tables, not the decision cache, which holds the words themselves)."""
+    found: set[int] = set()
+    seen: set[int] = set()
+    items = [state]
+    while items:
+        item = items.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, (list, set)):
+            found.add(id(item))
+            items += item
+        elif isinstance(item, dict):
+            found.add(id(item))
+            items += item.values()
+        elif item.__class__ is tuple:
+            items += item
+        elif attrs.has(type(item)):
+            items += [getattr(item, f.name) for f in attrs.fields(type(item)) if f.name not in ("tables", "decision")]
+    return found
+
+
+def _holding_the_state(ruleset: Ruleset, state: Any, players: int, seed: str, read: Reader) -> list[Finding]:
+    """Words whose arguments are the state's own lists or dicts, found right after each step."""
+    bots, found = [BOTS["random"]] * players, []
+    for number, taken in enumerate(drive(ruleset, state, bots, random.Random(seed), MAX_STEPS)):
+        mutable = [(where, said, part) for where, said in read(taken.decision, taken.log) for part in _mutable_parts(said)]
+        if mutable:
+            held = held_by(state)
+            found += [Finding(number, where, said, words(said), f"holds the state's own {type(part).__name__} {part!r}")
+                      for where, said, part in mutable if id(part) in held]
+    return found
+
+
 def _text_parts(said: Words) -> list[Any]:
     """What of ``said`` is text: all of a string; a tuple's template and its arguments with a space."""
     if said.__class__ is str:
@@ -90,7 +139,7 @@ def made_per_step(ruleset: Ruleset, scenario: Scenario, options: Any, players: i
     first = _play(ruleset, ruleset.clone(start), players, seed, read)
     read_first = [[words(said) for _, said in step] for step in first]  # read as they are made
     second = _play(ruleset, ruleset.clone(start), players, seed, read)
-    found = []
+    found = _holding_the_state(ruleset, ruleset.clone(start), players, seed, read)
     for number, (made, again, texts) in enumerate(zip(first, second, read_first, strict=True)):
         for (where, said), (_, said_again), text in zip(made, again, texts, strict=True):
             fresh = [part for part, part_again in zip(_text_parts(said), _text_parts(said_again), strict=True)
