@@ -14,7 +14,7 @@ import pytest
 
 BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
 RUNS = {
-    "session_history.py": (["--depths", "40", "--rounds", "1", "--games", "1"], "session/raw"),
+    "session_history.py": (["--depths", "40", "--rounds", "1", "--games", "1"], "session/drive"),
     "scenario_load.py": ([], "load + validate"),
     "studio_board.py": (["300"], "hit test"),
     "bot_ladder.py": (["--games", "1", "--search", "search:2", "--workers", "1", "--max-turns", "20"],
