@@ -19,8 +19,11 @@ class StepRandom(random.Random):
     the usual statistical batteries and every ``random.Random`` method works on top of it."""
 
     def seed(self, a: object = None, version: int = 2) -> None:
-        text = str(a).encode()
-        self._state = int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+        self.seed_hash(hashlib.blake2b(str(a).encode(), digest_size=8))
+
+    def seed_hash(self, text_hash: hashlib.blake2b) -> None:
+        """Seed from the BLAKE2 hash of the text, fed whole or in parts (the same digest)."""
+        self._state = int.from_bytes(text_hash.digest(), "little")
         self.gauss_next = None
 
     def random(self) -> float:
@@ -36,24 +39,39 @@ class StepRandom(random.Random):
         self._state = state
 
 
-def chance_rng(seed: int, step_id: int | str, reuse: StepRandom | None = None) -> random.Random:
+def chance_rng(seed: int, step_id: int | str) -> random.Random:
     """The generator for the chance step after ``step_id`` (with ":n" for its n-th fresh draw):
-    reproducible without saved state. ``reuse`` is seeded afresh and returned instead of a new
-    generator, for a caller that makes one per step: making a ``random.Random`` seeds a Mersenne
-    Twister underneath, which costs more than the step's own seeding."""
-    return _seeded(f"{seed}:chance:{step_id}", reuse)
+    reproducible without saved state."""
+    return StepRandom(f"{seed}:chance:{step_id}")
 
 
-def bot_rng(seed: int, step_id: int | str, reuse: StepRandom | None = None) -> random.Random:
+def bot_rng(seed: int, step_id: int | str) -> random.Random:
     """The generator a bot chooses with at the step after ``step_id``, like ``chance_rng``."""
-    return _seeded(f"{seed}:bot:{step_id}", reuse)
+    return StepRandom(f"{seed}:bot:{step_id}")
 
 
-def _seeded(text: str, reuse: StepRandom | None) -> StepRandom:
-    if reuse is None:
-        return StepRandom(text)
-    reuse.seed(text)
-    return reuse
+class StepGenerators:
+    """``chance_rng`` and ``bot_rng`` of one seed for a caller that takes step after step (the
+    session): one generator, seeded afresh at each step, and the hash of the text's common part
+    ("{seed}:chance:") worked out once and copied, so a step hashes only its own number. The
+    hash is the same as of the whole text, so are the draws."""
+
+    def __init__(self, seed: int) -> None:
+        self._chance = hashlib.blake2b(f"{seed}:chance:".encode(), digest_size=8)
+        self._bot = hashlib.blake2b(f"{seed}:bot:".encode(), digest_size=8)
+        self._rng = StepRandom(0)
+
+    def chance(self, step_id: int) -> StepRandom:
+        text_hash = self._chance.copy()
+        text_hash.update(b"%d" % step_id)  # the bytes of str(step_id)
+        self._rng.seed_hash(text_hash)
+        return self._rng
+
+    def bot(self, step_id: int) -> StepRandom:
+        text_hash = self._bot.copy()
+        text_hash.update(b"%d" % step_id)
+        self._rng.seed_hash(text_hash)
+        return self._rng
 
 
 def uniform_index(rng: random.Random, count: int) -> int:

@@ -60,7 +60,9 @@ class Ruleset(ABC):
 
     @abstractmethod
     def apply(self, state: Any, move: Move) -> list[Event]:
-        """Change ``state`` by ``move`` and return what happened; raise IllegalAction, changing nothing."""
+        """Change ``state`` by ``move`` and return what happened. A move the decision did not
+        offer (or any move at the end) raises IllegalAction before anything changes: the session
+        relies on this and does not check a move itself (tests/engine/rulesets/test_contract.py)."""
 
     @abstractmethod
     def view(self, state: Any, seat: int | None) -> Picture:

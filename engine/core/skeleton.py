@@ -93,7 +93,7 @@ class Skeleton(Ruleset):
                 raise IllegalAction(words(reason) if reason else f"{move} is not allowed now: {decision.prompt}")
         elif kind is Chance:
             if not offered(move, decision.outcomes):
-                raise IllegalAction(f"{move} is not a possible outcome of: {decision.prompt}")
+                raise IllegalAction(f"{move} is not a possible outcome of {decision.prompt}")
         else:
             raise IllegalAction("the game is over")
         log: list[Event] = []

@@ -15,15 +15,15 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from attrs import define, field
+from attrs import define
 
 from engine.core.bot import Bot, Table, seated
-from engine.core.decision import Chance, Choice, Decision, End
+from engine.core.decision import Chance, Choice, Decision
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.moves import Action, Move, Outcome
+from engine.core.moves import Move, Outcome
 from engine.core.picture import Picture
-from engine.core.randomness import StepRandom, bot_rng, chance_rng
+from engine.core.randomness import StepGenerators, bot_rng, chance_rng
 from engine.core.ruleset import Ruleset
 from engine.core.skeleton import offered
 from engine.play.drive import next_move
@@ -37,6 +37,10 @@ STAND_IN = "random"  # the bot that takes a step for a person who asks for one
 
 @define
 class Step:
+    """One step of the tree. A session keeps every step it ever took, so a step holds as few
+    objects the garbage collector must keep visiting as it can: its children are a tuple of
+    numbers (which the collector stops tracking), not a list."""
+
     id: int
     parent: int | None
     depth: int
@@ -44,10 +48,10 @@ class Step:
     seat: int | None = None  # who chose; None for chance
     forced: bool = False  # a chance outcome the designer chose rather than rolled
     draw: int = 0  # which draw of the generator took it: 0 the seeded one, n the n-th "again"
-    note: str = ""
-    children: list[int] = field(factory=list)
-    last_child: int | None = None  # the child visited most recently, followed by goto
     log: tuple[Event, ...] = ()
+    note: str = ""
+    children: tuple[int, ...] = ()
+    last_child: int | None = None  # the child visited most recently, followed by goto
 
 
 class Session:
@@ -82,7 +86,7 @@ class Session:
         self.current = 0
         self._line: list[int] = [0]
         self._decision: Decision | None = None
-        self._rng = StepRandom()  # seeded afresh for every step it decides
+        self._generators = StepGenerators(seed)
 
     # -- reading -----------------------------------------------------------------
 
@@ -91,8 +95,10 @@ class Session:
         return self.steps[self.current]
 
     def decision(self) -> Decision:
-        if self._decision is None:
-            self._decision = self.ruleset.decision(self.state)
+        return self._decision or self._decide()
+
+    def _decide(self) -> Decision:
+        self._decision = self.ruleset.decision(self.state)
         return self._decision
 
     def view(self, seat: int | None = None) -> Picture:
@@ -131,25 +137,32 @@ class Session:
 
         ``forced`` says a person chose this chance outcome rather than the generator; it means
         nothing for an action, and the caller who forces says so."""
-        decision = self.decision()
-        seat = self._check(decision, move)
-        parent = self.step
+        return self._take(self.decision(), move, forced and isinstance(move, Outcome), draw)
+
+    def _take(self, decision: Decision, move: Move, forced: bool, draw: int) -> Step:
+        """``play`` once the decision is known. The ruleset's ``apply`` refuses a move its
+        decision did not offer before changing anything (the engine contract, checked for every
+        ruleset by tests/engine/rulesets/test_contract.py), so the move is not checked twice; a
+        move equal to an existing child's was offered, as that child's was."""
+        parent = self.steps[self.current]
         if parent.children:
             existing = next((self.steps[c] for c in parent.children if offered(self.steps[c].move, (move,))), None)
             if existing is not None:
                 self.goto(existing.id)
                 return existing
         log = self.ruleset.apply(self.state, move)
-        step = Step(len(self.steps), parent.id, parent.depth + 1, move, seat, forced and isinstance(move, Outcome),
-                    draw, log=tuple(log))
+        number, depth = len(self.steps), parent.depth + 1
+        step = Step(number, parent.id, depth, move, decision.seat if decision.__class__ is Choice else None,
+                    forced, draw, tuple(log))
         self.steps.append(step)
-        parent.children.append(step.id)
-        parent.last_child = step.id
-        if step.depth % CHECKPOINT_EVERY == 0:
-            self._checkpoints[step.id] = self.ruleset.clone(self.state)
-        del self._line[step.depth :]
-        self._line.append(step.id)
-        self.current = step.id
+        parent.children += (number,)
+        parent.last_child = number
+        if depth % CHECKPOINT_EVERY == 0:
+            self._checkpoints[number] = self.ruleset.clone(self.state)
+        if len(self._line) > depth:  # a step taken below an undo: the old line's redo ends here
+            del self._line[depth:]
+        self._line.append(number)
+        self.current = number
         self._decision = None
         return step
 
@@ -160,10 +173,13 @@ class Session:
         decision = self.decision()
         if not isinstance(decision, Chance):
             raise IllegalAction("the game is not waiting for chance")
+        return self._roll(decision, again)
+
+    def _roll(self, decision: Chance, again: bool) -> Step:
         if not again:
-            return self.play(next_move(decision, None, chance_rng(self.seed, self.current, self._rng)), forced=False)
+            return self._take(decision, next_move(decision, None, self._generators.chance(self.current)), False, 0)
         move, draw = self._fresh(lambda draw: next_move(decision, None, chance_rng(self.seed, f"{self.current}:{draw}")))
-        return self.play(move, forced=False, draw=draw)
+        return self._take(decision, move, False, draw)
 
     def _fresh(self, draw_with: Callable[[int], Move]) -> tuple[Move, int]:
         """Fresh draws, numbered on from the last one taken at this step, until one comes out
@@ -180,7 +196,7 @@ class Session:
 
     def is_bot_turn(self) -> bool:
         """True when no person needs to act: chance decides, or a bot holds the acting seat."""
-        decision = self.decision()
+        decision = self._decision or self._decide()
         if isinstance(decision, Chance):
             return True
         return isinstance(decision, Choice) and self.controllers[decision.seat] != HUMAN
@@ -188,9 +204,9 @@ class Session:
     def bot_step(self, again: bool = False) -> Step:
         """Let chance or the acting seat's bot take the current step, reproducibly from the seed;
         ``again`` draws afresh, as ``roll`` does."""
-        decision = self.decision()
-        if isinstance(decision, Chance):
-            return self.roll(again)
+        decision = self._decision or self._decide()
+        if decision.__class__ is Chance:
+            return self._roll(decision, again)
         if not isinstance(decision, Choice):
             raise IllegalAction("the game is over")
         bot = self.bots.get(self.controllers[decision.seat]) or self.bots.get(STAND_IN)
@@ -201,22 +217,9 @@ class Session:
         if hasattr(bot, "at"):
             bot = seated(bot, Table(self.ruleset, self.state))
         if not again:
-            return self.play(next_move(decision, bot, bot_rng(self.seed, self.current, self._rng)))
+            return self._take(decision, next_move(decision, bot, self._generators.bot(self.current)), False, 0)
         move, draw = self._fresh(lambda draw: next_move(decision, bot, bot_rng(self.seed, f"{self.current}:{draw}")))
-        return self.play(move, draw=draw)
-
-    def _check(self, decision: Decision, move: Move) -> int | None:
-        if isinstance(decision, End):
-            raise IllegalAction("the game is over")
-        if isinstance(decision, Choice):
-            if not isinstance(move, Action):
-                raise IllegalAction(f"seat {decision.seat + 1} must choose: {decision.prompt}")
-            if not offered(move, decision.actions):
-                raise IllegalAction(f"{move} is not one of the legal actions now ({decision.prompt})")
-            return decision.seat
-        if not isinstance(move, Outcome) or not offered(move, decision.outcomes):
-            raise IllegalAction(f"{move} is not a possible outcome of {decision.prompt}")
-        return None
+        return self._take(decision, move, False, draw)
 
     # -- moving through the tree -----------------------------------------------
 

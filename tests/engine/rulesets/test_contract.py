@@ -3,7 +3,9 @@
 
 For each ruleset, with each scenario written for it (the shipped ones in scenarios/, Dice Race's
 in tests/data): the game starts; seeded random games reach their end for every player count,
-asking only real decisions (never a single move); clone and digest agree; every action type
+asking only real decisions (never a single move); clone and digest agree; a move that was not
+offered is refused with IllegalAction and changes nothing (the session leaves that check to the
+ruleset and does not check a move itself); every action type
 survives the codec; every seat's view works and shows no other seat's hidden cards; and every
 shipped scenario validates."""
 
@@ -21,6 +23,8 @@ import pytest
 
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice, End
+from engine.core.errors import IllegalAction
+from engine.core.moves import Outcome
 from engine.core.ruleset import Ruleset
 from engine.play.codec import move_from_data, move_to_data
 from engine.play.drive import drive
@@ -103,16 +107,33 @@ def _only_real_decisions_are_asked(decision: Choice | Chance) -> None:
         assert len(decision.outcomes) > 1, f"a chance with one outcome asked: {decision.prompt}"
 
 
+def _what_was_not_offered_is_refused(ruleset, state, played: list) -> None:
+    """``apply`` raises IllegalAction, and changes nothing, for a move the decision does not
+    offer: an outcome nobody rolls, every move already played that is not offered again, an
+    outcome where a seat must choose, an action where chance must draw, anything at the end."""
+    decision = ruleset.decision(state)
+    offered = [] if isinstance(decision, End) else (
+        decision.actions if isinstance(decision, Choice) else decision.outcomes)
+    before = ruleset.digest(state)
+    for move in {Outcome("no such outcome"), *played} - set(offered):
+        with pytest.raises(IllegalAction):
+            ruleset.apply(state, move)
+        assert ruleset.digest(state) == before, f"{move} was refused but changed the state"
+
+
 @pytest.mark.parametrize(("ruleset", "path"), CASES)
 def test_seeded_random_games_end_with_views_clones_and_digests_that_agree(ruleset, path):
     scenario = load_scenario(path, get_ruleset)
     for players in _player_counts(ruleset, scenario):
         state = ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
         bots = [BOTS["random"]] * players
+        played = {}  # one move of each type taken, a chance outcome and each action type
         for number, taken in enumerate(drive(ruleset, state, bots, random.Random(f"contract:{players}"), MAX_STEPS)):
             _only_real_decisions_are_asked(taken.decision)
             _hidden_cards_stay_hidden(ruleset, state, players)
+            played[type(taken.move)] = taken.move
             if number % 25 == 0:
+                _what_was_not_offered_is_refused(ruleset, state, list(played.values()))
                 twin = ruleset.clone(state)
                 assert ruleset.digest(twin) == ruleset.digest(state)
                 decision = ruleset.decision(state)
@@ -124,6 +145,7 @@ def test_seeded_random_games_end_with_views_clones_and_digests_that_agree(rulese
                     assert ruleset.digest(twin) != before or ruleset.decision(twin) != decision
         end = ruleset.decision(state)
         assert isinstance(end, End)
+        _what_was_not_offered_is_refused(ruleset, state, list(played.values()))
         assert len(end.scores) == players and sorted(end.ranking) == list(range(players))
 
 
