@@ -31,7 +31,10 @@ def moving(state: CivState) -> list[Figure]:
     """The figures moving now, found by id: ``state.figures`` is in id order (new figures go last
     with the next id), so a bisection finds each."""
     figures = state.figures
-    return [figures[bisect_left(figures, fid, key=FIGURE_ID)] for fid in state.moving]
+    ids = state.moving
+    if len(ids) == 1:  # the usual move, spared a comprehension
+        return [figures[bisect_left(figures, ids[0], key=FIGURE_ID)]]
+    return [figures[bisect_left(figures, fid, key=FIGURE_ID)] for fid in ids]
 
 
 def trigger(state: CivState, seat: int, square: str) -> str:
@@ -52,6 +55,13 @@ def may_end(seat: int, look: Square, city: City | None, others: int, end_water: 
     on its own city centre (figures pass it but do not stop there, §10), within the stack limit
     (``room``: the figures a square may hold besides the group)."""
     return (end_water or look.terrain != "water") and (city is None or city.owner != seat) and others <= room
+
+
+def armies_only(group: list[Figure]) -> bool:
+    for f in group:
+        if f.kind != "army":
+            return False
+    return True
 
 
 def decide_steps(state: CivState, seat: int) -> Choice:
@@ -84,7 +94,7 @@ def decide_steps(state: CivState, seat: int) -> Choice:
             there = at.get(sq, ())
             if sq in minors or (city is not None and city.owner != seat) or (there and has_enemy(there, seat)):
                 # a hut, village, enemy city or figures: scouts never enter
-                if all(f.kind == "army" for f in group):
+                if armies_only(group):
                     actions.append(step)
             elif not must_end or may_end(seat, look, city, len(there), end_water, room):
                 actions.append(step)
@@ -112,7 +122,7 @@ def decide_movement(state: CivState) -> Decision:
                 move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, square))
             actions.append(move)
         if len(group) > 1:
-            ids = tuple(f.id for f in group)
+            ids = tuple([f.id for f in group])
             key = ("move group", square, ids)
             move = made.get(key)
             if move is None:

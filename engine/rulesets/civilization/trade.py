@@ -27,7 +27,8 @@ from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, enter, order
 
 RESOURCES = ("wheat", "silk", "incense", "iron")
-SPOKEN = {f"{kind}:{n}": f"{kind} {n}" for kind in ("trade", "culture") for n in (1, 3)}  # offered items in words
+AMOUNTS = {f"{kind}:{n}": (kind, n) for kind in ("trade", "culture") for n in (1, 3)}  # items offered by amount
+SPOKEN = {item: f"{kind} {n}" for item, (kind, n) in AMOUNTS.items()}  # in words
 PASS = Done(label="pass")
 ACCEPT, DECLINE = Answer(True, label="accept"), Answer(False, label="decline")
 
@@ -49,13 +50,13 @@ def collect(state: CivState, log: list[Event]) -> None:
 
 
 def holdings(state: CivState, seat: int, giving: bool) -> list[str]:
+    """What may be offered: to give, what the seat holds; to want, any amount or resource."""
+    if not giving:
+        return [*AMOUNTS, *RESOURCES]
     player = state.players[seat]
-    items = [f"trade:{n}" for n in (1, 3) if player.trade >= n or not giving]
-    items += [f"culture:{n}" for n in (1, 3) if player.culture >= n or not giving]
-    items += [r for r in RESOURCES if player.resources.get(r, 0) or not giving]
-    if giving:
-        items += sorted(set(player.minors)) + sorted(set(player.events))
-    return items
+    items = [item for item, (kind, n) in AMOUNTS.items() if (player.trade if kind == "trade" else player.culture) >= n]
+    items += [r for r in RESOURCES if player.resources.get(r, 0)]
+    return items + sorted(set(player.minors)) + sorted(set(player.events))
 
 
 def has_item(state: CivState, seat: int, item: str) -> bool:

@@ -13,8 +13,7 @@ PHASE_NAMES = {"start": "start of turn", "trade": "trade", "city": "city managem
 
 
 def order(state: CivState) -> list[int]:
-    n = state.tables.seats
-    return [(state.first + k) % n for k in range(n)]
+    return [*range(state.first, state.tables.seats), *range(state.first)]
 
 
 def current(state: CivState) -> int:
