@@ -46,7 +46,7 @@ def disaster_targets(state: CivState, effect: str) -> list[str]:
 
 def playable(state: CivState, seat: int, phase: str) -> list[PlayEvent]:
     player = state.players[seat]
-    if over_hand_limit(state, seat):
+    if not player.events or over_hand_limit(state, seat):  # asked at most decisions, mostly of empty hands
         return []
     names = state.tables.names_of
     found: list[PlayEvent] = []

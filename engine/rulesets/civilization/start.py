@@ -203,8 +203,8 @@ def on_set_government(state: CivState, move: SetGovernment, log: list[Event]) ->
 def on_start_done(state: CivState, log: list[Event]) -> None:
     seat = current(state)
     cities = cities_of(state, seat)
-    for scout in scouts_to_assign(state, seat):
-        if len(cities) == 1:
+    if len(cities) == 1:  # a seat with more cities sends each scout itself (decide_assign)
+        for scout in scouts_to_assign(state, seat):
             scout.city = cities[0].square
             sites_changed(state, scout.city)
     state.k_done = True
