@@ -194,6 +194,19 @@ def city_yield(state: CivState, city: City, icon: str, worked: list[str] | None 
     return total
 
 
+def production_and_trade(state: CivState, worked: list[str]) -> tuple[int, int]:
+    """What a city's ``worked_squares`` give for production and trade (``city_yield`` of both)."""
+    kept = (state.layout or layout(state)).icons
+    production = trade = 0
+    for sq in worked:
+        icons = kept.get(sq)
+        if icons is None:
+            icons = square_icons(state, sq)
+        production += icons.production
+        trade += icons.trade
+    return production, trade
+
+
 def city_resources(state: CivState, city: City, worked: list[str] | None = None) -> set[str]:
     found = set()
     for sq in worked_squares(state, city) if worked is None else worked:
@@ -219,8 +232,9 @@ def map_coins(state: CivState, seat: int) -> int:
 def count_map_coins(state: CivState, seat: int) -> int:
     total = 0
     counted = set()
+    enemies = enemy_squares(state, seat)
     for sq, coins in coin_squares(state, seat):
-        if not enemy_on(state, sq, seat):
+        if sq not in enemies:
             total += coins
             counted.add(sq)
     centres = (state.layout or layout(state)).cities

@@ -38,6 +38,7 @@ from engine.rulesets.civilization.board import (
     figures_at,
     gathering_scouts,
     outskirts,
+    production_and_trade,
     worked_squares,
 )
 from engine.rulesets.civilization.culture import advance, can_advance
@@ -113,6 +114,7 @@ def new_sites(state: CivState, city: City) -> Sites:
     (only an army may go there, and fights, §6.7)."""
     seat = city.owner
     looks, minors = state.squares, state.minors
+    buildings, wonders, greats = state.buildings, state.wonders, state.greats
     cities = (state.layout or layout(state)).cities
     at = (state.board or occupancy(state)).figures
     _, end_water, limit = movement_rules(state, seat)
@@ -127,7 +129,8 @@ def new_sites(state: CivState, city: City) -> Sites:
                 mine += 1
             else:
                 enemy = True
-        if not enemy and own_or_free(state, sq, seat):
+        unmarked = sq not in buildings and sq not in wonders and sq not in greats
+        if not enemy and (unmarked or own_or_free(state, sq, seat)):
             free.append(sq)
         if (end_water or look.terrain != "water") and sq not in minors and mine < limit:
             army.append(sq)
@@ -135,8 +138,7 @@ def new_sites(state: CivState, city: City) -> Sites:
                 scout.append(sq)
     scouts = gathering_scouts(state, city)
     worked = worked_squares(state, city, scouts)
-    return Sites(city_yield(state, city, "production", worked), city_yield(state, city, "trade", worked),
-                 army, scout, free, star_squares(state, city),
+    return Sites(*production_and_trade(state, worked), army, scout, free, star_squares(state, city),
                  city_wonder_squares(state, city, free), sorted(city_resources(state, city, worked)),
                  frozenset([city.square, *state.tables.ring[city.square], *(f.square for f in scouts)]))
 
