@@ -23,7 +23,7 @@ random-games test checks the kept facts against fresh ones after every step."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 from attrs import define, field
@@ -105,10 +105,19 @@ def changed(state: CivState) -> None:
 
 def marker_changed(state: CivState, square: str) -> None:
     """A building, wonder or great person was placed on or taken off ``square`` (called with the
-    marker there), or a city there got its walls: the square's icons, the markers' counts, the
-    coins of the seats counting the square (``coins_changed``) and what the cities watching it
-    may do are stale; a wonder changes its owner's abilities, and so every seat's coins and what
-    every city may do. Where cities and figures stand is not."""
+    marker there, and again once the square shows its new one), or a city there got its walls:
+    the markers' counts and what the cities watching the square may do are stale; its icons if
+    they changed, and if its coins changed the coins of the seats counting it
+    (``coins_changed``), as most markers neither give coins nor cover any. A wonder changes its
+    owner's abilities, and so every seat's coins and what every city may do. Where cities and
+    figures stand is not."""
+    # board.py, which works out a square's icons, builds on this module
+    from engine.rulesets.civilization.board import new_icons
+
+    found = state.layout
+    before = None if found is None else found.icons.get(square)
+    now = new_icons(state, square) if square in state.squares else None
+    coins = before is None or now is None or before.coins != now.coins
     board = state.board
     if board is not None:
         if square in state.wonders:
@@ -118,14 +127,15 @@ def marker_changed(state: CivState, square: str) -> None:
             board.abilities.clear()
             board.sites.clear()
         else:
-            coins_changed(state, square, board.figures.get(square, ()))
+            if coins:
+                coins_changed(state, square, board.figures.get(square, ()), looks=True)
             drop_watching(board.sites, (square,))
             for kept in board.sites.values():
                 kept.offers.clear()  # what a city may build counts the markers left
-    found = state.layout
     if found is not None:
-        found.icons.pop(square, None)
-        owner = outskirts_owner(state, square)
+        if before != now:
+            found.icons.pop(square, None)
+        owner = outskirts_owner(state, square) if coins else None
         if owner is not None:
             found.coin_squares.pop(owner, None)
         found.placed = None
@@ -141,17 +151,18 @@ def outskirts_owner(state: CivState, square: str) -> int | None:
     return None
 
 
-def coins_changed(state: CivState, square: str, figures: Iterable[Figure]) -> None:
-    """The coins of ``square`` or who counts them changed, with ``figures`` the figures on it
-    before and after: drop the coins of the seats that may count them there, the owner of the
-    outskirts holding it (blockaded or freed, or its icons changed) and the owners of the scouts
-    (§6.8); every other seat's coins stay."""
+def coins_changed(state: CivState, square: str, figures: Sequence[Figure], looks: bool = False) -> None:
+    """Who counts the coins of ``square`` changed, with ``figures`` the figures on it before and
+    after, or (``looks``) its icons did: drop the coins of the seats that may count them there,
+    the owners of the scouts (§6.8) and the owner of the outskirts holding it, if its icons
+    changed or another seat's figure came or went (blockaded or freed); every other seat's
+    coins stay."""
     board = state.board
     if board is None:
         return
     seats = {f.owner for f in figures if f.kind == "scout"}
     owner = outskirts_owner(state, square)
-    if owner is not None:
+    if owner is not None and (looks or any(f.owner != owner for f in figures)):
         seats.add(owner)
     for seat in seats:
         board.coins.pop(seat, None)
