@@ -12,7 +12,6 @@ from engine.rulesets.civilization.culture import win
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.kept import cards_changed, changed
 from engine.rulesets.civilization.state import CivState, Draw
-from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, new_turn, order
 
 MINIMUM = {1: 6, 2: 11, 3: 16, 4: 21, 5: 26}
@@ -27,9 +26,12 @@ def level_of(state: CivState, seat: int, tech: str) -> int:
 
 
 def rows(state: CivState, seat: int, extra: list[str]) -> dict[int, int]:
-    counts = {level: 0 for level in range(1, 6)}
-    for tech in [*state.players[seat].techs, *extra]:
-        counts[level_of(state, seat, tech)] += 1
+    """How many cards the seat has on each level, ``extra`` too (each on its ``level_of``)."""
+    player = state.players[seat]
+    techs, bottom = state.tables.techs, player.bottom_row
+    counts = dict.fromkeys(range(1, 6), 0)
+    for tech in [*player.techs, *extra]:
+        counts[1 if tech in bottom else techs[tech].level] += 1
     return counts
 
 
@@ -55,22 +57,23 @@ def can_learn(state: CivState, seat: int, tech: str, free: bool = False, picked:
 def decide_research(state: CivState) -> Decision:
     seat = current(state)
     picked = state.picks.get(seat, [])
-    names = state.tables.names_of
+    t = state.tables
     before = rows(state, seat, picked)
     player = state.players[seat]
+    trade, known, bottom = player.trade, player.techs, player.bottom_row
     by_level: dict[int, bool] = {}  # other cards are learnable or not by their level alone
     actions = []
-    for tech, card in state.tables.techs.items():
-        if player.trade < MINIMUM[card.level] or tech in player.techs or tech in picked:
+    for tech, card in t.techs.items():
+        if trade < MINIMUM[card.level] or tech in known or tech in picked:
             continue
-        if tech in player.bottom_row or "space_flight" in card.abilities:
+        if tech in bottom or "space_flight" in card.abilities:
             learnable = can_learn(state, seat, tech, picked=picked, before=before)
         else:
             learnable = by_level.get(card.level)
             if learnable is None:
                 learnable = by_level[card.level] = can_learn(state, seat, tech, picked=picked, before=before)
         if learnable:
-            actions.append(once(state.tables, ("research", tech), lambda t=tech: Research(t, label=("research {}", names[t]))))
+            actions.append(t.research[tech])
     actions.append(RESEARCH_NOTHING)
     return Choice(seat, "research: pick a technology (secret)", tuple(actions))
 

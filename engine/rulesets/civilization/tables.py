@@ -12,7 +12,7 @@ from typing import Any
 from attrs import field, frozen
 
 from engine.core.moves import Action
-from engine.rulesets.civilization.actions import Explore, Step, Stop
+from engine.rulesets.civilization.actions import Explore, Research, Step, Stop
 from engine.rulesets.civilization.cards import (
     BuildingCard,
     CivSheet,
@@ -110,6 +110,7 @@ class Tables:
     stops: dict[str, Stop]  # square -> stopping there
     upgrades: dict[str, tuple[str, ...]]  # basic building -> its upgraded sides
     resource_uses: dict[str, dict[str, tuple[tuple[str, int], ...]]]  # ability -> tech -> (resource, number)
+    research: dict[str, Research]  # tech -> researching it
     ability_numbers: dict[str, tuple[str, int]]  # ability token with a number -> (name, number): speed:1 -> (speed, 1)
     government_tokens: dict[str, str]  # ability token allowing a government -> the government: government:republic
     made: dict[Any, Any] = field(factory=dict, eq=False)  # moves built once, their labels never change
@@ -167,6 +168,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
     techs = _cards(scenario, "techs", TechCard)
     greats = _cards(scenario, "great_people", GreatPersonCard)
     governments = _cards(scenario, "governments", GovernmentCard)
+    names_of = {c.id: c.name for d in scenario.decks for c in d.cards}
     wonders = _cards(scenario, "wonders", WonderCard)
     track = sorted((dict(s.props) for s in scenario.board.spaces if s.id.startswith("culture-")), key=lambda p: p["step"])
     return Tables(
@@ -198,7 +200,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         greats=greats,
         great_icons={g: parse_icons(card.icons.split()) for g, card in greats.items()},
         minors={**_cards(scenario, "huts", MinorMarker), **_cards(scenario, "villages", MinorMarker)},
-        names_of={c.id: c.name for d in scenario.decks for c in d.cards},
+        names_of=names_of,
         track=tuple(track),
         steps={sq: tuple((n, Step(d, n, label=f"step {d} to {n}"),
                           Explore(slot_of[n], label=f"explore the tile {d} ({slot_of[n]})")) for d, n in near)
@@ -206,6 +208,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         stops={sq: Stop(label=f"stop on {sq}") for sq in coords},
         upgrades={b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings},
         resource_uses=resource_uses(techs),
+        research={tech: Research(tech, label=f"research {names_of[tech]}") for tech in techs},
         ability_numbers=ability_numbers([*techs.values(), *governments.values(), *wonders.values()]),
         government_tokens={token: token.split(":", 1)[1] for card in [*techs.values(), *governments.values(),
                                                                       *wonders.values()]
