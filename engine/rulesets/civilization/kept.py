@@ -8,9 +8,10 @@ Two tiers, as figures move on almost every step and the rest changes seldom:
   city's production, free squares and what it may produce (``cities.Sites``, which names the
   squares it watches: the city's, its outskirts, its scouts'). Every figure placed, moved or
   removed calls ``board.figures_moved``, which finds again only the figures of the squares it
-  names and keeps coins and abilities a move cannot have changed; a scout sent to a city (or
-  called back at a new turn) and a hut or village taken call ``sites_changed`` with the
-  squares, which drops the sites watching them.
+  names and keeps coins and abilities a move cannot have changed (a step of the moving group
+  calls ``board.figures_stepped``, which finds them from the two squares' figures alone); a
+  scout sent to a city (or called back at a new turn) and a hut or village taken call
+  ``sites_changed`` with the squares, which drops the sites watching them.
 - ``Layout`` (``state.layout``): cities by square and by owner, each seat's coin squares, the
   abilities per seat and set of working wonders, each square's icons. A city founded or
   destroyed, a marker placed or
