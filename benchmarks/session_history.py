@@ -99,11 +99,14 @@ def draws_for(ruleset, initial, moves: list) -> list[float]:
     return draws
 
 
-def drive_game(ruleset, initial, draws: list[float]) -> tuple[object, float]:
+def drive_game(ruleset, scenario, players: int, draws: list[float]) -> tuple[object, float]:
     """The same game as a headless simulation plays it: ``drive``'s loop (the decision, the random
     bot's choice or chance's draw with one generator, apply), the generator replaying the
-    session game's draws (a C call a draw, as ``random.Random.random`` is), and its seconds."""
-    state = ruleset.clone(initial)
+    session game's draws (a C call a draw, as ``random.Random.random`` is), and its seconds.
+    The game starts afresh, as a session's does: a ruleset's tables may fill in lazily as play
+    reaches them (History of the World's), and a game cloned from one warmed by earlier games
+    would skip what the session's game pays in its first steps."""
+    state = ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
     rng = random.Random()
     rng.random = iter(draws).__next__
     bots = [BOTS["random"]] * ruleset.max_players
@@ -122,7 +125,7 @@ def same_game(scenario, ruleset, initial, players: int, seed: int) -> tuple[int,
     agree, or the two did not play the same moves."""
     session, session_seconds = session_game(scenario, ruleset, players, seed)
     moves = [step.move for step in session.line()[1:]]
-    state, drive_seconds = drive_game(ruleset, initial, draws_for(ruleset, initial, moves))
+    state, drive_seconds = drive_game(ruleset, scenario, players, draws_for(ruleset, initial, moves))
     if ruleset.digest(state) != session.digest():
         sys.exit(f"seed {seed}: the driven game did not replay the session's game")
     return len(moves), session_seconds, drive_seconds
