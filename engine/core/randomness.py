@@ -62,16 +62,17 @@ class StepGenerators:
         self._rng = StepRandom(0)
 
     def chance(self, step_id: int) -> StepRandom:
-        text_hash = self._chance.copy()
-        text_hash.update(b"%d" % step_id)  # the bytes of str(step_id)
-        self._rng.seed_hash(text_hash)
-        return self._rng
+        return self._seeded(self._chance.copy(), step_id)
 
     def bot(self, step_id: int) -> StepRandom:
-        text_hash = self._bot.copy()
-        text_hash.update(b"%d" % step_id)
-        self._rng.seed_hash(text_hash)
-        return self._rng
+        return self._seeded(self._bot.copy(), step_id)
+
+    def _seeded(self, text_hash: hashlib.blake2b, step_id: int) -> StepRandom:
+        text_hash.update(b"%d" % step_id)  # the bytes of str(step_id)
+        rng = self._rng
+        rng._state = int.from_bytes(text_hash.digest(), "little")  # StepRandom.seed_hash, a call less
+        rng.gauss_next = None
+        return rng
 
 
 def uniform_index(rng: random.Random, count: int) -> int:
