@@ -66,12 +66,17 @@ def measure(session: Session) -> None:
 MAX_STEPS = 20_000
 
 
-def session_game(scenario, ruleset, players: int, seed: int) -> tuple[Session, float]:
+def session_game(scenario, ruleset, players: int, seed: int, opening) -> tuple[Session, float]:
     """One game played through a session's own loop (is it a bot's turn? then the bot's whole
     step: the decision, the bot's choice with the step's seeded generator, the offered-move
-    check, apply, the step tree and checkpoints), to its end or MAX_STEPS, and its seconds."""
+    check, apply, the step tree and checkpoints), to its end or MAX_STEPS, and its seconds.
+    It plays on a clone of ``opening`` (equal to the session's own start), as the driven game
+    does: a ruleset may fill its tables in lazily as play reaches them (History of the World's
+    cached properties and memos, about a fifth of its instructions in a game started afresh),
+    which is the game's cost, not the session's, so both sides play on the same warm tables."""
     session = Session(scenario, ruleset, scenario.seats[:players], scenario.ruleset.options, seed,
                       ["random"] * players, BOTS)
+    session.state = ruleset.clone(opening)
     # A full collection owed to what was loaded before (the scenario, the previous games) is not
     # the session's cost; the collections its own steps cause are counted.
     gc.collect()
@@ -99,14 +104,12 @@ def draws_for(ruleset, initial, moves: list) -> list[float]:
     return draws
 
 
-def drive_game(ruleset, scenario, players: int, draws: list[float]) -> tuple[object, float]:
+def drive_game(ruleset, opening, draws: list[float]) -> tuple[object, float]:
     """The same game as a headless simulation plays it: ``drive``'s loop (the decision, the random
-    bot's choice or chance's draw with one generator, apply), the generator replaying the
-    session game's draws (a C call a draw, as ``random.Random.random`` is), and its seconds.
-    The game starts afresh, as a session's does: a ruleset's tables may fill in lazily as play
-    reaches them (History of the World's), and a game cloned from one warmed by earlier games
-    would skip what the session's game pays in its first steps."""
-    state = ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
+    bot's choice or chance's draw with one generator, apply) on a clone of the opening, as
+    ``sim.play_game`` does, the generator replaying the session game's draws (a C call a draw,
+    as ``random.Random.random`` is), and its seconds."""
+    state = ruleset.clone(opening)
     rng = random.Random()
     rng.random = iter(draws).__next__
     bots = [BOTS["random"]] * ruleset.max_players
@@ -123,9 +126,9 @@ def drive_game(ruleset, scenario, players: int, draws: list[float]) -> tuple[obj
 def same_game(scenario, ruleset, initial, players: int, seed: int) -> tuple[int, float, float]:
     """One seed played both ways: steps, session seconds, drive seconds. The final states must
     agree, or the two did not play the same moves."""
-    session, session_seconds = session_game(scenario, ruleset, players, seed)
+    session, session_seconds = session_game(scenario, ruleset, players, seed, initial)
     moves = [step.move for step in session.line()[1:]]
-    state, drive_seconds = drive_game(ruleset, scenario, players, draws_for(ruleset, initial, moves))
+    state, drive_seconds = drive_game(ruleset, initial, draws_for(ruleset, initial, moves))
     if ruleset.digest(state) != session.digest():
         sys.exit(f"seed {seed}: the driven game did not replay the session's game")
     return len(moves), session_seconds, drive_seconds
@@ -166,6 +169,11 @@ def session_vs_raw(path, players: int, rounds: int, games: int) -> None:
     scenario = load_scenario(path, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     initial = ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
+    try:  # an untimed game first, so lazily filled tables are as warm for the first game as for the rest
+        for _ in drive(ruleset, ruleset.clone(initial), [BOTS["random"]] * players, random.Random(-1), MAX_STEPS):
+            pass
+    except Endless:
+        pass
     raw_per_step, session_per_step, ratios = [], [], []
     old_raw, old_session, old_ratios = [], [], []
     for round_ in range(rounds):
