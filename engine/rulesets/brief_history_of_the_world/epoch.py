@@ -108,22 +108,22 @@ def pickers(state: BriefState) -> tuple[int, int]:
     return state.ranking[-1 - step], state.ranking[step]
 
 
-def empire_due(state: BriefState) -> bool:
-    return len(state.empire_packet) == colours(state) - state.draft_step
-
-
-def event_due(state: BriefState) -> bool:
-    return len(state.event_packet) == colours(state) - state.draft_step
+def dues(state: BriefState) -> tuple[bool, bool]:
+    """Whether the empire packet and the event packet wait for this step's pick: a packet
+    holds a card for each picker still to come."""
+    left = len(state.colours) - state.draft_step
+    return len(state.empire_packet) == left, len(state.event_packet) == left
 
 
 def decide_draft(state: BriefState) -> Decision:
     empire_colour, event_colour = pickers(state)
-    if empire_colour == event_colour and empire_due(state) and event_due(state) and not state.first_packet:
-        return Choice(state.seat(empire_colour), ("{}: which packet first?", state.colours[empire_colour]), PACKETS)
-    if empire_due(state) and not (state.first_packet == "events" and event_due(state)):
-        return Choice(state.seat(empire_colour), ("{} keeps an empire card", state.colours[empire_colour]),
+    empire_due, event_due = dues(state)
+    if empire_colour == event_colour and empire_due and event_due and not state.first_packet:
+        return Choice(state.person[empire_colour], ("{}: which packet first?", state.colours[empire_colour]), PACKETS)
+    if empire_due and not (state.first_packet == "events" and event_due):
+        return Choice(state.person[empire_colour], ("{} keeps an empire card", state.colours[empire_colour]),
                       tuple(map(state.tables.keeps.__getitem__, state.empire_packet)))
-    return Choice(state.seat(event_colour), ("{} keeps an event card", state.colours[event_colour]),
+    return Choice(state.person[event_colour], ("{} keeps an event card", state.colours[event_colour]),
                   tuple(map(state.tables.keeps.__getitem__, state.event_packet)))
 
 
@@ -137,7 +137,7 @@ def on_pick_empire(state: BriefState, move: a.PickEmpire, log: list[Event]) -> N
     state.empire_packet.remove(move.card)
     state.held[move.card] = colour
     log.append(Event(("{} keeps an empire card", state.colours[colour])))
-    log.append(Event(("{} keeps {}", state.colours[colour], state.tables.names[move.card]), seats=(state.seat(colour),)))
+    log.append(Event(("{} keeps {}", state.colours[colour], state.tables.names[move.card]), seats=(state.person[colour],)))
     next_pick(state)
 
 
@@ -146,16 +146,16 @@ def on_pick_event(state: BriefState, move: a.PickEvent, log: list[Event]) -> Non
     state.event_packet.remove(move.card)
     state.hands[colour].append(move.card)
     log.append(Event(("{} keeps an event card", state.colours[colour])))
-    log.append(Event(("{} keeps {}", state.colours[colour], state.tables.names[move.card]), seats=(state.seat(colour),)))
+    log.append(Event(("{} keeps {}", state.colours[colour], state.tables.names[move.card]), seats=(state.person[colour],)))
     next_pick(state)
 
 
 def next_pick(state: BriefState) -> None:
-    if empire_due(state) or event_due(state):
+    if any(dues(state)):
         return
     state.draft_step += 1
     state.first_packet = ""
-    if state.draft_step == colours(state):
+    if state.draft_step == len(state.colours):
         state.phase = "call"
 
 
@@ -203,7 +203,7 @@ def aftermath(state: BriefState, log: list[Event]) -> bool:
 def decide_bonus_draw(state: BriefState) -> Decision:
     first = state.takers[0]
     return Chance(("draw a face-down bonus token for {}", state.colours[first]),
-                  tuple(map(state.tables.draws.__getitem__, state.bonus_pool)), seen_by=(state.seat(first),))
+                  tuple(map(state.tables.draws.__getitem__, state.bonus_pool)), seen_by=(state.person[first],))
 
 
 def on_bonus_draw(state: BriefState, outcome: Outcome, log: list[Event]) -> None:
@@ -220,7 +220,7 @@ def decide_bonus_pick(state: BriefState) -> Decision:
     distinct: dict[int, str] = {}
     for token in state.bonus_offer:
         distinct.setdefault(state.tables.bonus[token], token)
-    return Choice(state.seat(colour), ("{} keeps a bonus token", state.colours[colour]),
+    return Choice(state.person[colour], ("{} keeps a bonus token", state.colours[colour]),
                   tuple(state.tables.takes[t] for _, t in sorted(distinct.items())))
 
 
@@ -231,10 +231,10 @@ def on_take_bonus(state: BriefState, move: a.TakeBonus, log: list[Event]) -> Non
     state.bonus[colour].append(move.token)
     log.append(Event(("{} keeps a bonus token", state.colours[colour])))
     log.append(Event(("{} keeps a bonus token worth {}", state.colours[colour], state.tables.bonus[move.token]),
-                     seats=(state.seat(colour),)))
+                     seats=(state.person[colour],)))
     state.bonus_step += 1
     if state.bonus_offer and state.bonus_step < len(order):
-        passed = state.seat(order[state.bonus_step])
+        passed = state.person[order[state.bonus_step]]
         log.append(Event((passed_on, tuple(map(state.tables.bonus.__getitem__, state.bonus_offer))), seats=(passed,)))
     else:
         state.bonus_pool += state.bonus_offer

@@ -11,8 +11,7 @@ from math import inf
 from engine.core.events import Event
 from engine.rulesets.brief_history_of_the_world.cards import CONTINUOUS, EventCard
 from engine.rulesets.brief_history_of_the_world.gold import change
-from engine.rulesets.brief_history_of_the_world.map import adjacent, sources
-from engine.rulesets.brief_history_of_the_world.placements import changed
+from engine.rulesets.brief_history_of_the_world.placements import changed, near
 from engine.rulesets.brief_history_of_the_world.state import BriefState, Force
 from engine.rulesets.brief_history_of_the_world.turn import (
     check_monuments,
@@ -43,7 +42,7 @@ def discard_red(state: BriefState, colour: int, log: list[Event]) -> None:
                  and not events[c].playable_later]:
         state.hands[colour].remove(card)
         state.discards.append(card)
-        log.append(Event(("{} discards {}", state.colours[colour], state.tables.names[card]), seats=(state.seat(colour),)))
+        log.append(Event(("{} discards {}", state.colours[colour], state.tables.names[card]), seats=(state.person[colour],)))
         log.append(Event(("{} discards an unplayed red event card", state.colours[colour])))
 
 
@@ -56,7 +55,7 @@ def betrayable(state: BriefState) -> Iterator[str]:
     so asking whether there is one stops at the first."""
     force = state.force
     armies, colour = state.armies, force.colour
-    return (t for t in adjacent(state, sources(force)) if armies.get(t, colour) != colour)
+    return (t for t in near(state, force) if armies.get(t, colour) != colour)
 
 
 def plague_regions(state: BriefState) -> list[str]:
@@ -76,8 +75,10 @@ def fleet_areas(state: BriefState) -> list[str]:
 
 
 def raid_targets(state: BriefState, card: EventCard, colour: int) -> bool:
-    """Another player's army stands in the card's region."""
-    return any(other != colour for other in state.armies.regions.get(card.region, ()))
+    """Another player's army stands in the card's region: the region counts a colour other
+    than ``colour`` (they hold no colour without armies)."""
+    counts = state.armies.regions.get(card.region)
+    return counts is not None and (len(counts) > 1 or colour not in counts)
 
 
 def has_target(state: BriefState, event: EventCard, colour: int) -> bool:

@@ -87,6 +87,15 @@ def taken(state: BriefState, territory: str) -> None:
     kept.moves = None
 
 
+def near(state: BriefState, force: Force) -> set[str]:
+    """The territories next to the force's sources by land or strait: the kept ones, else
+    ``adjacent(state, sources(force))``."""
+    kept = state.placements
+    if kept is not None and kept.force is force:
+        return kept.land
+    return adjacent(state, sources(force))
+
+
 def reached_by_fleet(state: BriefState, force: Force, territory: str) -> bool:
     """Whether only a fleet brings the force to ``territory``, one of its targets."""
     kept = state.placements

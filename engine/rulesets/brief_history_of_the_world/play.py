@@ -14,7 +14,7 @@ from engine.rulesets.brief_history_of_the_world.map import (
     monument_sites,
     overrun_targets,
 )
-from engine.rulesets.brief_history_of_the_world.placements import placements
+from engine.rulesets.brief_history_of_the_world.placements import KEPT, placements
 from engine.rulesets.brief_history_of_the_world.state import BriefState
 from engine.rulesets.shared.dice import faces, thrown
 
@@ -68,13 +68,15 @@ def expansion_moves(state: BriefState) -> tuple:
     if not force.board:
         return ()
     tables = state.tables
-    moves = list(placements(state, force))
-    if force.kind in ("empire", "minor") and len(state.forts) < tables.options.forts:
-        moves += map(tables.forts.__getitem__, sorted(force.active - state.forts))
-    moves += map(tables.plays.__getitem__, ev.black_playable(state))
+    moves = placements(state, force)
+    if force.kind in KEPT and len(state.forts) < tables.options.forts:
+        moves += tuple(map(tables.forts.__getitem__, sorted(force.active - state.forts)))
+    playable = ev.black_playable(state)
+    if playable:
+        moves += tuple(map(tables.plays.__getitem__, playable))
     if tables.options.early_stop and moves:
-        moves.append(END)
-    return tuple(moves)
+        moves += (END,)
+    return moves
 
 
 def flow(state: BriefState, log: list[Event]) -> bool:

@@ -33,7 +33,8 @@ class Armies(dict[str, int]):
             if before != colour:
                 if before is not None:
                     self._count(region, before, -1)
-                self._count(region, colour, 1)
+                colours = self.regions.setdefault(region, {})  # an army arriving: never an empty entry
+                colours[colour] = colours.get(colour, 0) + 1
         dict.__setitem__(self, territory, colour)
 
     def __delitem__(self, territory: str) -> None:

@@ -118,7 +118,7 @@ def take(state: BriefState, territory: str, log: list[Event], *, reduces: bool =
     """The force's army now stands in ``territory``: reduction, the fort removed when the
     territory passes to another colour, and monuments due (§6.5, §6.7, §6.8)."""
     force = state.force
-    if reduces:
+    if reduces and (territory in state.capitals or territory in state.cities or territory in state.monuments):
         reduce(state, territory, log)
     if not keeps_fort and territory in state.forts:
         state.forts.remove(territory)
