@@ -37,7 +37,7 @@ def targets(state: BriefState, force: Force, by_land: set[str]) -> dict[str, boo
     by_land = by_land - force.active
     found = dict.fromkeys(by_land, False)
     if force.kind == "empire" and state.fleets:
-        found.update(dict.fromkeys(tables.fleet_coast(state.fleets) - by_land - force.active, True))
+        found.update(dict.fromkeys(tables.fleet_coast(state.fleets).difference(by_land, force.active), True))
     if force.crossed is not None:  # one army only crosses the Atlantic (§10.2)
         for t in [t for t, by_fleet in found.items() if by_fleet and crossing(state, force, t)]:
             del found[t]

@@ -77,7 +77,7 @@ def taken(state: BriefState, territory: str) -> None:
     if force.astronomy or territory not in force.influence and territory != force.crossed:  # a source
         near = state.tables.neighbours[territory]
         get, made, own = state.armies.get, state.tables.made, force.colour
-        for t in near - kept.land - force.active:
+        for t in near.difference(kept.land, force.active):
             owner = get(t)
             if t not in facts:
                 insort(kept.order, t)
