@@ -14,6 +14,7 @@ from engine.rulesets.civilization.kept import (
     layout,
     occupancy,
     scout_squares,
+    wonder_changed,
 )
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import Icons
@@ -69,11 +70,7 @@ def figures_changed(state: CivState, board: Occupancy, now: dict[str, tuple[Figu
     board.scouts = None
     board.enemies.clear()
     if wonder:
-        board.coins.clear()
-        board.map_coins.clear()
-        board.poor = False
-        board.abilities.clear()
-        board.sites.clear()
+        wonder_changed(board)
     else:
         drop_watching(board.sites, tuple(now))
 

@@ -122,11 +122,7 @@ def marker_changed(state: CivState, square: str) -> None:
     board = state.board
     if board is not None:
         if square in state.wonders:
-            board.coins.clear()
-            board.map_coins.clear()
-            board.poor = False
-            board.abilities.clear()
-            board.sites.clear()
+            wonder_changed(board)
         else:
             if coins:
                 coins_changed(state, square, board.figures.get(square, ()), looks=True)
@@ -140,6 +136,17 @@ def marker_changed(state: CivState, square: str) -> None:
         if owner is not None:
             found.coin_squares.pop(owner, None)
         found.placed = None
+
+
+def wonder_changed(board: Occupancy) -> None:
+    """A wonder's square changed (a marker on it, a figure blockading or freeing it): the
+    wonder may work or not, so every seat's abilities, coins (the map's part too) and what
+    every city may do are stale."""
+    board.coins.clear()
+    board.map_coins.clear()
+    board.poor = False
+    board.abilities.clear()
+    board.sites.clear()
 
 
 def outskirts_owner(state: CivState, square: str) -> int | None:
