@@ -69,10 +69,8 @@ class StepGenerators:
 
     def _seeded(self, text_hash: hashlib.blake2b, step_id: int) -> StepRandom:
         text_hash.update(b"%d" % step_id)  # the bytes of str(step_id)
-        rng = self._rng
-        rng._state = int.from_bytes(text_hash.digest(), "little")  # StepRandom.seed_hash, a call less
-        rng.gauss_next = None
-        return rng
+        self._rng.seed_hash(text_hash)
+        return self._rng
 
 
 def uniform_index(rng: random.Random, count: int) -> int:
