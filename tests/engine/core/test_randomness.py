@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core.randomness import StepRandom, bot_rng, chance_rng
+from engine.core.randomness import StepGenerators, StepRandom, bot_rng, chance_rng
 
 
 def test_the_same_text_gives_the_same_draws_and_another_step_others():
@@ -15,6 +15,18 @@ def test_the_same_text_gives_the_same_draws_and_another_step_others():
     assert draws(chance_rng(7, 12)) != draws(chance_rng(7, 13))
     assert draws(chance_rng(7, 12)) != draws(bot_rng(7, 12))
     assert draws(chance_rng(7, 12)) != draws(chance_rng(8, 12))
+
+
+def test_a_session_s_step_generators_draw_as_the_step_s_own_generator():
+    """The session hashes "{seed}:chance:" once and feeds each step its number; a saved
+    playtest's rolls are checked again with chance_rng, so both must draw alike."""
+    generators = StepGenerators(7)
+    def draws(rng):
+        return [rng.random() for _ in range(3)]
+
+    for step in (0, 12, 10_000):
+        assert draws(generators.chance(step)) == draws(chance_rng(7, step))
+        assert draws(generators.bot(step)) == draws(bot_rng(7, step))
 
 
 def test_die_faces_come_out_evenly():
