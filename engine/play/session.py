@@ -23,7 +23,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.moves import Move, Outcome
 from engine.core.picture import Picture
-from engine.core.randomness import StepGenerators, bot_rng, chance_rng, sample
+from engine.core.randomness import BotDraws, ChanceDraws, bot_rng, chance_rng, sample
 from engine.core.ruleset import Ruleset
 from engine.core.skeleton import offered
 from engine.play.drive import next_move
@@ -89,7 +89,8 @@ class Session:
         self.current = 0
         self._line: list[int] = [0]
         self._decision: Decision | None = None
-        self._generators = StepGenerators(seed)
+        self._chance_draws = ChanceDraws(seed)
+        self._bot_draws = BotDraws(seed)
 
     # -- reading -----------------------------------------------------------------
 
@@ -180,7 +181,7 @@ class Session:
 
     def _roll(self, decision: Chance, again: bool) -> Step:
         if not again:
-            return self._take(decision, sample(decision, self._generators.chance(self.current)), False, 0)
+            return self._take(decision, sample(decision, self._chance_draws.at(self.current)), False, 0)
         move, draw = self._fresh(lambda draw: next_move(decision, None, chance_rng(self.seed, f"{self.current}:{draw}")))
         return self._take(decision, move, False, draw)
 
@@ -200,9 +201,8 @@ class Session:
     def is_bot_turn(self) -> bool:
         """True when no person needs to act: chance decides, or a bot holds the acting seat."""
         decision = self._decision or self._decide()
-        if decision.__class__ is Chance:
-            return True
-        return isinstance(decision, Choice) and self.controllers[decision.seat] != HUMAN
+        kind = decision.__class__
+        return kind is Chance or kind is Choice and self.controllers[decision.seat] != HUMAN
 
     def bot_step(self, again: bool = False) -> Step:
         """Let chance or the acting seat's bot take the current step, reproducibly from the seed;
@@ -217,12 +217,13 @@ class Session:
             raise IllegalAction(f"no bot was handed to this session to play seat {decision.seat + 1}")
         # A bot that looks ahead searches the session's state as it is: in a playtest the
         # designer's opponents see everything (the balance lab's bots determinise instead).
+        # It is seated afresh at every step, so its choice depends on the seed and the step alone.
         if hasattr(bot, "at"):
             bot = seated(bot, Table(self.ruleset, self.state))
         if not again:
             # next_move written out, as drive does: chance or choice is known here
-            return self._take(decision, bot.choose(decision, self._generators.bot(self.current)), False, 0)
-        move, draw = self._fresh(lambda draw: next_move(decision, bot, bot_rng(self.seed, f"{self.current}:{draw}")))
+            return self._take(decision, bot.choose(decision, self._bot_draws.at(self.current)), False, 0)
+        move, draw = self._fresh(lambda draw: next_move(decision, bot, bot_rng(self.seed, self.current, draw)))
         return self._take(decision, move, False, draw)
 
     # -- moving through the tree -----------------------------------------------
