@@ -3,7 +3,9 @@
 States are never stored per step. The root and every ``CHECKPOINT_EVERY``-th step keep a
 clone; going to a step clones its nearest checkpointed ancestor (or reuses the current
 state when that is on the way) and replays at most ``CHECKPOINT_EVERY - 1`` moves, so
-undo, redo and goto cost the same at step 10 and at step 10,000.
+undo, redo and goto cost the same at step 10 and at step 10,000. Where the designer moves
+about, the replay keeps a clone every ``VISITED_CHECKPOINT_EVERY``-th step on its way, so
+undoing step after step replays a few moves each time.
 
 Redo follows the *line*: the steps from the root to the deepest step last reached, kept
 as a list indexed by depth, so undo and redo are a lookup, not a walk up the tree.
@@ -29,10 +31,12 @@ from engine.core.skeleton import offered
 from engine.play.drive import next_move
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 
-# Replaying 31 moves stays under a millisecond in every shipped game; a clone costs one to three
-# moves (History of the World about 2.6, Antike Duellum about 0.8), so every 16th step cost a
-# session step a sixth of an engine step in History of the World, every 32nd half that.
-CHECKPOINT_EVERY = 32
+# A clone costs one to three moves (History of the World about 2.6, Antike Duellum about 0.8),
+# which bots playing on pay at every checkpoint: every 32nd step cost History of the World's
+# session step 7% of an engine step, every 64th half that. A goto replays at most 63 moves,
+# about a millisecond; the undos after it replay at most 15 (the clones on its way).
+CHECKPOINT_EVERY = 64
+VISITED_CHECKPOINT_EVERY = 16
 FRESH_TRIES = 64  # fresh draws looking for an outcome not yet played before taking a played one
 HUMAN = "human"
 STAND_IN = "random"  # the bot that takes a step for a person who asks for one
@@ -286,6 +290,8 @@ class Session:
         state = self.state if node.id == self.current else self.ruleset.clone(self._checkpoints[node.id])
         for step in reversed(pending):
             self.ruleset.apply(state, step.move)
+            if step.depth % VISITED_CHECKPOINT_EVERY == 0:
+                self._checkpoints[step.id] = self.ruleset.clone(state)
         self.state = state
         self._follow(step_id)
         self.current = step_id

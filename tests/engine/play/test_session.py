@@ -8,7 +8,7 @@ from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
 from engine.core.moves import Outcome
-from engine.play.session import CHECKPOINT_EVERY, Session
+from engine.play.session import CHECKPOINT_EVERY, VISITED_CHECKPOINT_EVERY, Session
 
 
 def new_session(scenario, ruleset, seed: int = 7, players: int = 3) -> Session:
@@ -270,3 +270,27 @@ def test_a_bot_step_with_another_draw_may_choose_otherwise(dice_race, ruleset):
         session.goto(here)
         chosen.add(session.bot_step(again=True).move)
     assert len(chosen) == 2  # roll and hold
+
+
+def test_undoing_step_after_step_replays_few_moves_once_the_first_undo_has_passed(dice_race, ruleset):
+    """Bots playing on keep a clone every CHECKPOINT_EVERY steps; the first undo after them
+    replays up to CHECKPOINT_EVERY - 1 moves and keeps a clone every VISITED_CHECKPOINT_EVERY
+    steps on its way, so each undo after it replays fewer than VISITED_CHECKPOINT_EVERY."""
+    session = new_session(dice_race, ruleset)
+    digests = [session.digest(), *play_random(session, 2 * CHECKPOINT_EVERY - 2)]
+    applied = []
+    original = ruleset.apply
+    session.ruleset = type("Counting", (), {
+        "apply": lambda self, state, move: applied.append(move) or original(state, move),
+        "clone": lambda self, state: ruleset.clone(state),
+        "decision": lambda self, state: ruleset.decision(state),
+        "digest": lambda self, state: ruleset.digest(state),
+    })()
+    replayed = []
+    for expected in reversed(digests[:-1]):
+        applied.clear()
+        session.undo()
+        replayed.append(len(applied))
+        assert session.digest() == expected
+    assert replayed[0] == (len(digests) - 2) % CHECKPOINT_EVERY
+    assert max(replayed[1:]) < VISITED_CHECKPOINT_EVERY
