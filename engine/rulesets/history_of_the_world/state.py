@@ -11,7 +11,6 @@ from typing import Any
 
 from attrs import define, field
 
-from engine.core.plain import copy_plain
 from engine.rulesets.history_of_the_world.tables import ARMIES_PER_PLAYER
 
 
@@ -34,6 +33,12 @@ class Battle:
     catapult_tokens: int = 0
     catapult: int = 0  # highest catapult space in use: 0, 1, 2 or 3
     lost: bool = False  # the attacker lost and must choose siege or retreat
+
+    def clone(self) -> Battle:
+        return Battle(self.target, self.via, self.defender, self.defence_dice, list(self.attack),
+                      list(self.defence), self.attack_rerolls, self.defence_rerolls, self.rerolling,
+                      self.reroll_turn, self.passes, self.catapult_armies, self.catapult_tokens,
+                      self.catapult, self.lost)
 
 
 @define
@@ -59,6 +64,13 @@ class Turn:
     momentum: str | None = None  # battle_chain: the province of the last battle won
     conquered: bool = False  # a conquest has been made this turn
     battle: Battle | None = None
+
+    def clone(self) -> Turn:
+        return Turn(self.seat, self.empire, self.kingdom, self.card, self.step, self.card_armies,
+                    self.card_tokens, list(self.fleets), list(self.caravans), self.monuments_due,
+                    self.forts_due, list(self.developments), self.effect, self.effect_left,
+                    self.effect_region, list(self.effect_done), self.momentum, self.conquered,
+                    None if self.battle is None else self.battle.clone())
 
 
 @define
@@ -96,10 +108,19 @@ class HistoryState:
     front: Any = field(default=None, eq=False, repr=False)  # front.Front: kept conquest targets
 
     def clone(self) -> HistoryState:
-        """For checkpoints: every field copied, the scenario's tables shared, nothing kept."""
-        twin = copy_plain(self)
-        twin.decision = twin.front = None
-        return twin
+        """For checkpoints: every field copied, the scenario's tables shared, no cache kept.
+        Written out field by field, as Antike Duellum's is: a session clones at every 64th
+        step, and in play this costs 11 us where ``copy_plain``'s walk over the fields cost 26.
+        tests/engine/rulesets/history_of_the_world/test_clone.py finds a field left out."""
+        return HistoryState(
+            list(self.names), self.tables, self.epoch, self.phase, list(self.score),
+            list(self.start_order), list(self.pool), list(self.event_pile), list(self.empire_pile),
+            list(self.ranking), self.draft_step, self.draft_first, self.classic_card,
+            self.classic_holder, list(self.classic_got), list(self.drafted_empire),
+            list(self.kingdoms), [list(cards) for cards in self.hand], dict(self.tiles),
+            dict(self.armies), set(self.active), set(self.capitals), set(self.cities),
+            set(self.monuments), set(self.forts), list(self.supply), list(self.queue),
+            None if self.turn is None else self.turn.clone(), self.tie)
 
 
 def new_state(tables: Any, names: Sequence[str]) -> HistoryState:
