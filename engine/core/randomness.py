@@ -13,10 +13,10 @@ _MASK = (1 << 64) - 1
 
 
 class StepRandom(random.Random):
-    """A generator made for one step and thrown away: SplitMix64 seeded from a hash of a text.
+    """A generator for one step: SplitMix64 seeded from a hash of a text.
 
     Seeding Mersenne Twister fills 2.5 kB of state, which costs more than a whole engine step;
-    a session makes a generator per bot or chance step, so it uses this one. SplitMix64 passes
+    a session seeds a generator afresh at every chance step, so it uses this one. SplitMix64 passes
     the usual statistical batteries and every ``random.Random`` method works on top of it.
     Its fields are slots: a session places a generator at every step, and setting a slot costs
     half what setting an attribute of a ``random.Random`` does."""
@@ -61,9 +61,10 @@ class BotDraws(StepRandom):
 
     A step's first draw is read from a table that a Mersenne Twister, seeded from the text
     "{seed}:bot:{draw}:block:{block}", fills for 256 steps at a time, in C: a random bot draws
-    once a step, and a hash and a mix in Python for that one number cost a tenth of a session
-    step. The later draws of a step (a bot that searches) are SplitMix64 seeded from the hash
-    of "{seed}:bot:{draw}:{step}", made when first asked for."""
+    once a step, and a hash and a mix in Python for that one number cost History of the
+    World's session step about a sixth of an engine step. The later draws of a step (a bot
+    that searches) are SplitMix64 seeded from the hash of "{seed}:bot:{draw}:{step}", made
+    when first asked for."""
 
     __slots__ = ("_first", "_step", "_tables", "_text")
     BLOCK = 256

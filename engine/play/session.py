@@ -31,10 +31,10 @@ from engine.core.skeleton import offered
 from engine.play.drive import next_move
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 
-# A clone costs one to three moves (History of the World about 2.6, Antike Duellum about 0.8),
-# which bots playing on pay at every checkpoint: every 32nd step cost History of the World's
-# session step 7% of an engine step, every 64th half that. A goto replays at most 63 moves,
-# about a millisecond; the undos after it replay at most 15 (the clones on its way).
+# Bots playing on pay for a clone at every checkpoint: every 32nd step cost History of the
+# World's session step 7% of an engine step when its clone cost 26 us in play (11 us since it is
+# written out), every 64th half that. A goto replays at most 63 moves, about a millisecond; the
+# undos after it replay at most 15 (the clones it keeps on its way).
 CHECKPOINT_EVERY = 64
 VISITED_CHECKPOINT_EVERY = 16
 FRESH_TRIES = 64  # fresh draws looking for an outcome not yet played before taking a played one
