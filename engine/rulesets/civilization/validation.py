@@ -177,4 +177,37 @@ def prop_problems(scenario: Scenario) -> list[Problem]:
             steps.append(space.props["step"])
     if steps and sorted(steps) != list(range(len(steps))):
         found.append(Problem("board.spaces", "the culture track's steps must run 0, 1, 2, ... without a gap"))
+    return found + grid_problems(scenario)
+
+
+def grid_problems(scenario: Scenario) -> list[Problem]:
+    """The rules find a square's neighbours and a tile's squares by grid place: two squares on
+    one place, or a tile slot whose squares are not 4 x 4 in a block, would put tiles and
+    figures on squares that are not where the map shows them, or on none."""
+    found = []
+    places: dict[tuple[int, int], str] = {}
+    slots: dict[str, set[tuple[int, int]]] = {}
+    misplaced: set[str] = set()  # slots with a square whose place prop_problems already reports
+    for space in scenario.board.spaces:
+        if "col" not in space.props or space.id.startswith("culture-"):
+            continue
+        col, row = space.props.get("col"), space.props.get("row")
+        if not all(type(n) is int and n >= 0 for n in (col, row)):
+            misplaced.add(space.region)
+            continue
+        other = places.setdefault((col, row), space.id)
+        if other != space.id:
+            found.append(Problem(f"board.spaces[{space.id}].props", f"col {col}, row {row}: {other} is there too"))
+        slots.setdefault(space.region, set()).add((col, row))
+    for slot, squares in slots.items():
+        if slot in misplaced:
+            continue
+        left, top = min(col for col, _ in squares), min(row for _, row in squares)
+        block = {(left + dx, top + dy) for dx in range(4) for dy in range(4)}
+        if squares != block:
+            parts = [f"{what}: {', '.join(f'col {col} row {row}' for col, row in sorted(where))}"
+                     for what, where in (("outside it", squares - block), ("no square", block - squares)) if where]
+            found.append(Problem(f"board.regions[{slot}]", (
+                f"a tile slot is 4 x 4 squares in a block, here columns {left} to {left + 3} and rows "
+                f"{top} to {top + 3}; {'; '.join(parts)}")))
     return found

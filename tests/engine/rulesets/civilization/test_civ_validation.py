@@ -70,3 +70,32 @@ def test_a_hand_edited_culture_track_or_square_prop_is_located():
         "board.spaces[culture-12].props.cost_trade: must be a whole number, 0 or more",
         "board.spaces: the culture track's steps must run 0, 1, 2, ... without a gap",
     ]
+
+
+def test_a_square_moved_on_the_grid_is_located_and_never_reaches_a_game():
+    """The rules find neighbours and a tile's squares by grid place (a tile slot is 4 x 4
+    squares, docs/civilization.md): a hand-edited col or row that puts a square on another's
+    place, outside its slot or far off the map is a located problem, for squares all over the
+    board and every direction (a fuzzed file once passed validation and crashed at setup)."""
+    data = json.loads((ROOT / "scenarios" / "civilization.json").read_text())
+    squares = [space for space in data["board"]["spaces"] if "col" in space.get("props", {})]
+    for square in squares[::37]:
+        for prop, change in (("col", 1), ("row", -1), ("col", 4), ("row", 40)):
+            edited = json.loads(json.dumps(data))
+            props = next(s for s in edited["board"]["spaces"] if s["id"] == square["id"])["props"]
+            props[prop] = max(0, props[prop] + change)
+            if props[prop] == square["props"][prop]:
+                continue
+            _, problems = scenario_from_data(edited, ROOT / "scenarios", get_ruleset)
+            located = {p.path for p in problems}
+            assert f"board.regions[{square['region']}]" in located, (square["id"], prop, change, problems)
+
+
+def test_two_squares_on_one_place_are_both_named():
+    def edit(props):
+        props["sq-5-6"]["col"] = 6
+
+    found = space_problems(edit)
+    assert "board.spaces[sq-6-6].props: col 6, row 6: sq-5-6 is there too" in found
+    assert ("board.regions[slot-1-1]: a tile slot is 4 x 4 squares in a block, here columns 4 to 7 and rows "
+            "4 to 7; no square: col 5 row 6") in found
