@@ -12,13 +12,15 @@ from engine.scenario.problems import Problem
 
 
 class GameRules(Protocol):
-    """A game as the scenario file sees it: its card types, its options type and the checks
-    only it can make."""
+    """A game as the scenario file sees it: its card types, its options type, the props its
+    spaces may carry (an attrs class of described fields, or None) and the checks only it can
+    make."""
 
     title: str
     min_players: int
     max_players: int
     options_type: type[RulesetOptions]
+    space_props: type | None
 
     def card_type_map(self) -> Mapping[str, type[CardData]]: ...
 

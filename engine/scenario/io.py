@@ -21,6 +21,7 @@ from engine.scenario.model import Scenario
 from engine.scenario.overrides import apply_override
 from engine.scenario.problems import Problem, ScenarioError
 from engine.scenario.references import check_references
+from engine.scenario.space_props import space_prop_problems
 
 # A scenario of 10,000 spaces with every card written out is a few megabytes; anything far
 # larger is not a scenario (or is /dev/zero), and reading it would only exhaust memory.
@@ -152,6 +153,7 @@ def scenario_from_data(
     card_types = ruleset.card_type_map() if ruleset else {}
     problems += check_references(data, base_dir, card_types)
     problems += check_bounds(data, card_types, ruleset.options_type if ruleset else None)
+    problems += space_prop_problems(data, ruleset.space_props if ruleset else None)
     if ruleset is not None and scenario is not None and len(scenario.seats) < ruleset.max_players:
         problems.append(Problem("seats", (
             f"{ruleset.title} is played by {ruleset.min_players} to {ruleset.max_players} players: "
