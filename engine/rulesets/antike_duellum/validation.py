@@ -123,7 +123,7 @@ def _tracks(scenario: Scenario) -> list[Problem]:
                                                           f"next, clockwise"))
     techs = _track(board.spaces, "technology")
     named = Counter(s.props.get("tech") for s in techs)
-    if sorted(named) != sorted(TECHS) or any(n != 1 for n in named.values()):
+    if set(named) != set(TECHS) or any(n != 1 for n in named.values()):
         found.append(Problem("board.spaces", f"the technology track needs one space for each of {', '.join(TECHS)}"))
     for space in techs:
         first, second = space.props.get("price_first"), space.props.get("price_second")

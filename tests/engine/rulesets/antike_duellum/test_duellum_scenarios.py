@@ -128,3 +128,18 @@ def test_the_validator_knows_the_board_conventions():
     assert any("rondel needs an arrow" in p for p in broken(
         lambda s: s.board.connections.remove(next(c for c in s.board.connections
                                                   if c.kind is ConnectionKind.ARROW))))
+
+
+def test_a_technology_cell_without_its_technology_is_located_not_a_crash():
+    """Found by fuzzing: a technology-track cell whose tech prop was deleted made the validator
+    itself fail comparing the missing name with the others. Each of the five technologies
+    (§6.6) needs one cell; a cell naming none, or an unknown one, is said so."""
+    def no_tech(scenario):
+        del next(s for s in scenario.board.spaces if s.props.get("tech") == "moneta").props["tech"]
+
+    def unknown_tech(scenario):
+        next(s for s in scenario.board.spaces if s.props.get("tech") == "moneta").props["tech"] = "alchimia"
+
+    for change in (no_tech, unknown_tech):
+        assert any("the technology track needs one space for each of strata, navigatio, moneta" in p
+                   for p in broken(change)), change.__name__
