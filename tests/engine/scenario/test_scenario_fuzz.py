@@ -1,11 +1,13 @@
 """Hostile scenario files (hypothesis): whatever is done to a shipped scenario, reading it
 raises nothing; a rejection lists problems that each say where; an accepted file saves and
-reads back equal. Bounded and derandomised here; ``tests/mutations.py`` says how to run a
+reads back equal, and its game starts and plays (a file that validates and then breaks the
+game at its start is a validation missing). Bounded and derandomised here; ``tests/mutations.py`` says how to run a
 long campaign and count how the inputs ended."""
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from mutations import ENDINGS, FUZZ, as_text, mutated, report
 
+from engine.bots import BOTS
+from engine.play.drive import Endless, drive
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import parse_json, scenario_from_data, scenario_text
 
@@ -20,6 +24,7 @@ ROOT = Path(__file__).parents[3]
 SOURCES = {path.name: (path.parent, json.loads(path.read_text()))
            for path in [*sorted((ROOT / "scenarios").glob("*.json")), ROOT / "tests" / "data" / "dice-race.json"]}
 WHOLE_FILE = ("invalid JSON", "a scenario file must hold a JSON object")
+PLAYED_STEPS = 60
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -57,3 +62,12 @@ def test_a_mutated_scenario_is_refused_with_located_problems_or_saves_and_reload
     again, problems = scenario_from_data(json.loads(saved), folder, get_ruleset)
     assert problems == [] and again == scenario
     ENDINGS["scenario: accepted, saved and reloaded equal"] += 1
+    ruleset = get_ruleset(scenario.ruleset.id)
+    players = min(ruleset.max_players, len(scenario.seats))
+    state = ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
+    try:
+        for _ in drive(ruleset, state, [BOTS["random"]] * players, random.Random(name), PLAYED_STEPS):
+            pass
+    except Endless:
+        pass
+    ENDINGS["scenario: accepted and its game plays"] += 1
