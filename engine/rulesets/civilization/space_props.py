@@ -28,15 +28,17 @@ class Age(Enum):
 class CivilizationSpaceProps:
     col: int | None = described(
         "Column", "A map square's column in the 16 x 16 grid, from 0 at the left; its tile slot is its region",
-        default=None)
-    row: int | None = described("Row", "A map square's row in the grid, from 0 at the top", default=None)
+        default=None, min=0)
+    row: int | None = described("Row", "A map square's row in the grid, from 0 at the top", default=None, min=0)
     step: int | None = described(
         "Culture step", "A culture track space's place along the track, from 0 (the start) to the last "
-        "(the culture victory); the space's id is culture-<step>", default=None)
+        "(the culture victory); the space's id is culture-<step>", default=None, min=0)
     cost_culture: int | None = described(
-        "Culture cost", "The culture tokens a player pays to enter this culture track space (§6.3.10)", default=None)
+        "Culture cost", "The culture tokens a player pays to enter this culture track space (§6.3.10)", default=None,
+        min=0)
     cost_trade: int | None = described(
-        "Trade cost", "The trade a player also pays to enter this culture track space (§6.3.10)", default=None)
+        "Trade cost", "The trade a player also pays to enter this culture track space (§6.3.10)", default=None,
+        min=0)
     reward: Reward | None = described(
         "Reward", "What entering this culture track space gives: nothing (the start), an event card of its "
         "age, a great person, or the culture victory (§6.3.10)", default=None)

@@ -63,10 +63,18 @@ def test_a_hand_edited_culture_track_or_square_prop_is_located():
         props["culture-20"]["step"] = 21
 
     assert space_problems(edit) == [
-        "board.spaces[sq-2-3].props.row: must be a whole number, 0 or more",
-        "board.spaces[culture-4].props.reward: must be one of start, event, great_person, win",
-        "board.spaces[culture-7].props.cost_culture: must be a whole number, 0 or more",
-        "board.spaces[culture-9].props.age: must be one of ancient, medieval, modern",
+        "board.spaces[sq-2-3].props.row: Row must be at least 0, found -3",
+        "board.spaces[culture-4].props.reward: Reward must be one of start, event, great_person, win, found 'gold'",
+        "board.spaces[culture-7].props.cost_culture: Culture cost must be a whole number, found 'five'",
+        "board.spaces[culture-9].props.age: Age must be one of ancient, medieval, modern, found 'future'",
+    ]
+
+    def what_only_civilization_knows(props):
+        """Props of the declared kinds; the game's own validation then finds the rest."""
+        del props["culture-12"]["cost_trade"]
+        props["culture-20"]["step"] = 21
+
+    assert space_problems(what_only_civilization_knows) == [
         "board.spaces[culture-12].props.cost_trade: must be a whole number, 0 or more",
         "board.spaces: the culture track's steps must run 0, 1, 2, ... without a gap",
     ]
