@@ -17,7 +17,7 @@ from engine.scenario.jsonfmt import dumps
 from engine.scenario.layout import layout_problems
 from engine.scenario.locate import problems_from
 from engine.scenario.migrations import FORMAT_VERSION, migrate
-from engine.scenario.model import Scenario
+from engine.scenario.model import RawOptions, Scenario
 from engine.scenario.overrides import apply_override
 from engine.scenario.problems import Problem, ScenarioError
 from engine.scenario.references import check_references
@@ -150,6 +150,10 @@ def scenario_from_data(
         scenario = converter.structure(data, Scenario)
     except STRUCTURE_ERRORS as error:  # cattrs gathers every structural problem in one error
         problems += problems_from(error, "", data)
+    if scenario is not None and ruleset is not None and isinstance(scenario.ruleset.options, RawOptions):
+        # No options written: the game's defaults (every option has one), not the raw keeping
+        # meant for an unknown game, which the rules cannot read.
+        scenario.ruleset.options = ruleset.options_type()
     card_types = ruleset.card_type_map() if ruleset else {}
     problems += check_references(data, base_dir, card_types)
     problems += check_bounds(data, card_types, ruleset.options_type if ruleset else None)

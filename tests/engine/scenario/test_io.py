@@ -236,3 +236,19 @@ def test_a_save_syncs_the_folder_after_the_rename(dice_race, tmp_path, monkeypat
     monkeypatch.setattr(os, "fsync", fsync)
     save_scenario(dice_race, tmp_path / "s.json", get_ruleset)
     assert synced == [False, True]  # the file's data, then the folder
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_a_file_without_options_plays_with_the_game_s_defaults(path):
+    """Found by fuzzing: an Antike Duellum file whose ruleset.options was deleted loaded with
+    the options kept raw (meant for an unknown game) and broke the game's start. No options
+    written means every option at its default, for every game."""
+    data = json.loads(path.read_text())
+    del data["ruleset"]["options"]
+    scenario, problems = scenario_from_data(data, path.parent, get_ruleset)
+    assert problems == []
+    ruleset = get_ruleset(scenario.ruleset.id)
+    assert scenario.ruleset.options == ruleset.options_type()
+    players = ruleset.min_players
+    state = ruleset.start(scenario, scenario.seats[:players], scenario.ruleset.options)
+    assert ruleset.decision(state) is not None
