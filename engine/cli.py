@@ -98,8 +98,9 @@ def _show_decision(session: Session, out: Callable[[str], None]) -> None:
         for number, outcome in enumerate(decision.outcomes, 1):
             out(f"  {number}. {outcome}")
     else:
-        out("game over: " + ", ".join(
-            f"{session.seats[seat].name} {decision.scores[seat]:g}" for seat in decision.ranking))
+        names = [seat.name for seat in session.seats]
+        out("game over: " + ", ".join(f"{names[seat]} {decision.scores[seat]:g}" for seat in decision.ranking)
+            + f"; {decision.verdict(names)}")
 
 
 def _show_step(session: Session, step: Step, out: Callable[[str], None]) -> None:

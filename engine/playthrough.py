@@ -41,7 +41,9 @@ def playthrough(scenario: Scenario, players: int, seed: int, steps: int) -> str:
         taken = number
     end = ruleset.decision(state)
     if taken < steps and isinstance(end, End):
-        lines.append("end: " + ", ".join(f"{seats[s].name} {end.scores[s]:g}" for s in end.ranking))
+        names = [seat.name for seat in seats]
+        lines.append("end: " + ", ".join(f"{names[s]} {end.scores[s]:g}" for s in end.ranking)
+                     + f"; {end.verdict(names)}")
     return "\n".join(lines) + "\n"
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from attrs import field
+from collections.abc import Sequence
+
+from attrs import Factory, field
 
 from engine.core.moves import Action, Outcome
 from engine.core.text import Words, words
@@ -45,17 +47,34 @@ class Chance:
         return seat is None or self.seen_by is None or seat in self.seen_by
 
 
+def sharing_the_best(end: End) -> tuple[int, ...]:
+    """The seats with the best score, the winners when a rulebook breaks no tie."""
+    if not end.ranking:
+        return ()
+    best = end.scores[end.ranking[0]]
+    return tuple(seat for seat in end.ranking if end.scores[seat] == best)
+
+
 @value
 class End:
-    """The game is over: a score per seat and the seats from first to last."""
+    """The game is over: a score per seat, the seats from first to last and who won.
+
+    ``winners`` is the rulebook's verdict, which scores alone may not give: a ruleset whose
+    rulebook breaks a tie (After the Flood's turn order) names them; left out, the seats
+    sharing the best score win together."""
 
     scores: tuple[float, ...]
     ranking: tuple[int, ...]
+    winners: tuple[int, ...] = field(default=Factory(sharing_the_best, takes_self=True))
 
-    @property
-    def winners(self) -> tuple[int, ...]:
-        best = self.scores[self.ranking[0]]
-        return tuple(seat for seat in self.ranking if self.scores[seat] == best)
+    def verdict(self, names: Sequence[str]) -> str:
+        """Who won, in words, with ``names`` per seat: what a player reads under the scores."""
+        won = [names[seat] for seat in self.winners]
+        if not won:
+            return "no one wins"
+        if len(won) == 1:
+            return f"{won[0]} wins"
+        return f"{', '.join(won[:-1])} and {won[-1]} share the win"
 
 
 Decision = Choice | Chance | End

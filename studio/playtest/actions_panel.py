@@ -204,7 +204,8 @@ class ActionsPanel(QWidget):
         assert controller is not None
         lines = [f"{place}. {controller.seat_name(seat)} — {end.scores[seat]:g}"
                  for place, seat in enumerate(end.ranking, start=1)]
-        return "Final scores\n\n" + "\n".join(lines)
+        names = [controller.seat_name(seat) for seat in range(len(end.scores))]
+        return "Final scores\n\n" + "\n".join(lines) + f"\n\n{end.verdict(names)}"
 
     def _show_last(self) -> None:
         controller = self.controller

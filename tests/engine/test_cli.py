@@ -364,3 +364,12 @@ def test_simulate_set_overrides_a_value_checked_like_the_file(capsys, dice_race_
         f"{dice_race_path}: ruleset.options.target: expected a whole number, found text 'far'",
         f"{dice_race_path}: board.width: must be at least 1, found 0",
     ]
+
+
+def test_play_ends_with_the_scores_and_who_won(capsys, monkeypatch, dice_race_path):
+    """Both seats bots, Enter rolls every die: the game reaches its end, which names its winner."""
+    monkeypatch.setattr("sys.stdin", typed(*[""] * 400, "q"))
+    code, out = run(capsys, "play", str(dice_race_path), "--players", "2", "--seed", "9", "--bots", "1,2")
+    over = [line for line in out.splitlines() if line.startswith("game over: ")]
+    assert code == 0 and over
+    assert over[-1].endswith((" wins", " share the win"))

@@ -15,7 +15,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 from test_app import start_dice_race
 
-from engine.core.decision import Chance, Choice
+from engine.core.decision import Chance, Choice, End
 from studio.main_window import MainWindow
 
 
@@ -144,3 +144,15 @@ def test_only_outcomes_a_person_chose_are_forced_in_the_file_and_the_history(win
     assert [step["forced"] for step in saved["steps"]] == [False, False, True, False]
     labels = [window.playtest_mode.history_panel.item_of(step.id).text(0) for step in session.steps]
     assert [label.endswith("(forced)") for label in labels] == [False, False, True, False]
+
+
+def test_the_final_scores_say_who_won(window, dice_race_path):
+    """The game's end shows the ranking and the rulebook's verdict the ``End`` carries."""
+    start_dice_race(window, dice_race_path, controllers=("random", "random"))
+    playtest = window.playtest
+    while not isinstance(end := playtest.decision(), End):
+        assert playtest.step()
+    text = window.playtest_mode.actions_panel.hidden.text()
+    assert text.startswith("Final scores")
+    assert text.endswith(end.verdict([playtest.seat_name(seat) for seat in range(2)]))
+    assert playtest.seat_name(end.winners[0]) in text.splitlines()[-1]

@@ -141,6 +141,8 @@ def final_scoring(state: FloodState, log: list[Event]) -> None:
 
 
 def decide_end(state: FloodState) -> Decision:
-    """§8.5: most VP; a tie goes to the player earlier in the final turn order."""
+    """§8.5: most VP; "Egyenlőség esetén az érintettek közül az győz, aki előbb van a
+    játékosrendben": a tie goes to the player earlier in the final turn order, who alone wins.
+    The sort is stable, so ranking by score over that order puts that player first."""
     ranking = tuple(sorted(state.order, key=lambda p: -state.score[p]))
-    return End(tuple(float(s) for s in state.score), ranking)
+    return End(tuple(float(s) for s in state.score), ranking, winners=ranking[:1])

@@ -200,6 +200,10 @@ def next_turn(state: DuellumState, log: list[Event]) -> None:
 
 
 def decide_end(state: DuellumState) -> End:
+    """The first to hold 9 persons wins; a game where neither can reach 9 any more (not in the
+    rulebook, which has no other end) is shared by the seats with the most persons."""
     scores = tuple(float(len(cards)) for cards in state.persons)
     ranking = tuple(sorted(range(len(state.names)), key=lambda s: (-scores[s], s)))
+    if state.winner is not None:
+        return End(scores, ranking, winners=(state.winner,))
     return End(scores, ranking)

@@ -79,10 +79,11 @@ def decide_placing(state: CivState) -> Decision:
 
 
 def decide_end(state: CivState) -> Decision:
+    """§8: the first to meet a victory condition wins at once, alone; the others are tied."""
     n = state.tables.seats
     scores = tuple(1.0 if seat == state.winner else 0.0 for seat in range(n))
     ranking = tuple(sorted(range(n), key=lambda seat: (-scores[seat], seat)))
-    return End(scores, ranking)
+    return End(scores, ranking, winners=() if state.winner is None else (state.winner,))
 
 
 def interrupting(decide: Callable[[CivState], Decision]) -> Callable[[CivState], Decision]:

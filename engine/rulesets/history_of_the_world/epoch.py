@@ -49,5 +49,7 @@ def end_epoch(state: HistoryState, log: list[Event]) -> None:
 
 
 def decide_end(state: HistoryState) -> End:
+    """§8.5: the most points wins. The rulebook states no tie-break: the track's tie rule (§8.4)
+    keeps every score apart, so the seats sharing the best score are that one seat."""
     ranking = tuple(sorted(range(len(state.names)), key=lambda s: (-state.score[s], s)))
     return End(tuple(float(x) for x in state.score), ranking)

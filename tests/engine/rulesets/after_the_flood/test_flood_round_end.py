@@ -1,9 +1,10 @@
-"""City growth against §8.2's example: luxuries of different kinds, one of each at most."""
+"""Round end: city growth against §8.2's example, and the winner of a tie (§8.5)."""
 
 from __future__ import annotations
 
-from flood_game import RED, check, new_game, offered, play
+from flood_game import GREEN, PURPLE, RED, asked, check, new_game, offered, play
 
+from engine.core.decision import End
 from engine.rulesets.after_the_flood.actions import AddLuxury, Grow
 
 
@@ -41,3 +42,25 @@ def test_four_different_luxuries_score_twenty():
         play(state, AddLuxury, luxury)
     assert state.score[RED] == 20, "with no luxury left, growth ends by itself"
     check(state)
+
+
+def test_a_tie_for_most_vp_is_won_by_the_tied_player_earlier_in_the_last_turn_order():
+    """"A játék vége": "Egyenlőség esetén az érintettek közül az győz, aki előbb van a
+    játékosrendben", the order set in round 5's phase 4 ("Az utolsó fordulóban is határozzátok
+    meg a játékosrendet, mert pontegyenlőség esetén ez dönt"). Red and Purple both have 10 VP,
+    Purple is before Red: Purple alone wins, and Red, earlier in neither, ranks second."""
+    state = new_game(order=(PURPLE, GREEN, RED))
+    state.score = [10, 4, 10]
+    state.phase = "over"
+    end = asked(state)
+    assert isinstance(end, End)
+    assert end.ranking == (PURPLE, RED, GREEN)
+    assert end.winners == (PURPLE,)
+
+
+def test_without_a_tie_the_most_vp_wins_whatever_the_turn_order():
+    """"Az győz, akinek a legtöbb győzelmi pontja van": the turn order decides only a tie."""
+    state = new_game(order=(PURPLE, GREEN, RED))
+    state.score = [11, 4, 10]
+    state.phase = "over"
+    assert asked(state).winners == (RED,)

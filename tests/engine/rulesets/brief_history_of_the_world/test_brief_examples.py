@@ -332,6 +332,16 @@ def test_two_player_variant_surrender_to_own_colour_and_combined_gold_10_7():
     assert end.scores == (40.0, 40.0)
 
 
+def test_a_tie_is_a_tie_8_7():
+    """"A legtöbb arannyal rendelkező játékos nyeri a játékot. A döntetlen az döntetlen": the
+    tied players share the victory; nothing (not the Gold track's order) breaks it."""
+    state = new_game(players=3)
+    state.gold, state.bonus = [30, 41, 41], [[], [], []]
+    state.phase, state.decision = "over", None
+    end = RULESET.decision(state)
+    assert end.ranking[0] in (1, 2) and end.winners == (1, 2)
+
+
 def test_illegal_move_changes_nothing():
     state = in_turn("e3-romans", ROMAN)
     stand(state, ROMAN, "italia")
