@@ -74,6 +74,13 @@ def actions_allowed(state: CivState, seat: int, city: City) -> int:
     return 2 if has(state, seat, "produce_twice") else 1
 
 
+def spend_the_city(state: CivState, seat: int, city: City) -> None:
+    """Devoting to the arts or harvesting is the city's one action (§6.3 "E fázisban minden
+    városotokban egy akciót hajthattok végre"): Engineering lets a city produce two things
+    (§6.5.3 "egy város két dolgot állítson elő"), not do something else before or after."""
+    city.acted = max(city.acted + 1, actions_allowed(state, seat, city))
+
+
 @define
 class Sites:
     """What a city's choices are made from that changes only with the figures, the board and
@@ -426,7 +433,7 @@ def on_arts(state: CivState, move: Arts, log: list[Event]) -> None:
     assert city is not None
     gained = 1 + city_yield(state, city, "culture") + amount(state, seat, "arts")
     state.players[seat].culture += gained
-    city.acted += 1
+    spend_the_city(state, seat, city)
     log.append(Event(("{} devotes the city on {} to the arts: {} culture", state.tables.names[seat], move.city, gained)))
 
 
@@ -437,7 +444,7 @@ def on_harvest(state: CivState, move: Harvest, log: list[Event]) -> None:
     state.market[move.resource] -= 1
     player = state.players[seat]
     player.resources[move.resource] = player.resources.get(move.resource, 0) + 1
-    city.acted += 1
+    spend_the_city(state, seat, city)
     log.append(Event(("{} harvests {}", state.tables.names[seat], move.resource)))
 
 

@@ -224,3 +224,60 @@ def test_6_6_in_the_start_phase_each_scout_is_sent_to_one_of_its_cities_for_the_
     assert asked.seat == 0 and {a.city for a in asked.actions} == {sq(4, 4), sq(9, 9)}
     RULESET.apply(state, next(a for a in asked.actions if a.city == sq(9, 9)))
     assert scout.city == sq(9, 9)
+
+
+def engineering_city(engineering: bool = True):
+    """A city with 8 production (two armies' worth) and a silk icon to harvest, its owner's
+    city management turn begun, with or without Engineering."""
+    state = town()
+    city = add_city(state, 0, sq(4, 4))
+    add_city(state, 0, sq(9, 9))
+    for square in around(4, 4):
+        paint(state, square, production=0)
+    for square in (sq(3, 4), sq(5, 4), sq(4, 3), sq(4, 5)):
+        paint(state, square, "forest", production=2)
+    state.squares[sq(3, 3)] = Square("grassland", Icons(trade=1), "silk")
+    state.players[0].government = "despotism"
+    state.players[0].techs = []
+    if engineering:
+        learn(state, 0, "engineering", [])
+    city_turn(state)
+    return state, city
+
+
+def offered_to(state, city) -> set[type]:
+    return {type(a) for a in choice(state).actions if getattr(a, "city", None) == city.square}
+
+
+def army(state, city) -> Produce:
+    return next(a for a in choice(state).actions if isinstance(a, Produce) and a.city == city.square
+                and a.item == "army")
+
+
+def test_6_3_a_city_takes_one_action():
+    """§6.3 "E fázisban minden városotokban egy akciót hajthattok végre": after producing, the
+    city is offered nothing more."""
+    state, city = engineering_city(engineering=False)
+    RULESET.apply(state, army(state, city))
+    assert not offered_to(state, city) & {Produce, Arts, Harvest}
+
+
+def test_6_5_3_engineering_lets_a_city_produce_a_second_thing_and_nothing_else():
+    """§6.5.3 Engineering "lehetővé tehetik, hogy egy város két dolgot állítson elő": after a
+    first production the city may produce again, but not devote to the arts or harvest."""
+    state, city = engineering_city()
+    assert {Produce, Arts, Harvest} <= offered_to(state, city)
+    RULESET.apply(state, army(state, city))
+    assert Produce in offered_to(state, city)
+    assert not offered_to(state, city) & {Arts, Harvest}
+    RULESET.apply(state, army(state, city))
+    assert not offered_to(state, city) & {Produce, Arts, Harvest}, "two things at most"
+
+
+def test_6_5_3_with_engineering_a_city_devoted_to_the_arts_or_harvesting_produces_nothing():
+    """§6.3: devoting to the arts and harvesting are the city's one action; Engineering's
+    second action is only a second production, so none follows them."""
+    for first in (Arts, Harvest):
+        state, city = engineering_city()
+        RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, first) and a.city == city.square))
+        assert not offered_to(state, city) & {Produce, Arts, Harvest}, first.__name__
