@@ -58,6 +58,11 @@ class BriefHistoryOptions(RulesetOptions):
         "Viking crossing army continues", "on, the army that crossed the Atlantic may continue its failed "
         "invasion with the dial, as the army does not change. Off, a failed crossing can only be abandoned. "
         "(A25)", default=True)
+    surrender_removes_fort: bool = described(
+        "Surrender to one's other colour removes the fort", "2 players: off, a colour surrendering a territory "
+        "to its person's other colour keeps its fort, as a disbanded army surrendering to its own active one "
+        "(§10.7), since a fort goes only when the territory passes to another player (§6.5). On, the fort is "
+        "removed, as the territory passes to another colour.", default=False)
     armies_per_colour: int = described("Armies per colour", "How many the box holds; the rulebook does not say", default=40)
     forts: int = described("Forts", "How many the box holds; the rulebook does not say", default=30)
     monuments: int = described("Monuments", "How many the box holds; with none left, none is built", default=30)

@@ -130,6 +130,17 @@ def take(state: BriefState, territory: str, log: list[Event], *, reduces: bool =
         check_monuments(state, log)
 
 
+def keeps_fort_on_surrender(state: BriefState, owner: int) -> bool:
+    """A surrender keeps the fort (A14): "Egy erőd mindig eltávolításra kerül, amikor egy másik
+    játékos birtokába jut a területe", and a territory surrendered to one's own colour, or in
+    the 2-player variant to one's other colour ("csakúgy, mint ahogy egy leszerelt sereg adja át
+    a területet egy saját aktív seregének", §10.7), stays with the same player; an option
+    removes it in the second case."""
+    if owner == state.force.colour:
+        return True
+    return state.person[owner] == state.person[state.force.colour] and not state.tables.options.surrender_removes_fort
+
+
 def place_army(state: BriefState, territory: str, surrender: bool, log: list[Event]) -> None:
     """§6.2: an empty placement, a surrender, or the start of an invasion."""
     force = state.force
@@ -148,7 +159,7 @@ def place_army(state: BriefState, territory: str, surrender: bool, log: list[Eve
     elif owner == force.colour or surrender:
         state.stock[owner] += 1
         log.append(Event(("{} surrenders {} to {}", state.colours[owner], state.tables.names[territory], who)))
-        take(state, territory, log, keeps_fort=owner == force.colour)
+        take(state, territory, log, keeps_fort=keeps_fort_on_surrender(state, owner))
     else:
         log.append(Event(("{} invades {}, held by {}{}", who, state.tables.names[territory], state.colours[owner],
                           " from the sea" if by_fleet else "")))

@@ -1,5 +1,6 @@
-"""The two readings of A8 (Incas and Aztecs) and A25 (the Viking crossing army and the
-dial), each a ruleset option whose default is the digest's reading."""
+"""The two readings of A8 (Incas and Aztecs), A25 (the Viking crossing army and the dial)
+and §10.7 (a fort surrendered to one's other colour), each a ruleset option whose default
+is the rulebook's reading."""
 
 from __future__ import annotations
 
@@ -90,3 +91,53 @@ def test_with_the_other_reading_incas_and_aztecs_are_one_turn_a8():
     log = [event.text for event in end_of_turn(state)]
     assert not any("founds" in text for text in log)
     assert sum("reorganise" in text for text in log) == 1 and state.force is None
+
+
+def surrender_to_the_other_colour(**options):
+    """2 players: the Romans (colour 0) place an army in Gaul, held with a fort by colour 2 of
+    the same person, and take the surrender."""
+    state = in_turn("e3-romans", 0, players=2, **options)
+    assert state.person[0] == state.person[2]
+    stand(state, 0, "italia")
+    stand(state, 2, "gaul")
+    state.forts.add("gaul")
+    play(state, find(state, "PlaceArmy(territory=gaul,surrender=True)"))
+    return state
+
+
+def test_a_surrender_to_ones_other_colour_keeps_the_fort_by_default_10_7():
+    """§10.7 "egy játékos dönthet úgy, hogy megadja magát a másik saját színű seregének, csakúgy,
+    mint ahogy egy leszerelt sereg adja át a területet egy saját aktív seregének", and §6.5 "Egy
+    erőd mindig eltávolításra kerül, amikor egy másik játékos birtokába jut a területe": the
+    territory stays with the same player, so the fort stays, as with one's own disbanded army."""
+    state = surrender_to_the_other_colour()
+    assert state.armies["gaul"] == 0 and "gaul" in state.forts
+
+
+def test_with_the_other_reading_a_surrender_to_ones_other_colour_removes_the_fort_10_7():
+    """The other reading: the territory passes to another colour, and the fort goes."""
+    state = surrender_to_the_other_colour(surrender_removes_fort=True)
+    assert state.armies["gaul"] == 0 and "gaul" not in state.forts
+
+
+def test_the_option_leaves_a_surrender_to_ones_own_colour_alone_a14():
+    """A14: a disbanded army of one's own colour surrendering keeps its fort, whatever the switch."""
+    state = in_turn("e3-romans", 0, surrender_removes_fort=True)
+    stand(state, 0, "italia")
+    state.armies["gaul"] = 0  # disbanded, from an earlier epoch
+    state.forts.add("gaul")
+    play(state, find(state, "PlaceArmy(territory=gaul,surrender=False)"))
+    assert "gaul" in state.forts
+
+
+def test_an_invasion_of_ones_other_colour_removes_the_fort_10_7():
+    """§10.7 "minden más esetben a két színnel úgy kell játszani, mintha különálló birodalmak
+    lennének": invading (not surrendering) one's other colour is as between two players."""
+    state = in_turn("e3-romans", 0, players=2)
+    stand(state, 0, "italia")
+    stand(state, 2, "gaul")
+    state.forts.add("gaul")
+    play(state, find(state, "PlaceArmy(territory=gaul,surrender=False)"))
+    play(state, outcome(state, "6-6"))
+    play(state, outcome(state, "1-1"))
+    assert state.armies["gaul"] == 0 and "gaul" not in state.forts
