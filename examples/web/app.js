@@ -90,7 +90,9 @@ function drawSide(picture, decision) {
   const prompt = document.getElementById("decision");
   moves.replaceChildren();
   if (decision.kind === "end") {
-    prompt.textContent = "game over: " + decision.ranking.map((s) => `${seats[s].name} ${decision.scores[s]}`).join(", ");
+    const won = decision.winners.map((s) => seats[s].name).join(" and ");
+    prompt.textContent = "game over: " + decision.ranking.map((s) => `${seats[s].name} ${decision.scores[s]}`).join(", ")
+      + (won ? `; won by ${won}` : "");
   } else if (decision.kind === "chance") {
     prompt.textContent = `chance: ${decision.prompt}`;
     moves.appendChild(button("Roll", () => play({ roll: true })));
