@@ -75,6 +75,7 @@ def ws_server(root):
     for process in processes:
         process.terminate()
         process.wait(timeout=10)
+        process.stderr.close()
 
 
 def call(connection, method: str, **params: Any) -> dict[str, Any]:

@@ -1,9 +1,11 @@
 """Sessions belong to their connection: unguessable ids, no reading or driving another
-connection's game, freed when it closes or falls idle, and capped in number (issue 26, item 2)."""
+connection's game, freed when it closes or falls idle, and capped in number, as connections are
+(issue 26, item 2)."""
 
 from __future__ import annotations
 
 import time
+from contextlib import ExitStack
 
 import pytest
 from conftest import CARTHAGE_ROME, call
@@ -11,6 +13,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from engine.service.methods import MAX_SESSIONS
+from engine.service.transport import MAX_CONNECTIONS
 
 
 def test_a_connection_cannot_reach_anothers_session(ws_server):
@@ -35,3 +38,16 @@ def test_sessions_are_capped_and_freed_when_idle(ws_server):
         with pytest.raises(ConnectionClosed) as closed:
             call(connection, "rulesets")
         assert closed.value.rcvd.code == 1000 and "idle" in closed.value.rcvd.reason
+
+
+def test_connections_are_capped(ws_server):
+    server = ws_server()
+    address = f"{server.address}/?token={server.designer}"
+    with ExitStack() as opened:
+        connections = [opened.enter_context(connect(address)) for _ in range(MAX_CONNECTIONS)]
+        assert all("result" in call(c, "rulesets") for c in connections)
+        with connect(address) as one_too_many, pytest.raises(ConnectionClosed) as closed:
+            call(one_too_many, "rulesets")
+        assert closed.value.rcvd.code == 1013
+    with connect(address) as later:  # a closed connection's place is free again
+        assert "result" in call(later, "rulesets")
