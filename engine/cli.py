@@ -454,14 +454,23 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from engine.service.folder import Folder
     from engine.service.methods import EngineService
-    from engine.service.transport import serve_stdio, serve_websocket
+    from engine.service.transport import (
+        DEFAULT_ORIGINS,
+        Tokens,
+        serve_stdio,
+        serve_websocket,
+    )
 
-    service = EngineService()
+    if not args.root.is_dir():
+        raise ValueError(f"--root {args.root}: not a folder")
+    folder = Folder(args.root)
     if args.ws is None:
-        serve_stdio(service)
+        serve_stdio(EngineService(folder=folder))
     else:
-        serve_websocket(service, args.host, args.ws)
+        origins = [*DEFAULT_ORIGINS, *(args.allow_origin or [])]
+        serve_websocket(folder, args.host, args.ws, Tokens(), origins=origins, idle=args.idle)
     return 0
 
 
@@ -649,6 +658,14 @@ def parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="speak JSON-RPC 2.0 on stdio (docs/protocol.md)")
     serve.add_argument("--ws", type=int, metavar="PORT", help="listen on a WebSocket instead (0 picks a free port)")
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind with --ws (default: localhost only)")
+    serve.add_argument("--root", type=Path, default=Path.cwd(),
+                       help="the one folder whose files clients may read and write (default: the current folder)")
+    serve.add_argument("--allow-origin", action="append", metavar="ORIGIN",
+                       help="a web page origin allowed to connect with --ws, e.g. http://localhost:8000 (repeatable; "
+                            "default: pages opened from a file and clients outside a browser)")
+    serve.add_argument("--idle", type=float, default=30 * 60, metavar="SECONDS",
+                       help="close a WebSocket connection and its sessions after this long without a request "
+                            "(default: 1800)")
     serve.set_defaults(run=_serve)
     return main
 

@@ -32,9 +32,11 @@ MAX_NESTING = 64
 _LONGEST_SOURCE = 160
 
 
-def parse_json(text: str) -> tuple[Any, list[Problem]]:
+def parse_json(text: str, *, strict: bool = False) -> tuple[Any, list[Problem]]:
+    """The parsed value or the problem, never an exception. ``strict`` also refuses what
+    Python reads but JSON (RFC 8259) has not: NaN, Infinity and a number too large for a float."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_not_json if strict else None, parse_float=_finite if strict else None)
     except json.JSONDecodeError as error:
         return None, [Problem("", f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}")]
     except RecursionError:
@@ -44,6 +46,17 @@ def parse_json(text: str) -> tuple[Any, list[Problem]]:
     if _too_deep(data):
         return None, [Problem("", f"invalid JSON: nested deeper than {MAX_NESTING} levels")]
     return data, []
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError("a number too large for a float")
+    return value
 
 
 def _too_deep(data: Any) -> bool:

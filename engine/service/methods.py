@@ -2,13 +2,17 @@
 
 Every method takes named params. ``seat`` (a seat number from 0) asks as that seat and
 gets only what that seat may see; leaving it out asks as the designer, who sees everything
-and alone may force chance, travel in the history, save and load.
+and alone may force chance, travel in the history, save and load. Only a caller with the
+designer's role may leave it out: the user's own process on stdio, a WebSocket connection
+that showed the designer's token (docs/security.md). Sessions belong to one service, and a
+WebSocket connection has a service of its own.
 """
 
 from __future__ import annotations
 
-import os
+import secrets
 from collections.abc import Callable
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
@@ -19,19 +23,25 @@ from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session
 from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
-from engine.scenario.io import load_scenario, scenario_from_data
+from engine.scenario.io import scenario_from_data
 from engine.scenario.locate import problems_from
 from engine.scenario.model import RulesetOptions, Scenario
 from engine.scenario.problems import Problem, ScenarioError
+from engine.service.folder import Folder, is_playtest, is_scenario
 from engine.service.jsonrpc import (
     BAD_FILE,
     ILLEGAL_MOVE,
     INVALID_PARAMS,
+    LIMIT,
     METHOD_NOT_FOUND,
     NOT_ALLOWED,
     RpcError,
+    excerpt,
 )
 from engine.service.wire import decision_json, events_json, picture_json
+
+# A session is about 0.2 MB; a client that never closes one meets this cap, not the memory's.
+MAX_SESSIONS = 16
 
 
 def _bad_file(problems: list[Problem], file: str = "") -> RpcError:
@@ -61,70 +71,87 @@ class Params:
 
 
 class EngineService:
-    """Sessions by id, and one method per JSON-RPC method name."""
+    """One caller's sessions by id, and one method per JSON-RPC method name. ``designer``
+    is the caller's role; ``folder`` the files it may read and write."""
 
-    def __init__(self, root: Path | None = None) -> None:
-        self.root = root or Path.cwd()
+    def __init__(self, root: Path | None = None, *, folder: Folder | None = None, designer: bool = True,
+                 max_sessions: int = MAX_SESSIONS) -> None:
+        self.folder = folder or Folder(root or Path.cwd())
+        self.designer = designer
+        self.max_sessions = max_sessions
         self.sessions: dict[str, Session] = {}
-        self._next = 1
-        self.methods: dict[str, Callable[[Params], Any]] = {
-            "rulesets": self.list_rulesets,
-            "open": self.open,
-            "decision": self.decision,
-            "apply": self.apply,
-            "view": self.view,
-            "board": self.board,
-            "undo": self.undo,
-            "redo": self.redo,
-            "goto": self.goto,
-            "tree": self.tree,
-            "bot": self.bot,
-            "save": self.save,
-            "load": self.load,
-            "close": self.close,
+        session, seat = ("session",), ("session", "seat")  # a seat is refused what only the designer may
+        self.methods: dict[str, tuple[Callable[[Params], Any], tuple[str, ...]]] = {
+            "rulesets": (self.list_rulesets, ()),
+            "open": (self.open, ("scenario", "players", "controllers", "options", "seed")),
+            "decision": (self.decision, seat),
+            "apply": (self.apply, (*seat, "move", "roll", "forced")),
+            "view": (self.view, seat),
+            "board": (self.board, seat),
+            "undo": (self.undo, seat),
+            "redo": (self.redo, seat),
+            "goto": (self.goto, (*seat, "step")),
+            "tree": (self.tree, seat),
+            "bot": (self.bot, seat),
+            "save": (self.save, (*seat, "path", "scenario_path", "overwrite")),
+            "load": (self.load, ("path", "seat")),
+            "close": (self.close, session),
         }
 
     def dispatch(self, method: str, params: Any) -> Any:
-        handler = self.methods.get(method)
-        if handler is None:
-            raise RpcError(METHOD_NOT_FOUND, f"method not found: {method!r}", {"methods": sorted(self.methods)})
-        return handler(Params(params))
+        if method not in self.methods:
+            raise RpcError(METHOD_NOT_FOUND, f"method not found: {excerpt(method)}", {"methods": sorted(self.methods)})
+        handler, names = self.methods[method]
+        if isinstance(params, list) and params:
+            raise RpcError(INVALID_PARAMS, "params must be named (an object), not a list")
+        unknown = sorted(set(params) - set(names)) if isinstance(params, dict) else []
+        if unknown:
+            close = get_close_matches(unknown[0], names, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            takes = ", ".join(names) or "none"
+            raise RpcError(INVALID_PARAMS, f"params: {excerpt(unknown[0])} is not a param of {method}{hint} "
+                                           f"(it takes {takes})", {"unknown": unknown})
+        return handler(Params(params or {}))
 
     # -- helpers -------------------------------------------------------------------
 
     def _add(self, session: Session) -> str:
-        session_id = f"s{self._next}"
-        self._next += 1
+        if len(self.sessions) >= self.max_sessions:
+            raise RpcError(LIMIT, f"{self.max_sessions} sessions are open, the most one connection may have; "
+                                  "close one first")
+        session_id = f"s-{secrets.token_urlsafe(16)}"
         self.sessions[session_id] = session
         return session_id
 
     def _session(self, params: Params) -> Session:
         session_id = params.get("session", str, required=True)
         if session_id not in self.sessions:
-            raise RpcError(INVALID_PARAMS, f"params.session: no open session {session_id!r}")
+            raise RpcError(INVALID_PARAMS, f"params.session: no open session {excerpt(session_id)}")
         return self.sessions[session_id]
 
     def _seat(self, params: Params, session: Session) -> int | None:
         seat = params.get("seat", (int, type(None)), None)
         if seat is not None and not 0 <= seat < len(session.seats):
             raise RpcError(INVALID_PARAMS, f"params.seat: {seat} is not a seat of this game (0 to {len(session.seats) - 1})")
+        if seat is None and not self.designer:
+            raise RpcError(NOT_ALLOWED, "params.seat: required, this connection plays as a seat (without one it "
+                                        "would see what only the designer may)")
         return seat
 
     def _designer_only(self, params: Params, what: str) -> None:
-        if params.get("seat", (int, type(None)), None) is not None:
-            raise RpcError(NOT_ALLOWED, f"only the designer may {what}; ask without a seat")
-
-    def _path(self, text: str) -> Path:
-        path = Path(text)
-        return path if path.is_absolute() else self.root / path
+        if params.get("seat", (int, type(None)), None) is not None or not self.designer:
+            raise RpcError(NOT_ALLOWED, f"only the designer may {what}; ask without a seat"
+                           if self.designer else f"only the designer may {what}")
 
     def _scenario(self, params: Params) -> Scenario:
         raw = params.get("scenario", (str, dict), required=True)
         if isinstance(raw, str):
-            try:
-                return load_scenario(self._path(raw), get_ruleset)
-            except ScenarioError as error:
-                raise _bad_file(error.problems, raw) from None
+            path = self.folder.path(raw, "scenario")
+            data = self.folder.read(path, is_scenario, "an Epoch Studio scenario")
+            scenario, problems = scenario_from_data(data, path.parent, get_ruleset)
+            if problems:
+                raise _bad_file(problems, self.folder.shown(path))
+            return scenario
         scenario, problems = scenario_from_data(raw, None, get_ruleset)
         if problems:
             raise _bad_file(problems, "scenario")
@@ -273,31 +300,37 @@ class EngineService:
         return {"step": step.id, "events": events_json(step.log, seat)}
 
     def save(self, params: Params) -> dict[str, Any]:
+        """Write the playtest inside the server's folder; a file this server did not write is
+        replaced only with ``overwrite: true``."""
         session = self._session(params)
         self._designer_only(params, "save")
-        path = self._path(params.get("path", str, required=True))
+        path = self.folder.path(params.get("path", str, required=True), "path")
         scenario = params.get("scenario_path", (str, type(None)), None)
+        scenario_path = None if scenario is None else self.folder.path(scenario, "scenario_path")
+        self.folder.may_write(path, params.get("overwrite", bool, False), "path")
         try:
-            save_playtest(session, path, scenario and self._path(scenario))
+            save_playtest(session, path, scenario_path)
         except OSError as error:
-            raise RpcError(BAD_FILE, f"{path}: cannot write: {error.strerror or error}") from None
-        return {"path": os.fspath(path)}
+            raise RpcError(BAD_FILE, f"{self.folder.shown(path)}: cannot write: {error.strerror or 'error'}") from None
+        self.folder.written.add(path)
+        return {"path": self.folder.shown(path)}
 
     def load(self, params: Params) -> dict[str, Any]:
         self._designer_only(params, "load")
-        path = self._path(params.get("path", str, required=True))
+        path = self.folder.path(params.get("path", str, required=True), "path")
+        self.folder.reference(path, self.folder.read(path, is_playtest, "an Epoch Studio playtest"))
         try:
             session, _, recorded = open_playtest(path)
         except ScenarioError as error:
-            raise _bad_file(error.problems, os.fspath(path)) from None
+            raise _bad_file(error.problems, self.folder.shown(path)) from None
         problems = check_replay(session, recorded)
         if problems:
-            raise _bad_file(problems, os.fspath(path))
+            raise _bad_file(problems, self.folder.shown(path))
         session_id = self._add(session)
         return self._summary(session_id, session)
 
     def close(self, params: Params) -> dict[str, Any]:
         session_id = params.get("session", str, required=True)
         if self.sessions.pop(session_id, None) is None:
-            raise RpcError(INVALID_PARAMS, f"params.session: no open session {session_id!r}")
+            raise RpcError(INVALID_PARAMS, f"params.session: no open session {excerpt(session_id)}")
         return {"closed": session_id}

@@ -1,7 +1,8 @@
 // An example web client of `epoch serve --ws`: plain JavaScript, no build step.
-// Query parameters: ws (the server's address), scenario (a path the server can read),
-// players, seed, seat (ask as this seat; omitted: the designer), autoplay (take this many
-// steps by itself, first legal action and rolled chance, then set body[data-done]).
+// Query parameters: ws (the server's address), token (the one `epoch serve --ws` printed:
+// the designer's or a player's), scenario (a path inside the server's folder), players, seed,
+// seat (ask as this seat; omitted: the designer; a player's token needs it), autoplay (take
+// this many steps by itself, first legal action and rolled chance, then set body[data-done]).
 "use strict";
 
 const query = new URLSearchParams(location.search);
@@ -132,12 +133,14 @@ async function autoplay(steps) {
   for (let taken = 0; taken < steps && decision.kind !== "end"; taken++) {
     decision = await play(decision.kind === "chance" ? { roll: true } : { move: decision.actions[0].id });
   }
-  document.body.dataset.step = String((await rpc("decision", { session })).step);
+  document.body.dataset.step = String((await rpc("decision", { session, seat })).step);
   document.body.dataset.done = "1";
 }
 
 function start() {
-  socket = new WebSocket(query.get("ws") || "ws://127.0.0.1:8765");
+  const address = new URL(query.get("ws") || "ws://127.0.0.1:8765");
+  address.searchParams.set("token", query.get("token") || "");
+  socket = new WebSocket(address);
   socket.addEventListener("message", (message) => {
     const answer = JSON.parse(message.data);
     const waiting = pending.get(answer.id);

@@ -47,7 +47,8 @@ class DevTools:
                 return answer["result"]
 
     def evaluate(self, expression: str):
-        return self.send("Runtime.evaluate", expression=expression, returnByValue=True)["result"].get("value")
+        return self.send("Runtime.evaluate", expression=expression, returnByValue=True,
+                         awaitPromise=True)["result"].get("value")
 
 
 @pytest.fixture
@@ -57,7 +58,8 @@ def server():
                                stderr=subprocess.PIPE, text=True)
     try:
         port = int(_line_matching(process.stderr, r"ws://127\.0\.0\.1:(\d+)").group(1))
-        yield f"ws://127.0.0.1:{port}"
+        token = _line_matching(process.stderr, r"designer: \S+\?token=(\S+)").group(1)
+        yield f"ws://127.0.0.1:{port}", token
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -82,15 +84,16 @@ def browser(tmp_path):
 def test_the_web_client_draws_what_the_engine_shows(server, browser, tmp_path):
     from websockets.sync.client import connect
 
+    address, token = server
     page = (ROOT / "examples" / "web" / "index.html").as_uri()
-    query = f"?ws={server}&scenario=scenarios/history-of-the-world.json&players=3&seed=3&autoplay={STEPS}"
+    query = (f"?ws={address}&token={token}&scenario=scenarios/history-of-the-world.json&players=3&seed=3"
+             f"&autoplay={STEPS}")
     with urllib.request.urlopen(f"http://127.0.0.1:{browser}/json/list") as answer:
         target = next(t for t in json.load(answer) if t["type"] == "page")
     with connect(target["webSocketDebuggerUrl"], max_size=None) as socket:
-        drawn, spaces, step, picture = _autoplay(DevTools(socket), page + query, tmp_path)
-    with connect(server) as engine:
-        engine.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "view", "params": {"session": "s1"}}))
-        view = json.loads(engine.recv())["result"]
+        tools = DevTools(socket)
+        drawn, spaces, step, picture = _autoplay(tools, page + query, tmp_path)
+        view = tools.evaluate("rpc('view', { session })")  # the page's own session: no one else's to read
     expected = [[p["space"], p["kind"], p["owner"], p["count"]] for p in view["pieces"]]
     assert step == STEPS
     assert json.loads(drawn) == expected

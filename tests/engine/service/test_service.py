@@ -127,14 +127,20 @@ def test_forced_outcome_undo_redo_goto_and_tree(service):
     assert error["code"] == -32000
 
 
-def test_save_and_load_replay_the_same_game(service, tmp_path):
+def test_save_and_load_replay_the_same_game(tmp_path):
+    (tmp_path / "scenarios").mkdir()
+    shutil.copy(ROOT / CARTHAGE_ROME, tmp_path / CARTHAGE_ROME)
+    service = EngineService(tmp_path)
     session = open_game(service, CARTHAGE_ROME, players=2, seed=4)
     for _ in range(25):
         call(service, "bot", session=session)
     view, _ = call(service, "view", session=session)
-    target = tmp_path / "game.playtest.json"
-    call(service, "save", session=session, path=str(target), scenario_path=str(ROOT / CARTHAGE_ROME))
-    loaded, error = call(service, "load", path=str(target))
+    saved, error = call(service, "save", session=session, path="plays/game.playtest.json", scenario_path=CARTHAGE_ROME)
+    assert error["code"] == -32001 and error["message"].startswith("plays/game.playtest.json: cannot write")
+    (tmp_path / "plays").mkdir()
+    saved, _ = call(service, "save", session=session, path="plays/game.playtest.json", scenario_path=CARTHAGE_ROME)
+    assert saved == {"path": "plays/game.playtest.json"}
+    loaded, error = call(service, "load", path="plays/game.playtest.json")
     assert error is None
     assert loaded["step"] == 25
     assert call(service, "view", session=loaded["session"])[0] == view
