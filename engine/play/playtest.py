@@ -3,8 +3,9 @@
 The file holds the moves, never states: the scenario (a path relative to the playtest with
 the scenario's digest, so a playtest moved or sent on finds its scenario beside it, or an
 embedded copy), the chosen options, seats and seed, every step with its note, the
-bookmarks, and a digest of the current step's state and of every leaf, so a replay can
-prove it reproduced the game exactly.
+bookmarks, a digest of the current step's state and of every leaf, so a replay can prove
+it reproduced the game exactly, and digests of the header (seats, controllers, options), so
+a file whose seats were swapped is refused where it was changed (``playtest_header.py``).
 
 A file is checked as a scenario is: options through the ruleset's options type, its bounds
 and its own checks; seats against the scenario's; every step well formed. ``check_replay``
@@ -38,6 +39,7 @@ from engine.play.playtest_file import (
     ScenarioReference,
     StepRecord,
 )
+from engine.play.playtest_header import HEADER_FORMAT, header_digests, header_problems
 from engine.play.session import HUMAN, Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.atomic import write_atomic
@@ -89,16 +91,20 @@ def playtest_to_data(
         session.goto(int(step_id))
         digests[step_id] = session.digest()
     session.goto(here)
-    return {
-        "format_version": PLAYTEST_FORMAT,
-        "kind": KIND,
-        "scenario": scenario,
-        "ruleset": session.ruleset.id,
+    header = {
         "options": converter.unstructure(session.options, RulesetOptions),
         "seats": [
             {**converter.unstructure(seat), "controller": controller}
             for seat, controller in zip(session.seats, session.controllers)
         ],
+    }
+    return {
+        "format_version": PLAYTEST_FORMAT,
+        "kind": KIND,
+        "scenario": scenario,
+        "ruleset": session.ruleset.id,
+        **header,
+        "header": header_digests(header),
         "seed": session.seed,
         "steps": [
             {
@@ -271,6 +277,8 @@ def open_playtest(path: str | os.PathLike[str]) -> tuple[Session, Path | None, R
         file = read_playtest_data(data)
         scenario, scenario_path = _scenario(file.scenario, path.parent)
         session = _session(file, scenario, [])
+        if file.format_version >= HEADER_FORMAT and (problems := header_problems(data, file.header)):
+            raise ScenarioError(problems)
         _replay(session, file.steps)
         if not 0 <= file.current < len(session.steps):
             raise ScenarioError([Problem("current", "names no step")])
