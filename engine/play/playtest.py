@@ -147,9 +147,26 @@ def _beside(folder: Path, digest: str) -> tuple[Scenario, Path] | None:
     return None
 
 
+def _looks_like_scenario(path: Path) -> bool:
+    """Whether a file is, on its face, a scenario (a JSON object with a format version, a
+    ruleset and meta): only then are its own problems shown. Anything else a playtest's path
+    names (/etc/passwd, a token file) is refused without a word of its content."""
+    try:
+        data, problems = parse_json(read_text(path))
+    except ScenarioError:
+        return False
+    return not problems and isinstance(data, dict) and isinstance(data.get("format_version"), int) \
+        and isinstance(data.get("ruleset"), dict) and isinstance(data.get("meta"), dict)
+
+
 def _scenario(reference: ScenarioReference, base_dir: Path) -> tuple[Scenario, Path | None]:
-    """The scenario a checked reference names: its path or its embedded copy."""
+    """The scenario a checked reference names: its path (relative to the playtest's folder,
+    read only as a scenario) or its embedded copy."""
     if reference.path is not None:
+        named = shown(reference.path)
+        if Path(reference.path).is_absolute():
+            raise ScenarioError([Problem("scenario.path", f"{named} is not relative to the playtest's folder: a "
+                                                          "playtest names its scenario from where it lies")])
         scenario_path = base_dir / reference.path
         digest = reference.digest
         if not scenario_path.exists():
@@ -159,12 +176,15 @@ def _scenario(reference: ScenarioReference, base_dir: Path) -> tuple[Scenario, P
             beside = (f", nor beside the playtest in {base_dir} (no scenario there has the digest it was saved with)"
                       if digest is not None else
                       "; the playtest was saved without the scenario's digest, so no other copy can be recognised")
-            raise ScenarioError([Problem("scenario.path", f"the scenario {reference.path} is missing: it is not at "
+            raise ScenarioError([Problem("scenario.path", f"the scenario {named} is missing: it is not at "
                                                           f"{scenario_path}{beside}")])
+        if not _looks_like_scenario(scenario_path):
+            raise ScenarioError([Problem("scenario.path", f"{named} is not an Epoch Studio scenario file (a JSON "
+                                                          "object with format_version, ruleset and meta)")])
         try:
             return load_scenario(scenario_path, get_ruleset), scenario_path
         except ScenarioError as error:
-            raise ScenarioError([Problem("scenario.path", f"{reference.path}: {p}") for p in error.problems]) from None
+            raise ScenarioError([Problem("scenario.path", f"{named}: {p}") for p in error.problems]) from None
     scenario, problems = scenario_from_data(reference.embedded, base_dir, get_ruleset)
     if problems:
         raise ScenarioError([Problem(f"scenario.embedded.{p.path}", p.message) for p in problems])
