@@ -100,3 +100,4 @@ def seconds(tmp_path: Path, count: int) -> float:
 def test_import_time_grows_with_the_shape_count_not_its_square(tmp_path):
     """Eight times the shapes: about eight times the time (the old id lookup made it some 30)."""
     assert seconds(tmp_path, 8000) / seconds(tmp_path, 1000) < 14
+
