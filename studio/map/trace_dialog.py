@@ -151,7 +151,11 @@ class TraceDialog(QDialog):
                              self.simplify.value())
 
     def run(self) -> None:
-        self.proposals = trace(self.pixels, self.settings(), self.picture.chosen(), self.scale)
+        try:
+            self.proposals = trace(self.pixels, self.settings(), self.picture.chosen(), self.scale)
+        except MemoryError:
+            self.summary.setText("Not enough memory to trace this picture: pick a part of it, or scale it down.")
+            return
         self.list.clear()
         shown = []
         for number, proposal in enumerate(self.proposals, 1):

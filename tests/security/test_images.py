@@ -16,15 +16,17 @@ from engine.scenario.tracing import read_image
 from studio.new_scenario_dialog import BLANK
 
 
-def png_header(path: Path, width: int, height: int) -> Path:
-    """A small PNG whose header declares ``width`` x ``height`` pixels (the pixel data is cut
-    short: only a reader that decodes before checking the size would notice)."""
+def png_header(path: Path, width: int, height: int, whole: bool = False) -> Path:
+    """A small PNG whose header declares ``width`` x ``height`` black pixels: their data cut
+    short (only a reader that decodes before checking the size would notice), or ``whole``."""
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 4096))
-                     + chunk(b"IEND", b""))
+    packer = zlib.compressobj(9)
+    row = b"\0" * (width * 3 + 1)
+    pixels = b"".join(packer.compress(row) for _ in range(height if whole else 1)) + packer.flush()
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b""))
     return path
 
 
@@ -78,3 +80,15 @@ def test_choose_image_and_trace_refuse_a_huge_image_in_a_dialog(opened, tmp_path
     panels.trace_background()
     dialog = opened.problems_dialog
     assert dialog.windowTitle() == "Trace" and "megapixels" in dialog.lines()[0]
+
+
+def test_the_board_does_not_decode_a_background_over_the_limit(opened, tmp_path):
+    """45 megapixels: over the studio's limit, under Qt's own allocation limit, so only the
+    header check keeps it from being decoded into the board."""
+    document = opened.documents.document
+    (document.base_dir / "assets").mkdir()
+    png_header(document.base_dir / "assets" / "scan.png", 5000, 9000, whole=True)
+    document.set_value("board.background", "assets/scan.png", "Set background", merge_key=None)
+    opened.map_mode.panels._show_background()
+    assert opened.map_mode.board.background_item is None
+
