@@ -1,8 +1,8 @@
 """Pictures read by the studio (a board's background, a card's art) within MAX_IMAGE_PIXELS.
 
 Qt reads a picture's size from its header without decoding it; a picture over the engine's
-limit is not decoded at all, and is drawn as a missing one (the validator and Choose Image
-say why), so a huge file beside a scenario cannot make the studio ask for gigabytes.
+limit is not decoded at all and is drawn as a missing one (Choose Image and Trace say why when
+asked for it), so a huge file put beside a scenario cannot make the studio ask for gigabytes.
 """
 
 from __future__ import annotations
