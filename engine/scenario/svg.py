@@ -201,6 +201,9 @@ def read_svg(path: Path, taken: set[str] = frozenset()) -> SvgMap:
         raise ScenarioError([Problem("", f"not readable as SVG: {error}")], source) from None
     except (RecursionError, MemoryError) as error:
         raise ScenarioError([Problem("", f"not readable as SVG ({error.__class__.__name__})")], source) from None
+    if not isinstance(document, svgelements.SVG):  # an <svg> of another namespace
+        raise ScenarioError([Problem("", "the file's <svg> is not an SVG drawing (its namespace is not "
+                                         "http://www.w3.org/2000/svg)")], source)
     width, height = float(document.width or 1000), float(document.height or 1000)
     size = _size_problem(width, height)
     if size is not None:

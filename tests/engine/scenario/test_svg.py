@@ -96,3 +96,10 @@ def test_entities_neither_multiply_nor_read_files(tmp_path):
     assert len(bomb) == 1 and bomb[0].startswith("line 1, column ") and "amplification" in bomb[0]
     external = refused(tmp_path, f'<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>{svg}<title>&x;</title></svg>')
     assert len(external) == 1 and external[0].endswith("not well-formed SVG (undefined entity &x;)")
+
+
+def test_an_svg_of_another_namespace_is_no_drawing(tmp_path):
+    """Found by fuzzing the importer: svgelements makes no drawing of it, and reading its size failed."""
+    assert refused(tmp_path, '<svg xmlns="http://example.com/not-svg" width="10" height="10">'
+                             '<rect id="a" width="5" height="5"/></svg>') == [
+        "the file's <svg> is not an SVG drawing (its namespace is not http://www.w3.org/2000/svg)"]
