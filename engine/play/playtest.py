@@ -3,8 +3,9 @@
 The file holds the moves, never states: the scenario (a path relative to the playtest with
 the scenario's digest, so a playtest moved or sent on finds its scenario beside it, or an
 embedded copy), the chosen options, seats and seed, every step with its note, the
-bookmarks, and a digest of the current step's state and of every leaf, so a replay can
-prove it reproduced the game exactly.
+bookmarks, a digest of the current step's state and of every leaf, so a replay can prove
+it reproduced the game exactly, and digests of the header (seats, controllers, options), so
+a file whose seats were swapped is refused where it was changed (``playtest_header.py``).
 
 A file is checked as a scenario is: options through the ruleset's options type, its bounds
 and its own checks; seats against the scenario's; every step well formed. ``check_replay``
@@ -38,6 +39,7 @@ from engine.play.playtest_file import (
     ScenarioReference,
     StepRecord,
 )
+from engine.play.playtest_header import HEADER_FORMAT, header_digests, header_problems
 from engine.play.session import HUMAN, Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.atomic import write_atomic
@@ -89,16 +91,20 @@ def playtest_to_data(
         session.goto(int(step_id))
         digests[step_id] = session.digest()
     session.goto(here)
-    return {
-        "format_version": PLAYTEST_FORMAT,
-        "kind": KIND,
-        "scenario": scenario,
-        "ruleset": session.ruleset.id,
+    header = {
         "options": converter.unstructure(session.options, RulesetOptions),
         "seats": [
             {**converter.unstructure(seat), "controller": controller}
             for seat, controller in zip(session.seats, session.controllers)
         ],
+    }
+    return {
+        "format_version": PLAYTEST_FORMAT,
+        "kind": KIND,
+        "scenario": scenario,
+        "ruleset": session.ruleset.id,
+        **header,
+        "header": header_digests(header),
         "seed": session.seed,
         "steps": [
             {
@@ -141,9 +147,26 @@ def _beside(folder: Path, digest: str) -> tuple[Scenario, Path] | None:
     return None
 
 
+def _looks_like_scenario(path: Path) -> bool:
+    """Whether a file is, on its face, a scenario (a JSON object with a format version, a
+    ruleset and meta): only then are its own problems shown. Anything else a playtest's path
+    names (/etc/passwd, a token file) is refused without a word of its content."""
+    try:
+        data, problems = parse_json(read_text(path))
+    except ScenarioError:
+        return False
+    return not problems and isinstance(data, dict) and isinstance(data.get("format_version"), int) \
+        and isinstance(data.get("ruleset"), dict) and isinstance(data.get("meta"), dict)
+
+
 def _scenario(reference: ScenarioReference, base_dir: Path) -> tuple[Scenario, Path | None]:
-    """The scenario a checked reference names: its path or its embedded copy."""
+    """The scenario a checked reference names: its path (relative to the playtest's folder,
+    read only as a scenario) or its embedded copy."""
     if reference.path is not None:
+        named = shown(reference.path)
+        if Path(reference.path).is_absolute():
+            raise ScenarioError([Problem("scenario.path", f"{named} is not relative to the playtest's folder: a "
+                                                          "playtest names its scenario from where it lies")])
         scenario_path = base_dir / reference.path
         digest = reference.digest
         if not scenario_path.exists():
@@ -153,12 +176,15 @@ def _scenario(reference: ScenarioReference, base_dir: Path) -> tuple[Scenario, P
             beside = (f", nor beside the playtest in {base_dir} (no scenario there has the digest it was saved with)"
                       if digest is not None else
                       "; the playtest was saved without the scenario's digest, so no other copy can be recognised")
-            raise ScenarioError([Problem("scenario.path", f"the scenario {reference.path} is missing: it is not at "
+            raise ScenarioError([Problem("scenario.path", f"the scenario {named} is missing: it is not at "
                                                           f"{scenario_path}{beside}")])
+        if not _looks_like_scenario(scenario_path):
+            raise ScenarioError([Problem("scenario.path", f"{named} is not an Epoch Studio scenario file (a JSON "
+                                                          "object with format_version, ruleset and meta)")])
         try:
             return load_scenario(scenario_path, get_ruleset), scenario_path
         except ScenarioError as error:
-            raise ScenarioError([Problem("scenario.path", f"{reference.path}: {p}") for p in error.problems]) from None
+            raise ScenarioError([Problem("scenario.path", f"{named}: {p}") for p in error.problems]) from None
     scenario, problems = scenario_from_data(reference.embedded, base_dir, get_ruleset)
     if problems:
         raise ScenarioError([Problem(f"scenario.embedded.{p.path}", p.message) for p in problems])
@@ -271,6 +297,8 @@ def open_playtest(path: str | os.PathLike[str]) -> tuple[Session, Path | None, R
         file = read_playtest_data(data)
         scenario, scenario_path = _scenario(file.scenario, path.parent)
         session = _session(file, scenario, [])
+        if file.format_version >= HEADER_FORMAT and (problems := header_problems(data, file.header)):
+            raise ScenarioError(problems)
         _replay(session, file.steps)
         if not 0 <= file.current < len(session.steps):
             raise ScenarioError([Problem("current", "names no step")])

@@ -5,7 +5,8 @@ cattrs checks the shape here: every key known, every value of its type, each pro
 (``steps[4].forced: expected true or false, found text 'yes'``). What only the game knows
 (seats against the scenario's, options against the ruleset's, moves against the rules) is
 checked by ``playtest.py`` as it replays. Every field a later format added has a default, so
-a file saved before it (no ``draw`` per step, no scenario digest) still reads.
+a file saved before it (no ``draw`` per step, no scenario digest, no header digests) still
+reads.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from engine.core.moves import Action
 from engine.scenario.model import Seat, described
 from engine.scenario.schema import DIALECT, Builder, RulesetTypes
 
-PLAYTEST_FORMAT = 1
+PLAYTEST_FORMAT = 2  # 2: the header's digests (playtest_header.py); 1 still opens
 KIND = "epoch-playtest"
 
 
@@ -79,6 +80,9 @@ class PlaytestFile:
     bookmarks: dict[str, int] = described("Bookmarks", "Named steps", factory=dict)
     digests: dict[str, str] = described(
         "Digests", "The state digest of the current step and of every leaf, by step number", factory=dict)
+    header: dict[str, str] = described(
+        "Header digests", "SHA-256 of the options and of each seat with its controller (options, seats[0], ...), "
+        "as saved; from format 2", factory=dict)
 
 
 OUTCOME = {"type": "object", "title": "Chance outcome", "required": ["outcome"], "additionalProperties": False,
@@ -118,7 +122,8 @@ def playtest_schema(rulesets: Iterable[PlaytestRuleset]) -> dict[str, Any]:
     builder = Builder()
     body = builder.attrs_class(PlaytestFile)
     properties = body["properties"]
-    properties["format_version"] = {"const": PLAYTEST_FORMAT, "title": "Format version"}
+    properties["format_version"] = {"type": "integer", "minimum": 1, "maximum": PLAYTEST_FORMAT,
+                                    "title": "Format version"}
     properties["kind"] = {"const": KIND, "title": "Kind"}
     properties["ruleset"] = {"enum": [r.id for r in rulesets], "title": "Ruleset"}
     reference = builder.defs[builder.ref(ScenarioReference)["$ref"].rsplit("/", 1)[1]]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from enum import Enum
+from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
 import attrs
@@ -19,6 +20,16 @@ from engine.scenario.model import Card, CardData, CardLayout, Zone, ZoneKind
 from engine.scenario.problems import Problem
 
 BINDING = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)\}")
+BUILTIN = "builtin:"  # an icon shipped with the studio rather than a file beside the scenario
+
+
+def leaves_folder(path: str) -> bool:
+    """Whether an image path written in a layout would leave the scenario's folder (absolute,
+    or with a ``..`` step, in either slash): the studio draws such a zone blank, so the
+    validator says so first."""
+    if path.startswith(BUILTIN):
+        return False
+    return any(kind(path).anchor or ".." in kind(path).parts for kind in (PurePosixPath, PureWindowsPath))
 
 
 def card_values(card: Card) -> dict[str, Any]:
@@ -127,6 +138,7 @@ def layout_problems(layouts: Sequence[CardLayout], card_types: Mapping[str, type
             zone_at = f"{where}.zones[{index}]"
             if not (zone.width > 0 and zone.height > 0):
                 problems.append(Problem(zone_at, "a zone needs a width and height above 0 mm"))
+            problems += _image_problems(zone, zone_at)
             if card_type is None:
                 continue
             for name in BINDING.findall(zone.content):
@@ -135,3 +147,13 @@ def layout_problems(layouts: Sequence[CardLayout], card_types: Mapping[str, type
             if zone.show_if is not None and zone.show_if not in fields:
                 problems.append(Problem(f"{zone_at}.show_if", f"{layout.card_type} cards have no field {zone.show_if!r}"))
     return problems
+
+
+def _image_problems(zone: Zone, where: str) -> list[Problem]:
+    """An image zone's path, or an icon row's prefix, that leads out of the scenario's folder."""
+    field, path = {ZoneKind.IMAGE: ("content", zone.content), ZoneKind.ICONS: ("icon_prefix", zone.icon_prefix)}.get(
+        zone.kind, ("", ""))
+    if not leaves_folder(path):
+        return []
+    return [Problem(f"{where}.{field}", f"image path {path!r} leaves the scenario's folder, where a layout's "
+                                        "images must lie (the card would show a blank)")]

@@ -7,11 +7,21 @@ fill. A file that cannot be read, or a shape that is no outline, is reported wit
 is, and nothing is imported. Export: a clean SVG of the board, a layer per region holding
 its spaces as polygons with their ids, the names as text and the connections as lines, which
 imports back to the same spaces and regions.
+
+Every drawing is bounded before svgelements sees it: its size in bytes, its element count,
+its nesting and the length of one shape's outline are checked on the plain XML tree (built
+without recursion), ``<use>`` copies (which could multiply a small file a billionfold, and
+make no space) are dropped, and every corner must be a finite number on the drawing, whose
+size must be one a scenario's board may have. Import time grows with the shape count, not
+its square.
 """
 
 from __future__ import annotations
 
+import io
+import math
 import re
+import stat
 from pathlib import Path
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape, quoteattr
@@ -19,7 +29,7 @@ from xml.sax.saxutils import escape, quoteattr
 import svgelements
 from attrs import define
 
-from engine.scenario.model import Board, Region, Space, SpaceKind
+from engine.scenario.model import BOARD_LIMIT, Board, Region, Space, SpaceKind
 from engine.scenario.problems import Problem, ScenarioError
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -28,6 +38,12 @@ SHAPES = {"path", "polygon", "polyline", "rect"}
 CURVE_STEPS = 8  # points per curved segment
 NOT_SPACES = {"connections", "names"}  # groups an exported file adds beside the regions
 KINDS = {kind.value for kind in SpaceKind}
+# A map of thousands of spaces drawn in Inkscape is a few megabytes; 200 MB is no map.
+MAX_SVG_BYTES = 16 * 1024 * 1024
+MAX_SVG_ELEMENTS = 200_000  # every element of the file, shapes, groups and text alike
+MAX_SVG_NESTING = 64  # groups in groups: deeper than any drawing; beyond it recursion gives out
+MAX_OUTLINE_CHARS = 400_000  # one shape's d or points: some 20,000 corners
+MAX_CORNERS = 10_000  # of one space, curves flattened
 
 
 @define
@@ -103,15 +119,77 @@ def _outline(shape: svgelements.Shape, where: str) -> list[tuple[float, float]]:
     return corners
 
 
+def _read(path: Path) -> bytes:
+    """The bytes of a regular file of at most MAX_SVG_BYTES (a pipe or a device is refused
+    before any byte is read)."""
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError("not a regular file")
+    if info.st_size > MAX_SVG_BYTES:
+        raise OSError(f"{info.st_size:,} bytes is more than the {MAX_SVG_BYTES:,} a drawing may have")
+    with path.open("rb") as file:
+        data = file.read(MAX_SVG_BYTES + 1)
+    if len(data) > MAX_SVG_BYTES:
+        raise OSError(f"more than the {MAX_SVG_BYTES:,} bytes a drawing may have")
+    return data
+
+
+def _bounds_problem(root: ElementTree.Element) -> Problem | None:
+    """The first limit the XML tree passes (elements, nesting, an outline's length); every
+    ``<use>`` is dropped on the way. Walked with a list, not recursion."""
+    count = 0
+    level = [root]
+    for depth in range(MAX_SVG_NESTING + 1):
+        if not level:
+            return None
+        if depth == MAX_SVG_NESTING:
+            return Problem("", f"elements nested more than {MAX_SVG_NESTING} deep")
+        count += len(level)
+        if count > MAX_SVG_ELEMENTS:
+            return Problem("", f"more than {MAX_SVG_ELEMENTS:,} elements")
+        for element in level:
+            for name in ("d", "points"):
+                if len(element.get(name, "")) > MAX_OUTLINE_CHARS:
+                    where = f"#{element.get('id')}" if element.get("id") else f"<{_local(element.tag)}>"
+                    return Problem(where, f"an outline of more than {MAX_OUTLINE_CHARS:,} characters")
+            for child in [child for child in element if _local(child.tag) == "use"]:
+                element.remove(child)
+        level = [child for element in level for child in element]
+    return None
+
+
+def _size_problem(width: float, height: float) -> Problem | None:
+    if all(math.isfinite(value) and 1 <= value <= BOARD_LIMIT for value in (width, height)):
+        return None
+    return Problem("", f"a drawing of {width:g} x {height:g} is no board: a board's width and height are "
+                       f"from 1 to {BOARD_LIMIT:,}")
+
+
+def _check_corners(corners: list[tuple[float, float]], width: float, height: float, where: str) -> None:
+    """ValueError when an outline has more corners than a space may, or one that is no finite
+    number or lies far off the drawing (more than its size away, as a scenario's board allows)."""
+    if len(corners) > MAX_CORNERS:
+        raise ValueError(f"{where}: {len(corners):,} corners, more than the {MAX_CORNERS:,} a space may have")
+    for x, y in corners:
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError(f"{where}: a corner at ({x:g}, {y:g}) is not a finite number")
+        if not (-width <= x <= 2 * width and -height <= y <= 2 * height):
+            raise ValueError(f"{where}: the corner ({x:g}, {y:g}) lies far outside the {width:g} x {height:g} drawing")
+
+
 def read_svg(path: Path, taken: set[str] = frozenset()) -> SvgMap:
     """The spaces and regions an SVG file draws; ScenarioError listing every problem, located by
-    the file and the shape's id, when any shape or the file cannot be used (``taken``: ids
-    the board already has)."""
+    the file and the shape's id, when any shape or the file cannot be used or passes a limit
+    (``taken``: ids the board already has)."""
     source = str(path)
     try:
-        text = path.read_bytes()
-        root = ElementTree.fromstring(text)
-        document = svgelements.SVG.parse(path, reify=True)
+        root = ElementTree.fromstring(_read(path))
+        if _local(root.tag) != "svg":
+            raise ScenarioError([Problem("", f"the file's top element is <{_local(root.tag)}>, not <svg>")], source)
+        limit = _bounds_problem(root)
+        if limit is not None:
+            raise ScenarioError([limit], source)
+        document = svgelements.SVG.parse(io.BytesIO(ElementTree.tostring(root)), reify=True)
     except OSError as error:
         raise ScenarioError([Problem("", f"cannot read the file: {error.strerror or error}")], source) from None
     except ElementTree.ParseError as error:
@@ -119,30 +197,40 @@ def read_svg(path: Path, taken: set[str] = frozenset()) -> SvgMap:
         reason = str(error).split(":", 1)[0]
         raise ScenarioError([Problem(f"line {line}, column {column}", f"not well-formed SVG ({reason})")],
                             source) from None
-    except (ValueError, TypeError, IndexError) as error:
+    except (ValueError, TypeError, IndexError, OverflowError, ZeroDivisionError) as error:
         raise ScenarioError([Problem("", f"not readable as SVG: {error}")], source) from None
-    if _local(root.tag) != "svg":
-        raise ScenarioError([Problem("", f"the file's top element is <{_local(root.tag)}>, not <svg>")], source)
+    except (RecursionError, MemoryError) as error:
+        raise ScenarioError([Problem("", f"not readable as SVG ({error.__class__.__name__})")], source) from None
+    if not isinstance(document, svgelements.SVG):  # an <svg> of another namespace
+        raise ScenarioError([Problem("", "the file's <svg> is not an SVG drawing (its namespace is not "
+                                         "http://www.w3.org/2000/svg)")], source)
+    width, height = float(document.width or 1000), float(document.height or 1000)
+    size = _size_problem(width, height)
+    if size is not None:
+        raise ScenarioError([size], source)
     shapes = {element.id: element for element in document.elements() if isinstance(element, svgelements.Shape)
               and element.id}
     problems: list[Problem] = []
     regions: dict[str, Region] = {}
     spaces: list[Space] = []
+    made: set[str] = set()  # the spaces' ids so far: looked up per shape, so kept as a set
     for shape_id, (element, group) in _structure(root).items():
         where = f"#{shape_id}"
         space_id = _slug(shape_id)
         if space_id in taken:
             problems.append(Problem(where, f"the board already has a space '{space_id}'"))
             continue
-        if space_id in {space.id for space in spaces}:
+        if space_id in made:
             problems.append(Problem(where, f"a second shape would be space '{space_id}'"))
             continue
         try:
             corners = _outline(shapes[shape_id], where)
-        except (KeyError, ValueError, ZeroDivisionError) as error:
+            _check_corners(corners, width, height, where)
+        except (KeyError, ValueError, ZeroDivisionError, OverflowError, MemoryError) as error:
             problems.append(Problem(where, str(error).split(": ", 1)[-1] if isinstance(error, ValueError)
                                     else "its outline cannot be read"))
             continue
+        made.add(space_id)
         region_id = None
         if group is not None:
             region_id = _slug(group.get("id"))
@@ -158,7 +246,7 @@ def read_svg(path: Path, taken: set[str] = frozenset()) -> SvgMap:
         problems.append(Problem("", "no path, polygon or rect with an id: nothing to import"))
     if problems:
         raise ScenarioError(problems, source)
-    return SvgMap(float(document.width or 1000), float(document.height or 1000), list(regions.values()), spaces)
+    return SvgMap(width, height, list(regions.values()), spaces)
 
 
 def board_svg(board: Board) -> str:

@@ -22,6 +22,7 @@ from shapely.geometry import Polygon
 from shapely.ops import polygonize, unary_union
 from skimage import color, measure, segmentation
 
+from engine.scenario.image_limits import image_size
 from engine.scenario.problems import Problem, ScenarioError
 
 Point = tuple[float, float]
@@ -44,13 +45,17 @@ class Proposal:
 
 
 def read_image(path: Path) -> numpy.ndarray:
-    """The image as RGB floats 0..1; ScenarioError (located by the file) when it is no image."""
+    """The image as RGB floats 0..1; ScenarioError (located by the file) when it is no image
+    or larger than MAX_IMAGE_PIXELS (read from its header, before anything is decoded)."""
+    image_size(path)
     try:
         with Image.open(path) as image:
             return numpy.asarray(image.convert("RGB"), dtype=float) / 255.0
     except FileNotFoundError:
         raise ScenarioError([Problem("", "no such image")], str(path)) from None
-    except (UnidentifiedImageError, OSError, ValueError) as error:
+    except MemoryError:
+        raise ScenarioError([Problem("", "not enough memory to decode the image")], str(path)) from None
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError, SyntaxError) as error:
         raise ScenarioError([Problem("", f"not a readable image ({error.__class__.__name__})")], str(path)) from None
 
 

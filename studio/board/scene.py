@@ -40,6 +40,7 @@ from studio.board.items import (
     SpacesLayer,
 )
 from studio.board.legend import Legend
+from studio.pictures import read_picture
 
 LINES_PER_TILE = 40  # about; an edit redraws the lines of the tiles it touches
 TILES = (8, 64)  # per side of the board, at least and at most
@@ -334,7 +335,7 @@ class BoardScene(QGraphicsScene):
         """The board's picture under the spaces; True when there is one, so fills let it show."""
         if not board.background or base_dir is None:
             return False
-        pixmap = QPixmap(str(base_dir / board.background))
+        pixmap = QPixmap.fromImage(read_picture(base_dir / board.background))
         if pixmap.isNull():
             return False
         item = QGraphicsPixmapItem(pixmap)

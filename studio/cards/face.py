@@ -28,6 +28,7 @@ from PySide6.QtSvg import QSvgRenderer
 from engine.scenario.layout import card_values, fill, has_value, resolved_zones, shown
 from engine.scenario.model import Align, Card, CardLayout, Zone, ZoneKind
 from engine.scenario.problems import Problem
+from studio.pictures import read_picture
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 BUILTIN = "builtin:"
@@ -61,7 +62,7 @@ def _svg(path: str) -> QSvgRenderer:
 
 @cache
 def _image(path: str) -> QImage:
-    return QImage(path)
+    return read_picture(path)
 
 
 def draw_image(painter: QPainter, path: Path, rect: QRectF) -> None:

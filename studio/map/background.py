@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.scenario.image_limits import too_large
 from engine.scenario.problems import Problem, ScenarioError
 from studio.document import ScenarioDocument
 
@@ -37,7 +38,8 @@ ASSETS = "assets"
 
 def copy_beside(document: ScenarioDocument, image: Path) -> str:
     """Copy ``image`` into the scenario's assets folder; the path the file will refer to.
-    ScenarioError when the scenario has no folder yet or the image cannot be read."""
+    ScenarioError when the scenario has no folder yet, the image cannot be read or its header
+    declares more pixels than MAX_IMAGE_PIXELS (nothing is decoded or copied then)."""
     if document.base_dir is None:
         raise ScenarioError([Problem("", "save the scenario first: its background is copied beside it")],
                             str(image))
@@ -45,6 +47,10 @@ def copy_beside(document: ScenarioDocument, image: Path) -> str:
     if not reader.canRead():
         reason = "no such file" if not image.exists() else f"not a readable image ({reader.errorString()})"
         raise ScenarioError([Problem("", reason)], str(image))
+    size = reader.size()
+    message = too_large(size.width(), size.height())
+    if message:
+        raise ScenarioError([Problem("", message)], str(image))
     folder = document.base_dir / ASSETS
     if image.resolve().parent == folder.resolve():
         return f"{ASSETS}/{image.name}"
@@ -58,6 +64,7 @@ def copy_beside(document: ScenarioDocument, image: Path) -> str:
 
 class BackgroundPanel(QWidget):
     message = Signal(str)
+    refused = Signal(object)  # the ScenarioError of an image that cannot be the background, for a dialog
     opacity_changed = Signal(float)
     trace_requested = Signal()
 
@@ -136,6 +143,7 @@ class BackgroundPanel(QWidget):
             relative = copy_beside(self.document, image)
         except ScenarioError as error:
             self.message.emit(error.lines()[0])
+            self.refused.emit(error)
             return False
         except OSError as error:
             self.message.emit(f"{image}: cannot copy the image ({error.strerror or error})")

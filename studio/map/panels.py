@@ -54,6 +54,8 @@ class MapPanels(QObject):
         self.background.choose_button.clicked.connect(self.choose_background)
         self.background.opacity_changed.connect(self._show_background)
         self.background.trace_requested.connect(self.trace_background)
+        self.background.refused.connect(lambda error: window.show_problems(
+            "Choose Image", f"{error.source} was not made the background:", error.problems))
         self.problems.located.connect(self.find)
         for panel in (self.properties, self.regions, self.background):
             panel.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
@@ -194,7 +196,11 @@ class MapPanels(QObject):
 
     def trace_background(self) -> None:
         if self.document is not None:
-            said = trace_background(self.document, self.mode.window)
+            try:
+                said = trace_background(self.document, self.mode.window)
+            except ScenarioError as error:
+                self.mode.window.show_problems("Trace", f"{error.source} cannot be traced:", error.problems)
+                return
             if said:
                 self.mode.window.statusBar().showMessage(said, 8000)
 

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from engine.scenario.model import Space
-from engine.scenario.problems import ScenarioError
 from engine.scenario.tracing import Proposal, TraceSettings, read_image, trace
 from studio.document import ScenarioDocument
 from studio.map.regions import swatch
@@ -152,7 +151,11 @@ class TraceDialog(QDialog):
                              self.simplify.value())
 
     def run(self) -> None:
-        self.proposals = trace(self.pixels, self.settings(), self.picture.chosen(), self.scale)
+        try:
+            self.proposals = trace(self.pixels, self.settings(), self.picture.chosen(), self.scale)
+        except MemoryError:
+            self.summary.setText("Not enough memory to trace this picture: pick a part of it, or scale it down.")
+            return
         self.list.clear()
         shown = []
         for number, proposal in enumerate(self.proposals, 1):
@@ -190,11 +193,9 @@ class TraceDialog(QDialog):
 
 
 def trace_background(document: ScenarioDocument, parent: QWidget | None = None) -> str:
-    """Show the dialog over the document's background; what happened, for the status bar."""
-    try:
-        dialog = TraceDialog(document, parent)
-    except ScenarioError as error:
-        return error.lines()[0]
+    """Show the dialog over the document's background; what happened, for the status bar.
+    ScenarioError, before any dialog, when the background cannot be read (or is too large)."""
+    dialog = TraceDialog(document, parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return ""
     return f"{dialog.apply()} traced spaces added"

@@ -78,3 +78,28 @@ def test_a_missing_file_says_so(tmp_path):
     with pytest.raises(ScenarioError) as caught:
         read_svg(tmp_path / "nowhere.svg")
     assert caught.value.lines()[0].endswith("nowhere.svg: cannot read the file: No such file or directory")
+
+
+def refused(tmp_path: Path, text: str) -> list[str]:
+    with pytest.raises(ScenarioError) as raised:
+        read_svg(write(tmp_path, text))
+    return [str(problem) for problem in raised.value.problems]
+
+
+def test_entities_neither_multiply_nor_read_files(tmp_path):
+    """XML's own bombs: expat refuses the amplification, and an external entity is never
+    fetched (a guard: both hold since expat 2.4)."""
+    svg = '<svg xmlns="http://www.w3.org/2000/svg">'
+    entities = '<!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">' + "".join(
+        f'<!ENTITY {name} "{f"&{previous};" * 16}">' for previous, name in zip("abcdef", "bcdefg", strict=True))
+    bomb = refused(tmp_path, f"<!DOCTYPE svg [{entities}]>{svg}<title>&g;</title></svg>")
+    assert len(bomb) == 1 and bomb[0].startswith("line 1, column ") and "amplification" in bomb[0]
+    external = refused(tmp_path, f'<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>{svg}<title>&x;</title></svg>')
+    assert len(external) == 1 and external[0].endswith("not well-formed SVG (undefined entity &x;)")
+
+
+def test_an_svg_of_another_namespace_is_no_drawing(tmp_path):
+    """Found by fuzzing the importer: svgelements makes no drawing of it, and reading its size failed."""
+    assert refused(tmp_path, '<svg xmlns="http://example.com/not-svg" width="10" height="10">'
+                             '<rect id="a" width="5" height="5"/></svg>') == [
+        "the file's <svg> is not an SVG drawing (its namespace is not http://www.w3.org/2000/svg)"]
