@@ -14,12 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from engine.export.images import (
+    SHEET_COLUMNS,
+    SHEET_ROWS,
     board_image,
     card_back,
     card_face,
     deck_sheets,
     label_point,
 )
+from engine.export.names import file_name, refuse_existing
 from engine.scenario.atomic import replacing, write_atomic
 from engine.scenario.model import Scenario
 
@@ -43,8 +46,20 @@ def _save_image(image, folder: Path, name: str, base_url: str) -> str:
     return f"{base_url.rstrip('/')}/{name}"
 
 
-def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None) -> Path:
-    """Write the save and its images into ``out_dir``; returns the save's path."""
+def _sheet_names(scenario: Scenario) -> dict[str, list[str]]:
+    """Each deck's sheet image names, checked before anything is drawn or written."""
+    per_sheet = SHEET_COLUMNS * SHEET_ROWS
+    return {deck.id: [file_name(f"decks[{deck.id}]", "deck", deck.id, str(number + 1), suffix=".png")
+                      for number in range(-(-len(deck.cards) // per_sheet))]
+            for deck in scenario.decks}
+
+
+def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, force: bool = False) -> Path:
+    """Write the save and its images into ``out_dir``; returns the save's path. Files already
+    there are refused (``OutputExists``) unless ``force``."""
+    sheet_names = _sheet_names(scenario)
+    names = ["board.png", "back.png", "save.json", *(name for names in sheet_names.values() for name in names)]
+    refuse_existing((out_dir / name for name in names), force)
     out_dir.mkdir(parents=True, exist_ok=True)
     base_url = base_url or out_dir.resolve().as_uri()
     board = scenario.board
@@ -79,7 +94,7 @@ def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None) -
         contained = []
         deck_ids = []
         for sheet_number, (sheet, columns, rows) in enumerate(deck_sheets(faces)):
-            url = _save_image(sheet, out_dir, f"deck-{deck.id}-{sheet_number + 1}.png", base_url)
+            url = _save_image(sheet, out_dir, sheet_names[deck.id][sheet_number], base_url)
             custom[str(key)] = {"FaceURL": url, "BackURL": back_url, "NumWidth": columns, "NumHeight": rows,
                                 "BackIsHidden": True, "UniqueBack": False, "Type": 0}
             first = sheet_number * 70

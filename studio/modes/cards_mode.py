@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.export.names import OutputExists, UnsafeName
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.atomic import replacing
 from engine.scenario.card_sheet import card_types_of, deck_table, write_sheet
@@ -642,10 +643,15 @@ class CardsMode(QObject):
         if not self.window.run_dialog(dialog):
             return
         folder = dialog.chosen_folder()
+        arguments = (self.document.scenario, placed, folder, dialog.dpi.value(), self.document.base_dir)
         try:
-            written, problems = write(self.document.scenario, placed, folder, dialog.dpi.value(),
-                                      self.document.base_dir)
-        except OSError as error:
+            try:
+                written, problems = write(*arguments)
+            except OutputExists as existing:  # nothing is written yet: the designer decides
+                if not self.window.ask_replace(title, existing.paths):
+                    return
+                written, problems = write(*arguments, force=True)
+        except (OSError, UnsafeName) as error:
             self.window.show_problems(title, f"The {noun} were not all written.", [Problem("", str(error))])
             return
         self._report_output(f"Wrote {len(written)} {noun} to {folder}", problems)

@@ -138,7 +138,10 @@ def test_deck_sheets_hold_at_most_ten_by_seven_cards_each(cards, tmp_path):
     image = QImage(str(sheet))
     assert sheet.name == "empires-sheet-1.png" and (image.width(), image.height()) == (10 * face[0], 7 * face[1])
     cards.paste_text("32\n")  # one copy more: a second sheet with the one card left over
+    asked = []
+    window.ask_replace = lambda title, paths: asked.append([path.name for path in paths]) or True
     cards.export_sheets()
+    assert asked == [["empires-sheet-1.png"]]  # the first export's sheet is replaced only once agreed
     assert "2 sheets of at most 10 x 7 (70 + 1 cards)" in seen[-1]
     second = QImage(str(folder / "empires-sheet-2.png"))
     assert (second.width(), second.height()) == face
