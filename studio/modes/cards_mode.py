@@ -49,7 +49,12 @@ from PySide6.QtWidgets import (
 from engine.export.names import OutputExists, UnsafeName
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.atomic import replacing
-from engine.scenario.card_sheet import card_types_of, deck_table, write_sheet
+from engine.scenario.card_sheet import (
+    SheetError,
+    card_types_of,
+    deck_table,
+    write_sheet,
+)
 from engine.scenario.io import scenario_to_data
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, CardData, Deck
@@ -592,7 +597,7 @@ class CardsMode(QObject):
         header, rows = deck_table(raw, card_types_of(self.card_types, raw))
         try:
             write_sheet(path, header, rows)
-        except OSError as error:
+        except (OSError, SheetError) as error:
             self.window.show_problems("Export Cards", f"{path} was not written.", [Problem("", str(error))])
             return
         self.window.statusBar().showMessage(f"Exported {len(rows)} cards to {path}", 5000)
