@@ -11,7 +11,7 @@ studio asks first), so a second export never overwrites work unnoticed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 SEPARATORS = ("/", "\\")
@@ -43,6 +43,20 @@ def file_name(where: str, *parts: str, suffix: str) -> str:
         raise UnsafeName(f"{where}: the file name {name!r} made from its id would leave the output folder; "
                          "an id used in a file name cannot hold / or \\ or begin with a dot")
     return "".join("_" if c in REPLACED or ord(c) < 32 else c for c in name)
+
+
+def file_names(named: Iterable[tuple[str, Sequence[str]]], suffix: str) -> list[str]:
+    """``file_name`` of each (where, parts), refusing two that would be the same file: ids that
+    differ only in a replaced character or in case (Windows and macOS ignore case)."""
+    names: list[str] = []
+    seen: dict[str, str] = {}
+    for where, parts in named:
+        name = file_name(where, *parts, suffix=suffix)
+        other = seen.setdefault(name.casefold(), where)
+        if other != where:
+            raise UnsafeName(f"{where}: makes the file name {name!r}, as {other} does; one would overwrite the other")
+        names.append(name)
+    return names
 
 
 def refuse_existing(paths: Iterable[Path], force: bool) -> None:

@@ -22,7 +22,7 @@ from engine.export.images import (
     deck_sheets,
     label_point,
 )
-from engine.export.names import file_name, refuse_existing
+from engine.export.names import file_names, refuse_existing
 from engine.scenario.atomic import replacing, write_atomic
 from engine.scenario.model import Scenario
 
@@ -49,9 +49,12 @@ def _save_image(image, folder: Path, name: str, base_url: str) -> str:
 def _sheet_names(scenario: Scenario) -> dict[str, list[str]]:
     """Each deck's sheet image names, checked before anything is drawn or written."""
     per_sheet = SHEET_COLUMNS * SHEET_ROWS
-    return {deck.id: [file_name(f"decks[{deck.id}]", "deck", deck.id, str(number + 1), suffix=".png")
-                      for number in range(-(-len(deck.cards) // per_sheet))]
-            for deck in scenario.decks}
+    sheets = [(deck.id, number) for deck in scenario.decks for number in range(1, -(-len(deck.cards) // per_sheet) + 1)]
+    names = file_names(((f"decks[{deck}]", ("deck", deck, str(number))) for deck, number in sheets), ".png")
+    by_deck: dict[str, list[str]] = {deck.id: [] for deck in scenario.decks}
+    for (deck, _), name in zip(sheets, names):
+        by_deck[deck].append(name)
+    return by_deck
 
 
 def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, force: bool = False) -> Path:

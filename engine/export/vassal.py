@@ -15,7 +15,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from engine.export.images import board_image, board_scale, card_face
-from engine.export.names import file_name, refuse_existing
+from engine.export.names import file_names, refuse_existing
 from engine.scenario.atomic import replacing
 from engine.scenario.model import Scenario
 
@@ -73,6 +73,8 @@ def build_file(scenario: Scenario) -> tuple[str, dict[str, bytes]]:
                       useHighlight="false", useParentGrid="false")
     ET.SubElement(main, P + "module.map.StackMetrics", bottom="-1", disabled="false", exSepX="6", exSepY="18",
                   top="-1", unexSepX="8", unexSepY="16")
+    names = iter(file_names(((f"decks[{deck.id}].cards[{card.id}]", ("card", deck.id, card.id))
+                             for deck in scenario.decks for card in deck.cards), ".png"))
     gpid = 1
     for position, deck in enumerate(scenario.decks):
         pile = ET.SubElement(main, P + "module.map.DrawPile", name=deck.name, owningBoard="Board",
@@ -81,7 +83,7 @@ def build_file(scenario: Scenario) -> tuple[str, dict[str, bytes]]:
                              faceDown="Always", shuffle="Always", draw="true", reshufflable="false",
                              allowMultiple="false", allowSelect="false", reversible="false")
         for card in deck.cards:
-            name = file_name(f"decks[{deck.id}].cards[{card.id}]", "card", deck.id, card.id, suffix=".png")
+            name = next(names)
             images[f"images/{name}"] = _png(card_face(card, deck.name))
             slot = ET.SubElement(pile, P + "widget.CardSlot", entryName=card.name, gpid=str(gpid),
                                  height="0", width="0")

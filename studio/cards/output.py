@@ -22,7 +22,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
-from engine.export.names import file_name, refuse_existing
+from engine.export.names import file_name, file_names, refuse_existing
 from engine.scenario.atomic import replacing
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, CardData, CardLayout, Scenario
@@ -192,8 +192,9 @@ def write_pngs(scenario: Scenario, placed: Sequence[Placed], out_dir: Path, dpi:
     """A PNG per card (copies once each), named after the deck and the card; images already
     there are refused (``OutputExists``, nothing written) unless ``force``."""
     items = list({item.card.id: item for item in placed}.values())  # copies once each
-    paths = [out_dir / file_name(f"decks[{item.deck}].cards[{item.card.id}]", item.deck, item.card.id, suffix=".png")
-             for item in items]
+    names = file_names(((f"decks[{item.deck}].cards[{item.card.id}]", (item.deck, item.card.id)) for item in items),
+                       ".png")
+    paths = [out_dir / name for name in names]
     refuse_existing(paths, force)
     out_dir.mkdir(parents=True, exist_ok=True)
     written, problems = [], []

@@ -124,3 +124,18 @@ def test_a_one_by_a_million_board_exports_a_bounded_image(tmp_path, kind):
         with zipfile.ZipFile(out) as archive:
             size = Image.open(io.BytesIO(archive.read("images/board.png"))).size
     assert max(size) <= MAX_BOARD_PIXELS
+
+
+@pytest.mark.parametrize("kind", ["png", "vassal"])
+def test_two_ids_that_make_one_file_name_are_refused(cli, tmp_path, capsys, kind):
+    raw = json.loads(HISTORY.read_text(encoding="utf-8"))
+    events = next(deck for deck in raw["decks"] if deck["id"] == "events")
+    events["cards"][0]["id"], events["cards"][1]["id"] = "ev:1", "EV?1"  # one name, ev_1, on Windows or macOS
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps(raw), encoding="utf-8")
+    out = tmp_path / "out"
+    command = (["cards", "png", str(scenario), "--deck", "events", "--out", str(out), "--dpi", "20"]
+               if kind == "png" else ["export", "vassal", str(scenario), str(out)])
+    assert cli(command) == 1
+    assert "decks[events].cards[EV?1]: makes the file name" in capsys.readouterr().err
+    assert not out.exists()
