@@ -134,7 +134,7 @@ def _write_xlsx(path: Path, name: str, header: list[str], rows: list[list[Cell]]
 
 def read_sheet(path: Path) -> tuple[list[str], list[list[Cell]]]:
     """The header and rows of a CSV or XLSX file (the first sheet), within the limits above;
-    whatever the file holds, a failure is a ``SheetError`` (or an ``OSError`` reading it)."""
+    whatever the file holds, a failure is a ``SheetError`` (or an ``OSError`` reading a CSV)."""
     rows = _xlsx_rows(path) if path.suffix.lower() == ".xlsx" else _csv_rows(path)
     values = [row for row in _bounded(path.name, rows) if any(cell not in (None, "") for cell in row)]
     if not values:
@@ -187,12 +187,14 @@ def _csv_rows(path: Path) -> Iterator[list[str]]:
 def _xlsx_rows(path: Path) -> Iterator[tuple[Cell, ...]]:
     """The first sheet's values, at most ``MAX_COLUMNS + 1`` a row; an archive that unpacks
     past ``MAX_BYTES`` is refused before openpyxl reads it. openpyxl reports a damaged file
-    with whatever its parsers raise, so each is caught here and told as the file's problem."""
+    with whatever its parsers raise (a bad offset is an OSError, XML's ParseError a SyntaxError, an
+    unknown compression a NotImplementedError), so each is caught here and told as the file's
+    problem; found by flipping bytes of an exported sheet 5,000 times."""
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
 
-    errors = (zipfile.BadZipFile, zlib.error, InvalidFileException, KeyError, ValueError, TypeError,
-              AttributeError, IndexError, SyntaxError, EOFError, MemoryError)  # SyntaxError: XML's ParseError
+    errors = (zipfile.BadZipFile, zlib.error, InvalidFileException, OSError, KeyError, ValueError, TypeError,
+              AttributeError, IndexError, SyntaxError, EOFError, MemoryError, RuntimeError, OverflowError)
     try:
         with zipfile.ZipFile(path) as archive:
             size = sum(info.file_size for info in archive.infolist())
