@@ -21,7 +21,7 @@ REPLACED = set('<>:"|?*;')  # refused by Windows, and ; which ends a field of a 
 
 
 class UnsafeName(ValueError):
-    """An id that would name a file outside the output folder."""
+    """An id that would name a file outside the output folder, or the file another id names."""
 
 
 class OutputExists(ValueError):

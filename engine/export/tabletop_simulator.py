@@ -12,6 +12,7 @@ import hashlib
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from engine.export.images import (
     SHEET_COLUMNS,
@@ -43,7 +44,7 @@ def _transform(x: float = 0.0, y: float = TILE_HEIGHT, z: float = 0.0, scale: fl
 def _save_image(image, folder: Path, name: str, base_url: str) -> str:
     with replacing(folder / name) as temporary:
         image.save(temporary, format="PNG")
-    return f"{base_url.rstrip('/')}/{name}"
+    return f"{base_url.rstrip('/')}/{quote(name)}"  # an id's space or # would end a bare URL
 
 
 def _sheet_names(scenario: Scenario) -> dict[str, list[str]]:
