@@ -18,6 +18,7 @@ from engine.core.decision import Chance, Choice, End
 from engine.core.errors import IllegalAction
 from engine.core.moves import Outcome
 from engine.core.picture import SeatPanel
+from engine.export.names import FORCE_HELP, refuse_existing
 from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, rulesets
@@ -191,6 +192,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.jsonl:
         from engine.export.game_record import write_record
 
+        refuse_existing([Path(args.jsonl)], args.force)
         steps = write_record(session, Path(args.jsonl))
         print(f"wrote {args.jsonl}: {steps} steps of the current line")
     return 0
@@ -221,6 +223,7 @@ def _cards_export(args: argparse.Namespace) -> int:
         raise ValueError(f"no deck {args.deck!r} in {args.scenario} (decks: {', '.join(d.id for d in scenario.decks)})")
     types = card_types_of(get_ruleset(scenario.ruleset.id).card_type_map(), deck)
     header, rows = deck_table(deck, types)
+    refuse_existing([Path(args.out)], args.force)
     write_sheet(Path(args.out), header, rows)
     print(f"wrote {args.out}: {len(rows)} cards, {len(header)} columns")
     return 0
@@ -259,11 +262,11 @@ def _export(args: argparse.Namespace) -> int:
     if args.format == "tts":
         from engine.export.tabletop_simulator import export_tts
 
-        print(f"wrote {export_tts(scenario, Path(args.out), args.base_url)}")
+        print(f"wrote {export_tts(scenario, Path(args.out), args.base_url, args.force)}")
     else:
         from engine.export.vassal import export_vassal
 
-        print(f"wrote {export_vassal(scenario, Path(args.out))}")
+        print(f"wrote {export_vassal(scenario, Path(args.out), args.force)}")
     return 0
 
 
@@ -584,6 +587,7 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("playtest", help="a playtest file, or a game record (.jsonl) to check")
     replay.add_argument("scenario", nargs="?", help="the scenario a .jsonl game record is checked against")
     replay.add_argument("--jsonl", metavar="OUT", help="also write the current line as a portable game record")
+    replay.add_argument("--force", action="store_true", help=FORCE_HELP)
     replay.set_defaults(run=_replay)
     sim = commands.add_parser("simulate", help="play many games between bots and print the balance figures")
     _balance_arguments(sim)
@@ -628,6 +632,7 @@ def parser() -> argparse.ArgumentParser:
     sheet_out.add_argument("--deck", required=True, help="the deck's id")
     sheet_out.add_argument("--out", required=True, metavar="FILE.csv|FILE.xlsx",
                            help="the spreadsheet to write; its extension picks the format")
+    sheet_out.add_argument("--force", action="store_true", help=FORCE_HELP)
     sheet_out.set_defaults(run=_cards_export)
     sheet_in = card_commands.add_parser("import", help="read a deck from CSV or XLSX: every cell checked, a per-card diff")
     sheet_in.add_argument("scenario", help="the scenario file (.json) whose deck is replaced")
@@ -645,6 +650,8 @@ def parser() -> argparse.ArgumentParser:
     vassal = formats.add_parser("vassal", help="a VASSAL module (.vmod)")
     vassal.add_argument("scenario", help="the scenario file (.json) to export")
     vassal.add_argument("out", metavar="OUT.vmod", help="the module file to write")
+    for command in (tts, vassal):
+        command.add_argument("--force", action="store_true", help=FORCE_HELP)
     export.set_defaults(run=_export)
     board_map = commands.add_parser("map", help="the board's geometry")
     map_commands = board_map.add_subparsers(dest="map_command", required=True)

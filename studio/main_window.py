@@ -394,6 +394,14 @@ class MainWindow(QMainWindow):
         )
         return {buttons.Save: Answer.SAVE, buttons.Discard: Answer.DISCARD}.get(answer, Answer.CANCEL)
 
+    def ask_replace(self, title: str, paths: list[Path]) -> bool:
+        """True when the designer agrees to replace files an export would overwrite."""
+        shown = "\n".join(path.name for path in paths[:10]) + (f"\n… and {len(paths) - 10} more" if len(paths) > 10 else "")
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(self, title, f"These files in {paths[0].parent} already exist:\n{shown}\n\n"
+                                      "Replace them?", buttons.Yes | buttons.No, buttons.No)
+        return answer == buttons.Yes
+
     def ask_path(self, title: str, start: Path, file_filter: str, saving: bool,
                  extra: QWidget | None = None) -> Path | None:
         """``extra``, a choice that goes with the file (embed the scenario), is shown under the

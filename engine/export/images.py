@@ -21,6 +21,8 @@ WATER = {SpaceKind.SEA: "#8db8d9", SpaceKind.OCEAN: "#6f9fc8"}
 BACKGROUND = "#dbe8f2"
 CARD_SIZE = (250, 350)  # pixels of one card face: 63.5 x 88.9 mm at 100 dpi
 SHEET_COLUMNS, SHEET_ROWS = 10, 7  # the largest deck sheet Tabletop Simulator reads
+MAX_BOARD_PIXELS = 8192  # the longest side of a board image: 192 MB of RGB at most
+MAX_LABEL_PIXELS = 96  # space names stay legible, not a glyph the size of the board
 
 
 FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
@@ -34,10 +36,19 @@ def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(path), size) if path.exists() else ImageFont.load_default(size)
 
 
+def board_scale(board: Board, width: int) -> float:
+    """Image pixels per board unit for a board ``width`` pixels across, less when its height
+    in proportion would pass ``MAX_BOARD_PIXELS`` (a 1 x 1,000,000 board is a strip, not 2
+    billion rows)."""
+    return min(width / board.width, MAX_BOARD_PIXELS / board.height)
+
+
 def board_image(board: Board, width: int = 2048) -> Image.Image:
-    """The board at ``width`` pixels across, its height in proportion."""
-    scale = width / board.width
-    image = Image.new("RGB", (width, max(1, round(board.height * scale))), BACKGROUND)
+    """The board at ``width`` pixels across, its height in proportion; both sides at most
+    ``MAX_BOARD_PIXELS``."""
+    scale = board_scale(board, min(width, MAX_BOARD_PIXELS))
+    size = (max(1, round(board.width * scale)), max(1, round(board.height * scale)))
+    image = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(image)
     colours = {region.id: region.colour for region in board.regions}
     for space in board.spaces:
@@ -45,7 +56,7 @@ def board_image(board: Board, width: int = 2048) -> Image.Image:
             continue
         fill = WATER.get(space.kind) or colours.get(space.region or "", "#d8cfb0")
         draw.polygon([(x * scale, y * scale) for x, y in space.polygon], fill=fill, outline="#4a4a4a")
-    font = _font(max(9, round(11 * scale * 1.5)))
+    font = _font(min(MAX_LABEL_PIXELS, max(9, round(11 * scale * 1.5))))
     for space in board.spaces:
         x, y = label_point(space.polygon, space.label)
         draw.text((x * scale, y * scale), space.name, fill="#1e1e1e", font=font, anchor="mm")

@@ -12,14 +12,18 @@ import hashlib
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from engine.export.images import (
+    SHEET_COLUMNS,
+    SHEET_ROWS,
     board_image,
     card_back,
     card_face,
     deck_sheets,
     label_point,
 )
+from engine.export.names import file_names, refuse_existing
 from engine.scenario.atomic import replacing, write_atomic
 from engine.scenario.model import Scenario
 
@@ -40,11 +44,26 @@ def _transform(x: float = 0.0, y: float = TILE_HEIGHT, z: float = 0.0, scale: fl
 def _save_image(image, folder: Path, name: str, base_url: str) -> str:
     with replacing(folder / name) as temporary:
         image.save(temporary, format="PNG")
-    return f"{base_url.rstrip('/')}/{name}"
+    return f"{base_url.rstrip('/')}/{quote(name)}"  # an id's space or # would end a bare URL
 
 
-def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None) -> Path:
-    """Write the save and its images into ``out_dir``; returns the save's path."""
+def _sheet_names(scenario: Scenario) -> dict[str, list[str]]:
+    """Each deck's sheet image names, checked before anything is drawn or written."""
+    per_sheet = SHEET_COLUMNS * SHEET_ROWS
+    sheets = [(deck.id, number) for deck in scenario.decks for number in range(1, -(-len(deck.cards) // per_sheet) + 1)]
+    names = file_names(((f"decks[{deck}]", ("deck", deck, str(number))) for deck, number in sheets), ".png")
+    by_deck: dict[str, list[str]] = {deck.id: [] for deck in scenario.decks}
+    for (deck, _), name in zip(sheets, names):
+        by_deck[deck].append(name)
+    return by_deck
+
+
+def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, force: bool = False) -> Path:
+    """Write the save and its images into ``out_dir``; returns the save's path. Files already
+    there are refused (``OutputExists``) unless ``force``."""
+    sheet_names = _sheet_names(scenario)
+    names = ["board.png", "back.png", "save.json", *(name for names in sheet_names.values() for name in names)]
+    refuse_existing((out_dir / name for name in names), force)
     out_dir.mkdir(parents=True, exist_ok=True)
     base_url = base_url or out_dir.resolve().as_uri()
     board = scenario.board
@@ -79,7 +98,7 @@ def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None) -
         contained = []
         deck_ids = []
         for sheet_number, (sheet, columns, rows) in enumerate(deck_sheets(faces)):
-            url = _save_image(sheet, out_dir, f"deck-{deck.id}-{sheet_number + 1}.png", base_url)
+            url = _save_image(sheet, out_dir, sheet_names[deck.id][sheet_number], base_url)
             custom[str(key)] = {"FaceURL": url, "BackURL": back_url, "NumWidth": columns, "NumHeight": rows,
                                 "BackIsHidden": True, "UniqueBack": False, "Type": 0}
             first = sheet_number * 70

@@ -14,18 +14,14 @@ import zipfile
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from engine.export.images import board_image, card_face
+from engine.export.images import board_image, board_scale, card_face
+from engine.export.names import file_names, refuse_existing
 from engine.scenario.atomic import replacing
 from engine.scenario.model import Scenario
 
 VASSAL_VERSION = "3.7.0"
 BOARD_PIXELS = 2048
 P = "VASSAL.build."
-
-
-def file_name(*parts: str) -> str:
-    """A flat image name VASSAL finds in ``images/``, whatever characters the ids hold."""
-    return "-".join("".join(c if c.isalnum() or c in "._" else "_" for c in part) for part in parts) + ".png"
 
 
 def _png(image) -> bytes:
@@ -51,7 +47,7 @@ def card_piece(image: str, name: str, gpid: int) -> str:
 def build_file(scenario: Scenario) -> tuple[str, dict[str, bytes]]:
     """The buildFile.xml text and the images it names."""
     board = scenario.board
-    scale = BOARD_PIXELS / board.width
+    scale = board_scale(board, BOARD_PIXELS)  # the image's own: a very tall board is drawn narrower
     images = {"images/board.png": _png(board_image(board, BOARD_PIXELS))}
     module = ET.Element(P + "GameModule", name=scenario.meta.title, version=scenario.meta.version,
                         VassalVersion=VASSAL_VERSION, description=scenario.meta.description,
@@ -77,6 +73,8 @@ def build_file(scenario: Scenario) -> tuple[str, dict[str, bytes]]:
                       useHighlight="false", useParentGrid="false")
     ET.SubElement(main, P + "module.map.StackMetrics", bottom="-1", disabled="false", exSepX="6", exSepY="18",
                   top="-1", unexSepX="8", unexSepY="16")
+    names = iter(file_names(((f"decks[{deck.id}].cards[{card.id}]", ("card", deck.id, card.id))
+                             for deck in scenario.decks for card in deck.cards), ".png"))
     gpid = 1
     for position, deck in enumerate(scenario.decks):
         pile = ET.SubElement(main, P + "module.map.DrawPile", name=deck.name, owningBoard="Board",
@@ -85,7 +83,7 @@ def build_file(scenario: Scenario) -> tuple[str, dict[str, bytes]]:
                              faceDown="Always", shuffle="Always", draw="true", reshufflable="false",
                              allowMultiple="false", allowSelect="false", reversible="false")
         for card in deck.cards:
-            name = file_name("card", deck.id, card.id)
+            name = next(names)
             images[f"images/{name}"] = _png(card_face(card, deck.name))
             slot = ET.SubElement(pile, P + "widget.CardSlot", entryName=card.name, gpid=str(gpid),
                                  height="0", width="0")
@@ -107,8 +105,10 @@ def module_data(scenario: Scenario) -> str:
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(data, encoding="unicode") + "\n"
 
 
-def export_vassal(scenario: Scenario, out: Path) -> Path:
-    """Write the module atomically: beside the target first, then replace it."""
+def export_vassal(scenario: Scenario, out: Path, force: bool = False) -> Path:
+    """Write the module atomically: beside the target first, then replace it; an existing
+    module is refused (``OutputExists``) unless ``force``."""
+    refuse_existing([out], force)
     build, images = build_file(scenario)
     with replacing(out) as temporary, zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("buildFile.xml", build)

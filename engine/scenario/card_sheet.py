@@ -5,7 +5,9 @@ from the deck's card types (the model's field metadata), after the reserved colu
 card has. Reading never trusts a cell: each is turned into the JSON value its field
 expects where it plainly is one, and otherwise kept as text, so the scenario's own
 validation reports it located (``decks[empires].cards[e12].data.armies: expected a whole
-number, found text 'ten'``) together with the sheet's row and column.
+number, found text 'ten'``) together with the sheet's row and column. Cells are data both
+ways: text is never written as a formula (``docs/security-files.md``), and a sheet past the
+limits below is refused at its row and column before the rest is read.
 """
 
 from __future__ import annotations
@@ -13,9 +15,12 @@ from __future__ import annotations
 import csv
 import enum
 import io
+import re
 import types
 import typing
-from collections.abc import Mapping, Sequence
+import zipfile
+import zlib
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -71,43 +76,141 @@ def deck_table(raw_deck: Mapping[str, Any], card_types: Sequence[type[CardData]]
 
 # -- files ------------------------------------------------------------------------------
 
+MAX_ROWS = 10_000  # cards below the header (a deck of History of the World has 40)
+MAX_COLUMNS = 200  # the reserved columns and every data field, with room to spare
+MAX_CELL = 32_767  # characters in one cell, Excel's own limit
+MAX_BYTES = 32 * 2**20  # a CSV file, or everything inside an XLSX once unpacked
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as a formula (OWASP)
+QUOTE = "'"
+
+
+class SheetError(ValueError):
+    """A spreadsheet that cannot be read, with the file and, where known, the row and column."""
+
+
+def _guarded(cell: Cell) -> Cell:
+    """A CSV cell as OWASP advises: text a spreadsheet would run as a formula gets a leading
+    quote, and so does text that begins with a quote, so reading removes exactly one."""
+    return QUOTE + cell if isinstance(cell, str) and cell.startswith((*FORMULA_STARTS, QUOTE)) else cell
+
+
+def _unguarded(cell: str) -> str:
+    return cell[1:] if cell.startswith(QUOTE) else cell
+
 
 def write_sheet(path: Path, header: list[str], rows: list[list[Cell]]) -> None:
-    """CSV through the standard library, XLSX through openpyxl; written beside, then moved."""
+    """CSV through the standard library, XLSX through openpyxl; written beside, then moved.
+    Text is always text: XLSX cells are typed as strings, CSV cells guarded by ``_guarded``."""
     with replacing(path) as temporary:
         if path.suffix.lower() == ".xlsx":
-            from openpyxl import Workbook
-
-            book = Workbook()
-            sheet = book.active
-            sheet.title = "cards"
-            sheet.append(header)
-            for row in rows:
-                sheet.append(row)
-            book.save(temporary)
+            _write_xlsx(temporary, path.name, header, rows)
         else:
             with temporary.open("w", encoding="utf-8", newline="") as file:
                 writer = csv.writer(file)
                 writer.writerow(header)
-                writer.writerows(["" if cell is None else cell for cell in row] for row in rows)
+                writer.writerows(["" if cell is None else _guarded(cell) for cell in row] for row in rows)
+
+
+def _write_xlsx(path: Path, name: str, header: list[str], rows: list[list[Cell]]) -> None:
+    from openpyxl import Workbook
+    from openpyxl.utils.exceptions import IllegalCharacterError
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "cards"
+    for number, row in enumerate([header, *rows], start=1):
+        for index, value in enumerate(row):
+            if value in (None, ""):
+                continue
+            try:
+                cell = sheet.cell(row=number, column=index + 1, value=value)
+            except IllegalCharacterError:
+                raise SheetError(f"{name}: row {number}, column {column_letter(index)}: a control character, "
+                                 "which XLSX cannot store") from None
+            if isinstance(value, str):
+                cell.data_type = "s"  # openpyxl takes text beginning with = for a formula
+    book.save(path)
 
 
 def read_sheet(path: Path) -> tuple[list[str], list[list[Cell]]]:
-    """The header and rows of a CSV or XLSX file (the first sheet)."""
-    if path.suffix.lower() == ".xlsx":
-        from openpyxl import load_workbook
-
-        book = load_workbook(path, read_only=True, data_only=True)
-        values = [list(row) for row in book.worksheets[0].iter_rows(values_only=True)]
-        book.close()
-    else:
-        text = path.read_text(encoding="utf-8-sig")
-        values = [list(row) for row in csv.reader(io.StringIO(text))]
-    values = [row for row in values if any(cell not in (None, "") for cell in row)]
+    """The header and rows of a CSV or XLSX file (the first sheet), within the limits above;
+    whatever the file holds, a failure is a ``SheetError`` (or an ``OSError`` reading a CSV)."""
+    rows = _xlsx_rows(path) if path.suffix.lower() == ".xlsx" else _csv_rows(path)
+    values = [row for row in _bounded(path.name, rows) if any(cell not in (None, "") for cell in row)]
     if not values:
         return [], []
     header = [str(cell).strip() if cell is not None else "" for cell in values[0]]
     return header, values[1:]
+
+
+def _bounded(name: str, rows: Iterator[Sequence[Cell]]) -> list[list[Cell]]:
+    """The rows, refused at the first that passes a limit: nothing is read past it."""
+    values = []
+    for number, row in enumerate(rows, start=1):
+        if number > MAX_ROWS + 1:
+            raise SheetError(f"{name}: row {number}: a sheet holds at most {MAX_ROWS:,} cards below its header")
+        cells = list(row)
+        while cells and cells[-1] in (None, ""):
+            cells.pop()
+        if len(cells) > MAX_COLUMNS:
+            raise SheetError(f"{name}: row {number}, column {column_letter(MAX_COLUMNS)}: "
+                             f"a sheet has at most {MAX_COLUMNS} columns")
+        for index, cell in enumerate(cells):
+            if isinstance(cell, str) and len(cell) > MAX_CELL:
+                raise SheetError(f"{name}: row {number}, column {column_letter(index)}: a cell of "
+                                 f"{len(cell):,} characters (at most {MAX_CELL:,})")
+        values.append(cells)
+    return values
+
+
+def _too_big(name: str, size: int, what: str) -> SheetError:
+    return SheetError(f"{name}: {what} {size:,} bytes (a sheet may hold at most {MAX_BYTES:,})")
+
+
+def _csv_rows(path: Path) -> Iterator[list[str]]:
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        raise _too_big(path.name, size, "the file is")
+    try:
+        with path.open(encoding="utf-8-sig", newline="") as file:  # a CR inside a quoted cell is kept
+            text = file.read()
+    except UnicodeDecodeError as error:
+        raise SheetError(f"{path.name}: byte {error.start}: not UTF-8 text; save the sheet as CSV UTF-8") from None
+    reader = csv.reader(io.StringIO(text))
+    try:
+        for row in reader:
+            yield [_unguarded(cell) for cell in row]
+    except csv.Error as error:
+        raise SheetError(f"{path.name}: line {reader.line_num}: {error}") from None
+
+
+def _xlsx_rows(path: Path) -> Iterator[tuple[Cell, ...]]:
+    """The first sheet's values, at most ``MAX_COLUMNS + 1`` a row; an archive that unpacks
+    past ``MAX_BYTES`` is refused before openpyxl reads it. openpyxl reports a damaged file
+    with whatever its parsers raise (a bad offset is an OSError, XML's ParseError a SyntaxError, an
+    unknown compression a NotImplementedError), so each is caught here and told as the file's
+    problem; found by flipping bytes of an exported sheet 5,000 times."""
+    from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    errors = (zipfile.BadZipFile, zlib.error, InvalidFileException, OSError, KeyError, ValueError, TypeError,
+              AttributeError, IndexError, SyntaxError, EOFError, MemoryError, RuntimeError, OverflowError)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            size = sum(info.file_size for info in archive.infolist())
+        if size > MAX_BYTES:
+            raise _too_big(path.name, size, "unpacked, the XLSX holds")
+        book = load_workbook(path, read_only=True, data_only=True)
+        try:
+            sheet = book.worksheets[0]
+            sheet.reset_dimensions()  # the stored size may claim a million rows it does not hold
+            yield from sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1)
+        finally:
+            book.close()
+    except SheetError:
+        raise
+    except errors as error:
+        raise SheetError(f"{path.name}: not a readable XLSX workbook ({type(error).__name__}: {error})") from None
 
 
 # -- reading cells ----------------------------------------------------------------------
@@ -135,7 +238,7 @@ def _parse(cell: Cell, hint: Any) -> Any:
     if hint is int:
         if isinstance(text, float) and text.is_integer():
             return int(text)
-        if isinstance(text, str) and text.lstrip("-").isdigit() and len(text) < 20:
+        if isinstance(text, str) and re.fullmatch(r"-?[0-9]{1,19}", text):
             return int(text)
         return text
     if hint is float:

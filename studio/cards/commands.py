@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from engine.export.names import FORCE_HELP, refuse_existing
 from engine.scenario.atomic import replacing
 
 
@@ -49,6 +50,7 @@ def _pdf(args: argparse.Namespace) -> int:
     sheet = PrintSheet(paper=args.paper, margin=args.margin_mm, gap=args.gap_mm, bleed=args.bleed_mm,
                        crop_length=args.crop_mm, backs=args.backs, duplex_edge=args.duplex_edge)
     out = Path(args.out)
+    refuse_existing([out], args.force)
     with replacing(out) as temporary:
         pages, problems = write_pdf(scenario, placed, temporary, sheet, Path(args.scenario).parent)
     _report(problems)
@@ -61,7 +63,8 @@ def _png(args: argparse.Namespace) -> int:
 
     _application()
     scenario, placed = _deck(args)
-    written, problems = write_pngs(scenario, placed, Path(args.out), args.dpi, Path(args.scenario).parent)
+    written, problems = write_pngs(scenario, placed, Path(args.out), args.dpi, Path(args.scenario).parent,
+                                   args.force)
     _report(problems)
     print(f"wrote {len(written)} images into {args.out} at {args.dpi} dpi")
     return 0
@@ -74,7 +77,8 @@ def _sheets(args: argparse.Namespace) -> int:
     scenario, placed = _deck(args)
     if not placed:
         raise ValueError(f"deck {args.deck!r} has no cards")
-    written, problems = write_deck_sheets(scenario, placed, Path(args.out), args.dpi, Path(args.scenario).parent)
+    written, problems = write_deck_sheets(scenario, placed, Path(args.out), args.dpi, Path(args.scenario).parent,
+                                          args.force)
     _report(problems)
     sheets = f"{len(written)} deck sheet" + ("s" if len(written) > 1 else "")
     print(f"wrote {sheets} of at most 10 x 7 cards ({len(placed)} cards) into {args.out}")
@@ -97,12 +101,14 @@ def register(groups: dict[str, argparse._SubParsersAction]) -> None:
     pdf.add_argument("--backs", action="store_true", help="a back page after each front page, for duplex")
     pdf.add_argument("--duplex-edge", choices=["long", "short"], default="long",
                      help="the edge the printer turns the paper on")
+    pdf.add_argument("--force", action="store_true", help=FORCE_HELP)
     pdf.set_defaults(run=_pdf)
     png = cards.add_parser("png", help="a PNG per card of a deck")
     png.add_argument("scenario", help="the scenario file (.json) whose deck is drawn")
     png.add_argument("--deck", required=True, help="the deck's id")
     png.add_argument("--out", required=True, metavar="DIR", help="the folder the images go into")
     png.add_argument("--dpi", type=int, default=300, help="dots per inch of each image (default: 300)")
+    png.add_argument("--force", action="store_true", help=FORCE_HELP)
     png.set_defaults(run=_png)
     sheets = cards.add_parser("sheets", help="a deck as sheets of at most 10 x 7 faces, for tabletop simulators")
     sheets.add_argument("scenario", help="the scenario file (.json) whose deck is drawn")
@@ -111,4 +117,5 @@ def register(groups: dict[str, argparse._SubParsersAction]) -> None:
     sheets.add_argument("--dpi", type=int, default=100,
                         help="dots per inch of each face (default: 100, a 10 x 7 sheet of poker cards "
                              "2500 x 2450 pixels)")
+    sheets.add_argument("--force", action="store_true", help=FORCE_HELP)
     sheets.set_defaults(run=_sheets)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.rulesets.registry import get_ruleset
-from engine.scenario.card_sheet import SheetImport, import_sheet, read_sheet
+from engine.scenario.card_sheet import SheetError, SheetImport, import_sheet, read_sheet
 from engine.scenario.io import scenario_to_data
 from engine.scenario.problems import Problem
 from studio.document import ScenarioDocument
@@ -27,11 +27,14 @@ from studio.plain import plain_label
 
 
 def read_import(document: ScenarioDocument, deck_id: str, path: Path) -> SheetImport:
-    """The import of ``path`` into the deck, checked; an unreadable file is one problem."""
+    """The import of ``path`` into the deck, checked; an unreadable file, or one past the sheet
+    limits, is one located problem, which the import dialog lists."""
     try:
         header, rows = read_sheet(path)
-    except (OSError, ValueError, KeyError) as error:
-        return SheetImport(None, [], [Problem("", f"{path.name}: cannot read the sheet ({error})")])
+    except SheetError as error:
+        return SheetImport(None, [], [Problem("", str(error))])
+    except OSError as error:
+        return SheetImport(None, [], [Problem("", f"{path.name}: cannot read the sheet ({error.strerror or error})")])
     scenario = document.scenario
     raw = scenario_to_data(scenario, get_ruleset)
     card_types = get_ruleset(scenario.ruleset.id).card_type_map()

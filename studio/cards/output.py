@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
+from engine.export.names import file_name, file_names, refuse_existing
 from engine.scenario.atomic import replacing
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, CardData, CardLayout, Scenario
@@ -187,17 +188,19 @@ def card_image(scenario: Scenario, item: Placed, dpi: int, scenario_dir: Path | 
 
 
 def write_pngs(scenario: Scenario, placed: Sequence[Placed], out_dir: Path, dpi: int,
-               scenario_dir: Path | None) -> tuple[list[Path], list[Problem]]:
-    """A PNG per card (copies once each), named after the deck and the card."""
+               scenario_dir: Path | None, force: bool = False) -> tuple[list[Path], list[Problem]]:
+    """A PNG per card (copies once each), named after the deck and the card; images already
+    there are refused (``OutputExists``, nothing written) unless ``force``."""
+    items = list({item.card.id: item for item in placed}.values())  # copies once each
+    names = file_names(((f"decks[{item.deck}].cards[{item.card.id}]", (item.deck, item.card.id)) for item in items),
+                       ".png")
+    paths = [out_dir / name for name in names]
+    refuse_existing(paths, force)
     out_dir.mkdir(parents=True, exist_ok=True)
-    written, problems, seen = [], [], set()
-    for item in placed:
-        if item.card.id in seen:
-            continue
-        seen.add(item.card.id)
+    written, problems = [], []
+    for item, path in zip(items, paths):
         image, found = card_image(scenario, item, dpi, scenario_dir)
         problems += found
-        path = out_dir / f"{item.deck}-{item.card.id}.png"
         with replacing(path) as temporary:
             if not image.save(str(temporary), "PNG"):
                 raise OSError(f"{path}: cannot write the image")
@@ -233,18 +236,23 @@ def sheet_counts(cards: int) -> list[int]:
 
 
 def write_deck_sheets(scenario: Scenario, placed: Sequence[Placed], out_dir: Path, dpi: int,
-                      scenario_dir: Path | None) -> tuple[list[Path], list[Problem]]:
+                      scenario_dir: Path | None, force: bool = False) -> tuple[list[Path], list[Problem]]:
     """Every copy of every card on sheets of at most 10 x 7 (``DECK-sheet-1.png``, …), in the
-    deck's order, as a tabletop simulator's custom deck takes them."""
+    deck's order, as a tabletop simulator's custom deck takes them; sheets already there are
+    refused (``OutputExists``, nothing written) unless ``force``."""
+    counts = sheet_counts(len(placed))
+    deck = placed[0].deck if placed else ""
+    paths = [out_dir / file_name(f"decks[{deck}]", deck, "sheet", str(number), suffix=".png")
+             for number in range(1, len(counts) + 1)]
+    refuse_existing(paths, force)
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     problems: list[Problem] = []
     start = 0
-    for number, count in enumerate(sheet_counts(len(placed)), 1):
+    for count, path in zip(counts, paths):
         image, found = deck_sheet(scenario, placed[start:start + count], dpi, scenario_dir)
         start += count
         problems += [problem for problem in found if problem not in problems]
-        path = out_dir / f"{placed[0].deck}-sheet-{number}.png"
         with replacing(path) as temporary:
             if not image.save(str(temporary), "PNG"):
                 raise OSError(f"{path}: cannot write the image")

@@ -46,9 +46,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.export.names import OutputExists, UnsafeName
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.atomic import replacing
-from engine.scenario.card_sheet import card_types_of, deck_table, write_sheet
+from engine.scenario.card_sheet import (
+    SheetError,
+    card_types_of,
+    deck_table,
+    write_sheet,
+)
 from engine.scenario.io import scenario_to_data
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, CardData, Deck
@@ -591,7 +597,7 @@ class CardsMode(QObject):
         header, rows = deck_table(raw, card_types_of(self.card_types, raw))
         try:
             write_sheet(path, header, rows)
-        except OSError as error:
+        except (OSError, SheetError) as error:
             self.window.show_problems("Export Cards", f"{path} was not written.", [Problem("", str(error))])
             return
         self.window.statusBar().showMessage(f"Exported {len(rows)} cards to {path}", 5000)
@@ -642,10 +648,15 @@ class CardsMode(QObject):
         if not self.window.run_dialog(dialog):
             return
         folder = dialog.chosen_folder()
+        arguments = (self.document.scenario, placed, folder, dialog.dpi.value(), self.document.base_dir)
         try:
-            written, problems = write(self.document.scenario, placed, folder, dialog.dpi.value(),
-                                      self.document.base_dir)
-        except OSError as error:
+            try:
+                written, problems = write(*arguments)
+            except OutputExists as existing:  # nothing is written yet: the designer decides
+                if not self.window.ask_replace(title, existing.paths):
+                    return
+                written, problems = write(*arguments, force=True)
+        except (OSError, UnsafeName) as error:
             self.window.show_problems(title, f"The {noun} were not all written.", [Problem("", str(error))])
             return
         self._report_output(f"Wrote {len(written)} {noun} to {folder}", problems)

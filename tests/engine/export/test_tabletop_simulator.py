@@ -70,3 +70,21 @@ def test_a_deck_of_more_than_seventy_cards_takes_a_second_sheet(tmp_path):
     card = scenario.decks[0].cards[0]
     sheets = deck_sheets([card_face(card, "big")] * 75)
     assert [(columns, rows) for _, columns, rows in sheets] == [(10, 7), (5, 1)]
+
+
+def test_a_deck_id_with_a_space_or_hash_names_its_sheet_by_a_working_url(tmp_path):
+    raw = json.loads((ROOT / "tests" / "data" / "dice-race.json").read_text(encoding="utf-8"))
+    copy = json.loads(json.dumps(raw["decks"][0]))
+    copy.update(id="bonus #2", name="Second bonus")
+    for card in copy["cards"]:
+        card["id"] = "second-" + card["id"]
+    raw["decks"].append(copy)
+    source = tmp_path / "scenario.json"
+    source.write_text(json.dumps(raw), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["export", "tts", str(source), str(out), "--base-url", "https://example.org/game/"]) == 0
+    save = json.loads((out / "save.json").read_text(encoding="utf-8"))
+    (deck,) = [o for o in save["ObjectStates"] if o.get("Nickname") == "Second bonus"]
+    (sheet,) = deck["CustomDeck"].values()
+    assert sheet["FaceURL"] == "https://example.org/game/deck-bonus%20%232-1.png"
+    assert (out / "deck-bonus #2-1.png").is_file()

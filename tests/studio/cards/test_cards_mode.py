@@ -340,3 +340,19 @@ def test_an_edit_is_checked_off_the_ui_thread_and_the_marks_follow(cards, qtbot,
     cards.document.undo_stack.undo()
     qtbot.waitUntil(cards.idle)
     assert cell(cards, "e2-celts", "armies").data(Qt.ItemDataRole.BackgroundRole) is None
+
+
+def test_an_unreadable_sheet_is_listed_in_the_import_dialog_and_changes_nothing(cards, tmp_path):
+    window = cards.window
+    sheet = tmp_path / "empires.xlsx"
+    sheet.write_text("id,name,type\n", encoding="utf-8")  # a CSV saved under an XLSX name: not a zip
+    window.ask_path = lambda *args, **kwargs: sheet
+    dialogs = []
+    window.run_dialog = lambda dialog: dialogs.append(dialog) or True
+    text_before = cards.document.text()
+    cards.import_cards()
+    (dialog,) = dialogs
+    assert dialog.list.topLevelItemCount() == 1
+    assert dialog.list.topLevelItem(0).text(1).startswith("empires.xlsx: not a readable XLSX workbook (BadZipFile")
+    assert not dialog.apply_button.isEnabled()
+    assert cards.document.text() == text_before

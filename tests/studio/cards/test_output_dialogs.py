@@ -138,7 +138,30 @@ def test_deck_sheets_hold_at_most_ten_by_seven_cards_each(cards, tmp_path):
     image = QImage(str(sheet))
     assert sheet.name == "empires-sheet-1.png" and (image.width(), image.height()) == (10 * face[0], 7 * face[1])
     cards.paste_text("32\n")  # one copy more: a second sheet with the one card left over
+    asked = []
+    window.ask_replace = lambda title, paths: asked.append([path.name for path in paths]) or True
     cards.export_sheets()
+    assert asked == [["empires-sheet-1.png"]]  # the first export's sheet is replaced only once agreed
     assert "2 sheets of at most 10 x 7 (70 + 1 cards)" in seen[-1]
     second = QImage(str(folder / "empires-sheet-2.png"))
     assert (second.width(), second.height()) == face
+
+
+def test_images_already_in_the_folder_are_kept_when_the_designer_says_no(cards, tmp_path):
+    window = cards.window
+    folder = tmp_path / "faces"
+    folder.mkdir()
+    kept = folder / "empires-e1-sumerians.png"
+    kept.write_bytes(b"the designer's own image")
+
+    def choose(dialog):
+        dialog.folder.setText(str(folder))
+        return True
+
+    asked = []
+    window.run_dialog = choose
+    window.ask_replace = lambda title, paths: asked.append((title, [path.name for path in paths])) or False
+    cards.export_pngs()
+    assert asked == [("Export PNGs", ["empires-e1-sumerians.png"])]
+    assert kept.read_bytes() == b"the designer's own image"
+    assert [path.name for path in folder.iterdir()] == ["empires-e1-sumerians.png"]  # nothing else was drawn
