@@ -21,7 +21,6 @@ from engine.core.picture import SeatPanel
 from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, rulesets
-from engine.scenario import adjacency
 from engine.scenario.io import load_scenario, source_name
 from engine.scenario.model import Scenario, SpaceKind
 from engine.scenario.problems import ScenarioError
@@ -493,6 +492,8 @@ def _tolerances(values: list[str]) -> dict[str, float]:
 
 
 def _map_adjacency(args: argparse.Namespace) -> int:
+    from engine.scenario import adjacency  # shapely and numpy, for this command alone
+
     scenario = load_scenario(args.scenario, get_ruleset)
     board = scenario.board
     found = adjacency.diff(board, adjacency.derive(board, _tolerances(args.tolerance or [])))
