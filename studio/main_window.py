@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QActionGroup, QCloseEvent, QShowEvent
@@ -29,7 +30,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.balance.run import Plan, playtest_of
 from engine.bots import BOTS
 from engine.core.errors import IllegalAction
 from engine.core.moves import Action
@@ -39,7 +39,6 @@ from engine.scenario.io import scenario_from_data, scenario_to_data
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem, ScenarioError
 from studio.actions import ActionCatalogue
-from studio.balance.window import BalanceWindow
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 from studio.documents import Documents
@@ -53,6 +52,10 @@ from studio.playtest.new_playtest_dialog import NewPlaytestDialog, PlaytestSetup
 from studio.problems_dialog import ProblemsDialog
 from studio.settings import StudioSettings
 from studio.start_page import StartPage
+
+if TYPE_CHECKING:
+    from engine.balance.run import Plan
+    from studio.balance.window import BalanceWindow
 
 APP_NAME = "Epoch Studio"
 FILE_FILTER = "Scenarios and playtests (*.json);;All files (*)"
@@ -560,6 +563,9 @@ class MainWindow(QMainWindow):
             message(self, QMessageBox.Icon.Information, "Balance", "Save the scenario first: the simulation's worker "
                                     "processes read it from its file.")
             return None
+        # the balance runs' machinery, when asked for
+        from studio.balance.window import BalanceWindow
+
         window = BalanceWindow(document.scenario, document.path, self)
         window.open_game.connect(self.open_simulated_game)
         window.show()
@@ -567,6 +573,8 @@ class MainWindow(QMainWindow):
 
     def open_simulated_game(self, plan: Plan, index: int) -> bool:
         """A game of a balance run as a playtest at its seed, every step undoable."""
+        from engine.balance.run import playtest_of
+
         if not self.confirm_discard(scenario_too=False):
             return False
         try:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.rulesets.registry import get_ruleset, rulesets
+from engine.rulesets.registry import get_ruleset, listing
 from engine.scenario import starters
 from engine.scenario.model import Scenario
 
@@ -27,7 +27,7 @@ class NewScenarioDialog(QDialog):
         self.setWindowTitle("New Scenario")
         self.title = QLineEdit("Untitled scenario")
         self.ruleset = QComboBox()
-        for ruleset in rulesets():
+        for ruleset in listing():
             self.ruleset.addItem(ruleset.title, ruleset.id)
         self.shipped = QComboBox()
         for path in starters.shipped_scenarios():

@@ -39,7 +39,7 @@ def plant(root: Path, files: dict[str, str]) -> None:
         (root / package / "__init__.py").write_text("")
     for module in (ROOT / "engine").glob("*.py"):
         (root / "engine" / module.name).write_text("")
-    (root / "engine/rulesets/registry.py").write_text("import engine.rulesets.game_a\nimport engine.rulesets.game_b\n")
+    (root / "engine/rulesets/registry.py").write_text('SHIPPED = {"a": "engine.rulesets.game_a:A", "b": "engine.rulesets.game_b:B"}\n')
     for name, text in files.items():
         (root / name).write_text(text)
 
@@ -68,6 +68,15 @@ def test_one_game_importing_another_breaks_their_independence(tmp_path):
     result = lint(tmp_path)
     assert result.returncode == 1
     assert "engine.rulesets.game_a.rules -> engine.rulesets.game_b" in result.stdout
+
+
+def test_a_registry_importing_a_game_breaks_the_independence(tmp_path):
+    """The registry names the games as text and imports one when asked: importing them all
+    at the top cost every command its start-up (issue 27)."""
+    plant(tmp_path, {"engine/rulesets/registry.py": "import engine.rulesets.game_a\n"})
+    result = lint(tmp_path)
+    assert result.returncode == 1
+    assert "engine.rulesets.registry -> engine.rulesets.game_a" in result.stdout
 
 
 def test_qt_or_the_studio_in_the_engine_is_forbidden(tmp_path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.scenario.games import GameLookup
-from engine.scenario.io import load_scenario
+from engine.scenario.io import load_scenario, parse_json, read_text, scenario_from_data
 from engine.scenario.model import (
     Board,
     ConnectionKind,
@@ -34,14 +34,19 @@ def shipped_scenarios() -> list[Path]:
 
 
 def shipped_for(ruleset_id: str, games: GameLookup) -> list[Scenario]:
-    """The shipped scenarios played with ``ruleset_id`` (a broken one is skipped)."""
+    """The shipped scenarios played with ``ruleset_id`` (a broken one is skipped). The others
+    are only read, not loaded: loading them would import every game and check every board."""
     found = []
     for path in shipped_scenarios():
         try:
-            scenario = load_scenario(path, games)
+            data, problems = parse_json(read_text(path))
         except ScenarioError:  # a shipped file that fails is reported by its own tests
             continue
-        if scenario.ruleset.id == ruleset_id:
+        named = data.get("ruleset") if isinstance(data, dict) else None
+        if problems or not isinstance(named, dict) or named.get("id") != ruleset_id:
+            continue
+        scenario, problems = scenario_from_data(data, path.parent, games)
+        if scenario is not None:
             found.append(scenario)
     return found
 

@@ -21,7 +21,7 @@ from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
 from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session
-from engine.rulesets.registry import get_ruleset, rulesets
+from engine.rulesets.registry import get_ruleset, listing
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
 from engine.scenario.io import scenario_from_data
 from engine.scenario.locate import problems_from
@@ -175,7 +175,7 @@ class EngineService:
     def list_rulesets(self, params: Params) -> list[dict[str, Any]]:
         return [
             {"id": r.id, "title": r.title, "min_players": r.min_players, "max_players": r.max_players}
-            for r in rulesets()
+            for r in listing()
         ]
 
     def open(self, params: Params) -> dict[str, Any]:

@@ -18,13 +18,10 @@ from PySide6.QtWidgets import QDockWidget, QInputDialog, QScrollArea, QWidget
 from engine.scenario.paths import PathError, get_value, parse
 from engine.scenario.problems import Problem, ScenarioError
 from studio.document import ScenarioDocument
-from studio.map import exchange
-from studio.map.adjacency_dialog import derive_connections
 from studio.map.background import BackgroundPanel
 from studio.map.problems import ProblemsPanel
 from studio.map.properties import SpaceProperties
 from studio.map.regions import RegionsPanel
-from studio.map.trace_dialog import trace_background
 
 if TYPE_CHECKING:
     from studio.modes.map_mode import MapMode
@@ -135,14 +132,19 @@ class MapPanels(QObject):
     # -- actions ---------------------------------------------------------------------------
 
     def derive_connections(self) -> None:
+        # the adjacency derivation, for this action alone
+        from studio.map import adjacency_dialog
+
         if self.document is not None:
-            changed = derive_connections(self.document, self.mode.window)
+            changed = adjacency_dialog.derive_connections(self.document, self.mode.window)
             self.mode.window.statusBar().showMessage(f"{changed} connections changed", 5000)
 
     def _folder(self) -> Path:
         return self.document.base_dir if self.document is not None and self.document.base_dir else Path.home()
 
     def import_svg(self) -> None:
+        from studio.map import exchange  # svgelements, for this action alone
+
         window = self.mode.window
         path = window.ask_path("Import SVG", self._folder(), "SVG drawings (*.svg)", saving=False)
         if path is None or self.document is None:
@@ -157,6 +159,8 @@ class MapPanels(QObject):
             self.mode.view.fit()
 
     def export_svg(self) -> None:
+        from studio.map import exchange
+
         window = self.mode.window
         path = window.ask_path("Export SVG", self._folder() / "board.svg", "SVG drawings (*.svg)", saving=True)
         if path is None or self.document is None:
@@ -167,6 +171,8 @@ class MapPanels(QObject):
             window.show_problems("Export SVG", f"{path.name} was not written:", [Problem("", str(error))])
 
     def export_png(self) -> None:
+        from studio.map import exchange
+
         window = self.mode.window
         if self.mode.board is None:
             return
@@ -195,9 +201,12 @@ class MapPanels(QObject):
             board.show_background(self.document.base_dir, self.background.opacity.value() / 100)
 
     def trace_background(self) -> None:
+        # scikit-image and Pillow, for this action alone
+        from studio.map import trace_dialog
+
         if self.document is not None:
             try:
-                said = trace_background(self.document, self.mode.window)
+                said = trace_dialog.trace_background(self.document, self.mode.window)
             except ScenarioError as error:
                 self.mode.window.show_problems("Trace", f"{error.source} cannot be traced:", error.problems)
                 return
