@@ -22,7 +22,7 @@ from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario import adjacency
-from engine.scenario.io import load_scenario, source_name
+from engine.scenario.io import load_draft, load_scenario, source_name
 from engine.scenario.model import Scenario, SpaceKind
 from engine.scenario.problems import ScenarioError
 
@@ -52,20 +52,26 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _info(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.file, get_ruleset)
+    """A draft is summarised too: what it has, and how many problems `validate` would list."""
+    scenario, problems = load_draft(args.file, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     board = scenario.board
     kinds = Counter(space.kind.value for space in board.spaces)
     print(f"{scenario.meta.title} (version {scenario.meta.version})")
     if scenario.meta.author:
         print(f"by {scenario.meta.author}")
-    print(f"ruleset: {ruleset.title} [{ruleset.id}], {ruleset.min_players}-{ruleset.max_players} players")
+    if ruleset is None:
+        print(f"ruleset: unknown [{scenario.ruleset.id}]")
+    else:
+        print(f"ruleset: {ruleset.title} [{ruleset.id}], {ruleset.min_players}-{ruleset.max_players} players")
     print(f"board: {len(board.regions)} regions, {len(board.spaces)} spaces "
           f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}), {len(board.connections)} connections")
     for deck in scenario.decks:
         print(f"deck {deck.id}: {deck.name}, {len(deck.cards)} cards")
     print(f"seats: {', '.join(seat.name for seat in scenario.seats)}")
     print(f"provisional values: {len(scenario.meta.provisional)}")
+    if problems:
+        print(f"a draft: {_count(len(problems), 'problem')} (epoch validate lists them)")
     return 0
 
 
@@ -493,7 +499,8 @@ def _tolerances(values: list[str]) -> dict[str, float]:
 
 
 def _map_adjacency(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario, get_ruleset)
+    """Works on a map in progress: the borders are all it reads."""
+    scenario, _ = load_draft(args.scenario, get_ruleset)
     board = scenario.board
     found = adjacency.diff(board, adjacency.derive(board, _tolerances(args.tolerance or [])))
     groups = {"added": found.added, "removed": found.removed, "kept": found.kept}

@@ -10,6 +10,7 @@ problems and leaves the window as it was.
 from __future__ import annotations
 
 import html
+import re
 from enum import Enum
 from pathlib import Path
 
@@ -33,8 +34,10 @@ from engine.balance.run import Plan, playtest_of
 from engine.bots import BOTS
 from engine.core.errors import IllegalAction
 from engine.core.moves import Action
+from engine.core.text import plural
 from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
+from engine.scenario.assets import carry_assets
 from engine.scenario.io import scenario_from_data, scenario_to_data
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem, ScenarioError
@@ -58,6 +61,12 @@ APP_NAME = "Epoch Studio"
 FILE_FILTER = "Scenarios and playtests (*.json);;All files (*)"
 PLAYTEST_FILTER = "Playtests (*.playtest.json);;JSON files (*.json)"
 SCENARIO_FILTER = "Scenarios (*.json)"
+
+
+def file_stem(title: str) -> str:
+    """A file name a title suggests: ``History of the World (2018)`` → ``history-of-the-world-2018``."""
+    stem = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60].strip("-")
+    return stem or "untitled"
 
 
 class Answer(Enum):
@@ -410,9 +419,10 @@ class MainWindow(QMainWindow):
         layout = dialog.layout()
         if isinstance(layout, QGridLayout):
             layout.addWidget(extra, layout.rowCount(), 0, 1, layout.columnCount())
-        if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.selectedFiles():
-            return None
-        return Path(dialog.selectedFiles()[0])
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted and dialog.selectedFiles()
+        chosen = Path(dialog.selectedFiles()[0]) if accepted else None
+        extra.setParent(None)  # the caller reads it after the dialog is gone
+        return chosen
 
     def run_dialog(self, dialog: QDialog) -> bool:
         return dialog.exec() == QDialog.DialogCode.Accepted
@@ -479,8 +489,20 @@ class MainWindow(QMainWindow):
             self.show_problems(f"{path.name} replays differently", (
                 f"<b>{html.escape(path.name)}</b> is open, but replaying it did not reproduce every recorded "
                 "state: the rules or the scenario changed since it was saved."), opened.mismatches, warning_only=True)
-        self.statusBar().showMessage(self._summary(opened.scenario), 10000)
+        if opened.problems:
+            self._show_draft(len(opened.problems))
+        else:
+            self.statusBar().showMessage(self._summary(opened.scenario), 10000)
         return True
+
+    def _show_draft(self, count: int) -> None:
+        """A scenario with problems is a draft: it opens in the Map mode with its Problems dock
+        raised, since what needs a sound scenario (a playtest, a simulation) says what is missing."""
+        problems_dock = self.map_mode.panels.docks["problems"]
+        problems_dock.show()
+        problems_dock.raise_()
+        self.statusBar().showMessage(
+            f"{self._summary(self.scenario)} · a draft: {plural(count, 'problem')} to fix (see Problems)", 15000)
 
     def _cannot_open(self, path: Path, problems: list[Problem]) -> None:
         count = len(problems)
@@ -526,7 +548,11 @@ class MainWindow(QMainWindow):
         dialog = NewScenarioDialog(self)
         if not self.run_dialog(dialog) or not self.confirm_discard():
             return
-        self._edit(dialog.scenario(), None, Path.cwd())
+        scenario, folder = dialog.scenario(), self.documents.scratch_folder()
+        source = dialog.source_folder()
+        if source is not None:
+            carry_assets(scenario, get_ruleset, source, folder)
+        self._edit(scenario, None, folder)
         self.statusBar().showMessage(self._summary(self.scenario), 10000)
 
     def new_playtest(self) -> None:
@@ -611,8 +637,12 @@ class MainWindow(QMainWindow):
             path = self.ask_path("Save playtest", start, PLAYTEST_FILTER, saving=True, extra=embed)
             if path is None:
                 return False
+            embedding = self.playtest.embed_scenario
             self.playtest.embed_scenario = embed.isChecked()
-            return self._save_playtest(path)
+            if self._save_playtest(path):
+                return True
+            self.playtest.embed_scenario = embedding
+            return False
         if self.documents.document is not None:
             path = self.ask_path("Save scenario as", self._beside_scenario(".json"), SCENARIO_FILTER, saving=True)
             return path is not None and self._save_scenario(path)
@@ -622,7 +652,10 @@ class MainWindow(QMainWindow):
         path = self.scenario_path
         if path is not None:
             return path.with_name(path.stem + suffix)
-        return Path.cwd() / f"untitled{suffix}"
+        recent = self.settings.recent_files()
+        folder = recent[0].parent if recent else Path.home()
+        title = self.scenario.meta.title if self.scenario is not None else ""
+        return folder / f"{file_stem(title)}{suffix}"
 
     def _save_playtest_where_it_was(self) -> bool:
         playtest = self.playtest
@@ -661,7 +694,10 @@ class MainWindow(QMainWindow):
             target = path or document.path
             message(self, QMessageBox.Icon.Critical, "Cannot save", f"{target} could not be written: {error.strerror or error}")
             return False
-        self.statusBar().showMessage(f"Saved {document.path.name}", 5000)
+        problems = self.map_mode.panels.problems
+        count = len(problems.problems() if problems.idle() else document.problems())
+        self.statusBar().showMessage(f"Saved {document.path.name}" + (
+            f" · a draft with {plural(count, 'problem')} still to fix (see Problems)" if count else ""), 10000)
         self.refresh()
         return True
 
