@@ -3,6 +3,7 @@ mouse clicks on the board. Used by the journeys (``conftest.py`` has their fixtu
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +35,8 @@ class Person:
         self.answers: deque[Reply] = deque()
         self.answered: list[QWidget] = []
         self.titles: list[str] = []
+        self.unexpected: list[str] = []  # dialogs nobody was told about, closed so nothing hangs
+        self._waiting: tuple[QWidget, float] | None = None
         self.timer = QTimer()
         self.timer.setInterval(15)
         self.timer.timeout.connect(self._look)
@@ -45,13 +48,32 @@ class Person:
 
     def _look(self) -> None:
         widget = QApplication.activeModalWidget()
-        if widget is None or not self.answers or any(widget is seen for seen in self.answered):
+        if widget is None or any(widget is seen for seen in self.answered):
+            return
+        if not self.answers:
+            self._close_unexpected(widget)
             return
         self.answered.append(widget)
         self.titles.append(widget.windowTitle())
-        self.answers.popleft()(widget)
+        answer = self.answers.popleft()
+        # Answered from the event loop, not inside this look: a dialog the answer opens in turn
+        # (a question about replacing a file) is then seen and dealt with too.
+        QTimer.singleShot(0, lambda: answer(widget))
+
+    def _close_unexpected(self, widget: QWidget) -> None:
+        """A dialog no answer was given for: after a second, noted with its text and rejected."""
+        if self._waiting is None or self._waiting[0] is not widget:
+            self._waiting = (widget, time.monotonic())
+            return
+        if time.monotonic() - self._waiting[1] > 1.0:
+            text = widget.text() if isinstance(widget, QMessageBox) else ""
+            self.unexpected.append(f"{widget.windowTitle()}: {text}")
+            self.answered.append(widget)
+            if isinstance(widget, QDialog):
+                widget.reject()
 
     def done(self) -> None:
+        assert not self.unexpected, f"dialogs nobody expected: {self.unexpected}"
         assert not self.answers, f"{len(self.answers)} dialogs never opened (answered so far: {self.titles})"
 
 
