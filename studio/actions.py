@@ -33,8 +33,12 @@ class ActionCatalogue:
         # Edit
         self.undo = self._make("Undo", Key.Undo, Pixmap.SP_ArrowBack)
         self.redo = self._make("Redo", Key.Redo, Pixmap.SP_ArrowForward)
-        self.bookmark = self._make("Add &Bookmark…", "Ctrl+D", tip="Name the current step")
+        self.bookmark = self._make("Add &Bookmark…", "Ctrl+B", tip="Name the current step")
         self.note = self._make("Edit &Note…", "Ctrl+Shift+E", tip="Write a note on the current step")
+        # Scenario
+        self.settings = self._make("&Settings…", "Ctrl+Shift+,",
+                                   tip="Title, author, seats, ruleset and options, board size, decks, provisional "
+                                       "values")
         # View
         self.fit = self._make("&Fit to Window", "Ctrl+0")
         self.zoom_in = self._make("Zoom &In", Key.ZoomIn)
@@ -69,6 +73,8 @@ class ActionCatalogue:
                                   tip="Simulate many games of the saved scenario between bots: win rates, "
                                       "first-player advantage, length, cards (Ctrl+Shift+B)")
         # Help
+        self.guide = self._make("&Guide", Key.HelpContents, tip="How to make, draw, write and playtest a scenario")
+        self.keys = self._make("&Keyboard Shortcuts", tip="Every key of every mode")
         self.about = self._make("&About Epoch Studio")
 
     def _make(self, text: str, shortcut: QKeySequence.StandardKey | str | None = None,

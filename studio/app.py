@@ -56,9 +56,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.file:
         window.open(args.file)
     if args.mode:
-        window.show_mode(args.mode)
+        _show_mode(window, args.mode)
     window.show()
     return app.exec()
+
+
+def _show_mode(window: MainWindow, mode: str) -> bool:
+    """``--mode`` honoured, or refused with its reason on the terminal and in the window."""
+    reason = window.show_mode(mode)
+    if reason:
+        print(f"epoch-studio: --mode {mode}: {reason}", file=sys.stderr)
+        window.statusBar().showMessage(reason, 15000)
+    return not reason
 
 
 def _settle(window: MainWindow, patience: float = 60.0) -> None:
@@ -82,8 +91,8 @@ def _screenshot(window: MainWindow, file: Path | None, out: Path, mode: str | No
     from PySide6.QtWidgets import QApplication
 
     opened = window.open(file) if file else True
-    if mode:
-        window.show_mode(mode)
+    if mode and not _show_mode(window, mode):
+        opened = False
     window.show()
     QApplication.processEvents()
     window.view.fit()

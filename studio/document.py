@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from engine.rulesets.registry import get_ruleset
+from engine.scenario.assets import carry_assets
 from engine.scenario.io import (
     save_scenario,
     scenario_from_data,
@@ -144,10 +145,13 @@ class ScenarioDocument(QObject):
     # -- saving ----------------------------------------------------------------------------
 
     def save(self, path: Path | None = None) -> None:
-        """Atomic and canonical (the engine's save); raises OSError and changes nothing then."""
+        """Atomic and canonical (the engine's save), with the scenario's own files copied along
+        when it moves to another folder; raises OSError and changes nothing then."""
         target = path or self.path
         if target is None:
             raise ValueError("an untitled scenario needs a path to be saved")
+        if self.base_dir is not None:  # its background and art go where it goes
+            carry_assets(self.scenario, get_ruleset, self.base_dir, target.parent)
         save_scenario(self.scenario, target, get_ruleset)
         self.undo_stack.setClean()
         if target != self.path:

@@ -8,14 +8,15 @@ Edit ▸ Undo and Redo follow the undo group's active stack: the scenario's whil
 from __future__ import annotations
 
 from pathlib import Path
+from tempfile import TemporaryDirectory
 
-from attrs import frozen
+from attrs import field, frozen
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoGroup
 
 from engine.play.playtest import KIND as PLAYTEST_KIND
 from engine.rulesets.registry import get_ruleset
-from engine.scenario.io import load_scenario, parse_json, read_text
+from engine.scenario.io import load_draft, parse_json, read_text
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem, ScenarioError
 from studio.document import ScenarioDocument
@@ -41,6 +42,7 @@ class Opened:
     scenario_path: Path | None
     playtest: PlaytestController | None
     mismatches: list[Problem]  # a playtest's recorded states that replay differently
+    problems: list[Problem] = field(factory=list)  # a draft scenario's problems: it opens, and the Problems dock lists them
 
 
 class Documents(QObject):
@@ -52,15 +54,26 @@ class Documents(QObject):
         self.settings = settings
         self.document: ScenarioDocument | None = None
         self.undo_group = QUndoGroup(self)
+        self._scratch: list[TemporaryDirectory] = []
+
+    def scratch_folder(self) -> Path:
+        """A folder of its own for a scenario not saved yet: the files chosen for it (a background,
+        card art) wait there and go beside it when it is first saved. Removed when the studio ends."""
+        folder = TemporaryDirectory(prefix="epoch-untitled-")
+        self._scratch.append(folder)
+        return Path(folder.name)
 
     def read(self, path: Path) -> Opened:
-        """Read and check a scenario or a playtest file; ScenarioError lists every problem.
-        A file that has gone is also dropped from the recent files."""
+        """Read and check a scenario or a playtest file. A scenario opens as a draft whatever
+        its problems, as long as it can be built (a map in progress is worked on, not refused);
+        a playtest must be sound to replay. ScenarioError lists every problem of a file that
+        cannot be opened; one that has gone is also dropped from the recent files."""
         try:
             if is_playtest_file(path):
                 playtest, mismatches = PlaytestController.open(path)
                 return Opened(playtest.session.scenario, playtest.scenario_path, playtest, mismatches)
-            return Opened(load_scenario(path, get_ruleset), path, None, [])
+            scenario, problems = load_draft(path, get_ruleset)
+            return Opened(scenario, path, None, [], problems)
         except ScenarioError as error:
             if any(problem.message == "file not found" for problem in error.problems):
                 self.forget(path)

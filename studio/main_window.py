@@ -10,6 +10,8 @@ problems and leaves the window as it was.
 from __future__ import annotations
 
 import html
+import re
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,8 +35,10 @@ from PySide6.QtWidgets import (
 from engine.bots import BOTS
 from engine.core.errors import IllegalAction
 from engine.core.moves import Action
+from engine.core.text import plural
 from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
+from engine.scenario.assets import carry_assets
 from engine.scenario.io import scenario_from_data, scenario_to_data
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem, ScenarioError
@@ -42,6 +46,7 @@ from studio.actions import ActionCatalogue
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 from studio.documents import Documents
+from studio.help import GuideDialog, KeysDialog
 from studio.modes.cards_mode import CardsMode
 from studio.modes.map_mode import MapMode
 from studio.modes.playtest_mode import PlaytestMode
@@ -50,6 +55,7 @@ from studio.plain import message, plain_label, tooltip
 from studio.playtest.controller import PlaytestController
 from studio.playtest.new_playtest_dialog import NewPlaytestDialog, PlaytestSetup
 from studio.problems_dialog import ProblemsDialog
+from studio.scenario_settings import ScenarioSettingsDialog
 from studio.settings import StudioSettings
 from studio.start_page import StartPage
 
@@ -61,6 +67,12 @@ APP_NAME = "Epoch Studio"
 FILE_FILTER = "Scenarios and playtests (*.json);;All files (*)"
 PLAYTEST_FILTER = "Playtests (*.playtest.json);;JSON files (*.json)"
 SCENARIO_FILTER = "Scenarios (*.json)"
+
+
+def file_stem(title: str) -> str:
+    """A file name a title suggests: ``History of the World (2018)`` → ``history-of-the-world-2018``."""
+    stem = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60].strip("-")
+    return stem or "untitled"
 
 
 class Answer(Enum):
@@ -83,6 +95,7 @@ class MainWindow(QMainWindow):
         self.documents.undo_group.indexChanged.connect(self.refresh)
         self.documents.undo_group.cleanChanged.connect(self.refresh)
         self.start_page = StartPage()
+        self.start_page.new_requested.connect(self.new_scenario)
         self.start_page.open_requested.connect(self.ask_open)
         self.start_page.recent_chosen.connect(self.open)
         self.pages = QStackedWidget()
@@ -173,6 +186,9 @@ class MainWindow(QMainWindow):
         actions.zoom_in.triggered.connect(lambda: self.view.zoom_in())
         actions.zoom_out.triggered.connect(lambda: self.view.zoom_out())
         actions.about.triggered.connect(self._about)
+        actions.settings.triggered.connect(self.edit_settings)
+        actions.guide.triggered.connect(lambda: GuideDialog(self).open())
+        actions.keys.triggered.connect(lambda: KeysDialog(self).open())
         actions.map_mode.triggered.connect(lambda: self._show_mode(self.map_mode))
         actions.cards_mode.triggered.connect(lambda: self._show_mode(self.cards_mode))
         actions.playtest_mode.triggered.connect(lambda: self._show_mode(self.playtest_mode))
@@ -208,6 +224,8 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         self.view_menu = view_menu
         self._docks_end = view_menu.addSeparator()  # the docks' toggles go above, as they are made
+        scenario_menu = bar.addMenu("&Scenario")
+        scenario_menu.addAction(actions.settings)
         self.play_menu = bar.addMenu("&Play")
         self.play_menu.addActions([actions.new_playtest, actions.balance])
         self.play_menu.addSeparator()
@@ -216,6 +234,8 @@ class MainWindow(QMainWindow):
         bar.addMenu(self.map_mode.menu)
         bar.addMenu(self.cards_mode.menu)
         help_menu = bar.addMenu("&Help")
+        help_menu.addActions([actions.guide, actions.keys])
+        help_menu.addSeparator()
         help_menu.addAction(actions.about)
 
     def _mode_bar(self) -> None:
@@ -229,14 +249,17 @@ class MainWindow(QMainWindow):
             if mode.toolbar is not None:
                 self.view_menu.addAction(mode.toolbar.toggleViewAction())
 
-    def show_mode(self, name: str) -> None:
-        """Show the mode of this name (map, cards, playtest) when the open file allows it: the
-        Playtest mode needs a playtest under way."""
+    def show_mode(self, name: str) -> str:
+        """Show the mode of this name (map, cards, playtest) when the open file allows it; else
+        say why not (the Playtest mode needs a playtest under way, the Cards mode a scenario)."""
         mode = next(mode for mode in self.modes if mode.name == name)
         if mode is self.playtest_mode and self.playtest is None:
-            return
-        if mode is self.map_mode or self.documents.document is not None:
-            self._show_mode(mode)
+            return ("no playtest is under way: open a saved playtest, or start one with "
+                    "Play ▸ New Playtest")
+        if mode is not self.map_mode and self.documents.document is None:
+            return "no scenario is open: open one, or make one with File ▸ New Scenario"
+        self._show_mode(mode)
+        return ""
 
     def _show_mode(self, mode: MapMode | CardsMode | PlaytestMode, remember: bool = True) -> None:
         """Show one mode's page, docks and toolbar. Each mode's dock layout (which docks show,
@@ -325,6 +348,7 @@ class MainWindow(QMainWindow):
         actions.new_playtest.setEnabled(ready)
         actions.save.setEnabled(playing or bool(document and (document.is_modified() or document.path is None)))
         actions.save_as.setEnabled(document is not None)
+        actions.settings.setEnabled(document is not None and not playing)
         actions.close.setEnabled(document is not None)
         actions.playtest_mode.setEnabled(playtest is not None)
         for action in (actions.map_mode, actions.cards_mode):
@@ -405,6 +429,11 @@ class MainWindow(QMainWindow):
                                       "Replace them?", buttons.Yes | buttons.No, buttons.No)
         return answer == buttons.Yes
 
+    def ask_save_first(self, question: str) -> bool:
+        buttons = QMessageBox.StandardButton
+        return QMessageBox.question(self, "Save first", question, buttons.Save | buttons.Cancel,
+                                    buttons.Save) == buttons.Save
+
     def ask_path(self, title: str, start: Path, file_filter: str, saving: bool,
                  extra: QWidget | None = None) -> Path | None:
         """``extra``, a choice that goes with the file (embed the scenario), is shown under the
@@ -421,9 +450,10 @@ class MainWindow(QMainWindow):
         layout = dialog.layout()
         if isinstance(layout, QGridLayout):
             layout.addWidget(extra, layout.rowCount(), 0, 1, layout.columnCount())
-        if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.selectedFiles():
-            return None
-        return Path(dialog.selectedFiles()[0])
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted and dialog.selectedFiles()
+        chosen = Path(dialog.selectedFiles()[0]) if accepted else None
+        extra.setParent(None)  # the caller reads it after the dialog is gone
+        return chosen
 
     def run_dialog(self, dialog: QDialog) -> bool:
         return dialog.exec() == QDialog.DialogCode.Accepted
@@ -431,12 +461,20 @@ class MainWindow(QMainWindow):
     def choose_action(self, actions: list[Action], where: QPoint) -> Action | None:
         return self.playtest_mode.choose(actions, where)
 
-    def show_problems(self, title: str, summary: str, problems: list[Problem], warning_only: bool = False) -> None:
+    def show_problems(self, title: str, summary: str, problems: list[Problem], warning_only: bool = False,
+                      go_there: tuple[str, Callable[[], object]] | None = None) -> None:
         """Non-modal, so the window stays usable and a test can read the list."""
         if self.problems_dialog is not None:
             self.problems_dialog.close()
-        self.problems_dialog = ProblemsDialog(title, summary, problems, self, warning_only)
+        self.problems_dialog = ProblemsDialog(title, summary, problems, self, warning_only, go_there)
         self.problems_dialog.open()
+
+    def show_problems_dock(self) -> None:
+        """The Map mode with its Problems dock up: a click on a problem there finds it."""
+        self._show_mode(self.map_mode)
+        dock = self.map_mode.panels.docks["problems"]
+        dock.show()
+        dock.raise_()
 
     def confirm_discard(self, scenario_too: bool = True) -> bool:
         """True when the playtest (and, with ``scenario_too``, the edited scenario) may go:
@@ -490,8 +528,18 @@ class MainWindow(QMainWindow):
             self.show_problems(f"{path.name} replays differently", (
                 f"<b>{html.escape(path.name)}</b> is open, but replaying it did not reproduce every recorded "
                 "state: the rules or the scenario changed since it was saved."), opened.mismatches, warning_only=True)
-        self.statusBar().showMessage(self._summary(opened.scenario), 10000)
+        if opened.problems:
+            self._show_draft(len(opened.problems))
+        else:
+            self.statusBar().showMessage(self._summary(opened.scenario), 10000)
         return True
+
+    def _show_draft(self, count: int) -> None:
+        """A scenario with problems is a draft: it opens in the Map mode with its Problems dock
+        raised, since what needs a sound scenario (a playtest, a simulation) says what is missing."""
+        self.show_problems_dock()
+        self.statusBar().showMessage(
+            f"{self._summary(self.scenario)} · a draft: {plural(count, 'problem')} to fix (see Problems)", 15000)
 
     def _cannot_open(self, path: Path, problems: list[Problem]) -> None:
         count = len(problems)
@@ -537,8 +585,22 @@ class MainWindow(QMainWindow):
         dialog = NewScenarioDialog(self)
         if not self.run_dialog(dialog) or not self.confirm_discard():
             return
-        self._edit(dialog.scenario(), None, Path.cwd())
+        scenario, folder = dialog.scenario(), self.documents.scratch_folder()
+        source = dialog.source_folder()
+        if source is not None:
+            carry_assets(scenario, get_ruleset, source, folder)
+        self._edit(scenario, None, folder)
         self.statusBar().showMessage(self._summary(self.scenario), 10000)
+
+    def edit_settings(self) -> None:
+        """Scenario ▸ Settings: what is not the map or a card, changed as one undo step."""
+        document = self.documents.document
+        if document is None:
+            return
+        dialog = ScenarioSettingsDialog(document.scenario, self)
+        if self.run_dialog(dialog):
+            document.set_values(dialog.changes(), "Change scenario settings")
+            self.refresh()
 
     def new_playtest(self) -> None:
         """Play ▸ Playtest This Scenario: what is being edited, unsaved edits included."""
@@ -550,6 +612,8 @@ class MainWindow(QMainWindow):
             message(self, QMessageBox.Icon.Warning, "Playtest", f"{ruleset.title} needs {ruleset.min_players} seats; "
                                 f"the scenario has {len(scenario.seats)}.")
             return
+        if self._sound_snapshot("playtest") is None:  # said before the dialog is filled in, not after
+            return
         dialog = NewPlaytestDialog(scenario, ruleset, self)
         if self.run_dialog(dialog):
             self.start_playtest(dialog.setup())
@@ -559,9 +623,11 @@ class MainWindow(QMainWindow):
         document = self.documents.document
         if document is None:
             return None
-        if document.path is None or document.is_modified():
-            message(self, QMessageBox.Icon.Information, "Balance", "Save the scenario first: the simulation's worker "
-                                    "processes read it from its file.")
+        if self._sound_snapshot("simulation") is None:
+            return None
+        if (document.path is None or document.is_modified()) and not (
+                self.ask_save_first("The simulation's worker processes read the scenario from its file: save it "
+                                    "now?") and self._save_scenario(None)):
             return None
         # the balance runs' machinery, when asked for
         from studio.balance.window import BalanceWindow
@@ -585,6 +651,21 @@ class MainWindow(QMainWindow):
         self._install_playtest(PlaytestController(session, Path(plan.scenario)))
         return True
 
+    def _sound_snapshot(self, what: str) -> Scenario | None:
+        """A copy of the edited scenario checked as a saved file would be; None, with the
+        problems shown and a way to them, when it is a draft that cannot be played yet."""
+        document = self.documents.document
+        if document is None:
+            return None
+        snapshot, problems = scenario_from_data(scenario_to_data(document.scenario, get_ruleset), document.base_dir,
+                                                get_ruleset)
+        if snapshot is None:
+            self.show_problems(f"Cannot start the {what}", (
+                f"A {what} needs a sound scenario: this one is a draft with {plural(len(problems), 'problem')}. "
+                "Fix them (the Problems dock finds each one) and start again."), problems,
+                go_there=("Show in Problems", self.show_problems_dock))
+        return snapshot
+
     def start_playtest(self, setup: PlaytestSetup) -> bool:
         """A playtest of a snapshot of the edited scenario, checked first as a saved file would be:
         when it cannot start, the problems say why."""
@@ -592,13 +673,8 @@ class MainWindow(QMainWindow):
         ruleset = get_ruleset(document.scenario.ruleset.id) if document else None
         if document is None or ruleset is None or not self.confirm_discard(scenario_too=False):
             return False
-        snapshot, problems = scenario_from_data(scenario_to_data(document.scenario, get_ruleset), document.base_dir,
-                                                get_ruleset)
+        snapshot = self._sound_snapshot("playtest")
         if snapshot is None:
-            count = len(problems)
-            self.show_problems("Cannot start the playtest",
-                               f"The scenario has {count} problem{'s' if count != 1 else ''}; "
-                               "fix them and start again.", problems)
             return False
         try:
             session = Session(snapshot, ruleset, setup.seats, setup.options, setup.seed, setup.controllers, BOTS)
@@ -627,8 +703,12 @@ class MainWindow(QMainWindow):
             path = self.ask_path("Save playtest", start, PLAYTEST_FILTER, saving=True, extra=embed)
             if path is None:
                 return False
+            embedding = self.playtest.embed_scenario
             self.playtest.embed_scenario = embed.isChecked()
-            return self._save_playtest(path)
+            if self._save_playtest(path):
+                return True
+            self.playtest.embed_scenario = embedding
+            return False
         if self.documents.document is not None:
             path = self.ask_path("Save scenario as", self._beside_scenario(".json"), SCENARIO_FILTER, saving=True)
             return path is not None and self._save_scenario(path)
@@ -638,7 +718,10 @@ class MainWindow(QMainWindow):
         path = self.scenario_path
         if path is not None:
             return path.with_name(path.stem + suffix)
-        return Path.cwd() / f"untitled{suffix}"
+        recent = self.settings.recent_files()
+        folder = recent[0].parent if recent else Path.home()
+        title = self.scenario.meta.title if self.scenario is not None else ""
+        return folder / f"{file_stem(title)}{suffix}"
 
     def _save_playtest_where_it_was(self) -> bool:
         playtest = self.playtest
@@ -677,7 +760,10 @@ class MainWindow(QMainWindow):
             target = path or document.path
             message(self, QMessageBox.Icon.Critical, "Cannot save", f"{target} could not be written: {error.strerror or error}")
             return False
-        self.statusBar().showMessage(f"Saved {document.path.name}", 5000)
+        problems = self.map_mode.panels.problems
+        count = len(problems.problems() if problems.idle() else document.problems())
+        self.statusBar().showMessage(f"Saved {document.path.name}" + (
+            f" · a draft with {plural(count, 'problem')} still to fix (see Problems)" if count else ""), 10000)
         self.refresh()
         return True
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -30,8 +32,8 @@ class NewScenarioDialog(QDialog):
         for ruleset in listing():
             self.ruleset.addItem(ruleset.title, ruleset.id)
         self.shipped = QComboBox()
-        for path in starters.shipped_scenarios():
-            self.shipped.addItem(path.stem.replace("-", " ").title(), path)
+        for path, title in starters.shipped_titles():
+            self.shipped.addItem(title, path)
         self.start = QButtonGroup(self)
         layout = QVBoxLayout(self)
         for number, text in ((BLANK, "A blank board"),
@@ -66,6 +68,10 @@ class NewScenarioDialog(QDialog):
         self.shipped.setCurrentIndex(shipped_index)
         if title:
             self.title.setText(title)
+
+    def source_folder(self) -> Path | None:
+        """Where the chosen start's files (background, art) are found: a copied scenario's folder."""
+        return self.shipped.currentData().parent if self.start.checkedId() == COPY else None
 
     def scenario(self) -> Scenario:
         title = self.title.text().strip() or "Untitled scenario"

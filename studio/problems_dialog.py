@@ -6,6 +6,8 @@ playtest opens but its replay differs from what was recorded.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -27,7 +29,8 @@ from studio.plain import tooltip
 
 class ProblemsDialog(QDialog):
     def __init__(self, title: str, summary: str, problems: list[Problem], parent: QWidget | None = None,
-                 warning_only: bool = False) -> None:
+                 warning_only: bool = False, go_there: tuple[str, Callable[[], object]] | None = None) -> None:
+        """``go_there``: a button's text and what it does to take the designer to the problems."""
         super().__init__(parent)
         self.setWindowTitle(title)
         self.resize(760, 420)
@@ -52,6 +55,10 @@ class ProblemsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         copy = buttons.addButton("Copy All", QDialogButtonBox.ButtonRole.ActionRole)
         copy.clicked.connect(self._copy)
+        if go_there is not None:
+            text, go = go_there
+            self.go_button = buttons.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
+            self.go_button.clicked.connect(lambda: go())
         buttons.rejected.connect(self.reject)
         head = QHBoxLayout()
         head.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 
 class StartPage(QWidget):
+    new_requested = Signal()
     open_requested = Signal()
     recent_chosen = Signal(Path)
 
@@ -28,12 +29,19 @@ class StartPage(QWidget):
         font.setPointSizeF(font.pointSizeF() * 2.2)
         font.setBold(True)
         title.setFont(font)
-        blurb = QLabel("Open a scenario to see its board and playtest it, or open a saved playtest "
-                       "to carry on where it stopped.")
+        blurb = QLabel("Start a new scenario (a blank board, a board for one of the games, or a copy of a "
+                       "shipped one), open a scenario to see its board and playtest it, or open a saved "
+                       "playtest to carry on where it stopped.")
         blurb.setWordWrap(True)
+        new_button = QPushButton("New Scenario…")
+        new_button.clicked.connect(self.new_requested)
         open_button = QPushButton("Open Scenario or Playtest…")
         open_button.setDefault(True)
         open_button.clicked.connect(self.open_requested)
+        buttons = QHBoxLayout()
+        buttons.addWidget(new_button)
+        buttons.addWidget(open_button)
+        buttons.addStretch(1)
         self.recent_title = QLabel("<b>Recent files</b>")
         self.recent = QListWidget()
         self.recent.setMaximumHeight(260)
@@ -44,7 +52,7 @@ class StartPage(QWidget):
         inner.addWidget(title)
         inner.addWidget(blurb)
         inner.addSpacing(12)
-        inner.addWidget(open_button, 0, Qt.AlignmentFlag.AlignLeft)
+        inner.addLayout(buttons)
         inner.addSpacing(18)
         inner.addWidget(self.recent_title)
         inner.addWidget(self.recent)

@@ -8,9 +8,10 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from engine.cli import count
 from engine.export.names import refuse_existing
 from engine.rulesets.registry import get_ruleset, rulesets
-from engine.scenario.io import load_scenario, source_name
+from engine.scenario.io import load_draft, load_scenario, source_name
 from engine.scenario.model import SpaceKind
 from engine.scenario.problems import ScenarioError
 
@@ -32,20 +33,26 @@ def validate(args: argparse.Namespace) -> int:
 
 
 def info(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.file, get_ruleset)
+    """A draft is summarised too: what it has, and how many problems `validate` would list."""
+    scenario, problems = load_draft(args.file, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     board = scenario.board
     kinds = Counter(space.kind.value for space in board.spaces)
     print(f"{scenario.meta.title} (version {scenario.meta.version})")
     if scenario.meta.author:
         print(f"by {scenario.meta.author}")
-    print(f"ruleset: {ruleset.title} [{ruleset.id}], {ruleset.min_players}-{ruleset.max_players} players")
+    if ruleset is None:
+        print(f"ruleset: unknown [{scenario.ruleset.id}]")
+    else:
+        print(f"ruleset: {ruleset.title} [{ruleset.id}], {ruleset.min_players}-{ruleset.max_players} players")
     print(f"board: {len(board.regions)} regions, {len(board.spaces)} spaces "
           f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}), {len(board.connections)} connections")
     for deck in scenario.decks:
         print(f"deck {deck.id}: {deck.name}, {len(deck.cards)} cards")
     print(f"seats: {', '.join(seat.name for seat in scenario.seats)}")
     print(f"provisional values: {len(scenario.meta.provisional)}")
+    if problems:
+        print(f"a draft: {count(len(problems), 'problem')} (epoch validate lists them)")
     return 0
 
 
@@ -146,9 +153,10 @@ def _tolerances(values: list[str]) -> dict[str, float]:
 
 
 def map_adjacency(args: argparse.Namespace) -> int:
+    """Works on a map in progress: the borders are all it reads."""
     from engine.scenario import adjacency  # shapely and numpy, for this command alone
 
-    scenario = load_scenario(args.scenario, get_ruleset)
+    scenario, _ = load_draft(args.scenario, get_ruleset)
     board = scenario.board
     found = adjacency.diff(board, adjacency.derive(board, _tolerances(args.tolerance or [])))
     groups = {"added": found.added, "removed": found.removed, "kept": found.kept}

@@ -20,3 +20,8 @@ def words(value: Words) -> str:
         return value
     form, *arguments = value
     return form.format(*arguments) if isinstance(form, str) else form(*arguments)
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """A count with its noun in the right number: ``1 army``, ``2 armies``, ``0 cards``."""
+    return f"{count} {one if count == 1 else many or one + 's'}"

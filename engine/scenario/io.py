@@ -141,6 +141,16 @@ def scenario_from_data(
 ) -> tuple[Scenario | None, list[Problem]]:
     """Build a scenario from parsed JSON, collecting every problem; ``None`` if any.
     ``games`` finds the scenario's game by its ruleset id."""
+    scenario, problems = draft_from_data(data, base_dir, games)
+    return (None if problems else scenario), problems
+
+
+def draft_from_data(
+    data: Any, base_dir: Path | None, games: GameLookup
+) -> tuple[Scenario | None, list[Problem]]:
+    """The scenario as a draft: built whenever the file's structure allows, with every problem
+    found in it, so an editor can open a map in progress and show what is left to do. ``None``
+    only when the structure itself is broken (a missing field, a value of the wrong kind)."""
     if not isinstance(data, dict):
         return None, [Problem("", "a scenario file must hold a JSON object")]
     data = dict(data)
@@ -175,10 +185,11 @@ def scenario_from_data(
         problems.append(Problem("seats", (
             f"{ruleset.title} is played by {ruleset.min_players} to {ruleset.max_players} players: "
             f"the scenario needs at least {ruleset.max_players} seats, it has {len(scenario.seats)}")))
-    if ruleset is not None and not problems:
+    if ruleset is not None and scenario is not None and not problems:
+        # The game's own checks read a scenario whose every reference, bound and seat holds.
         problems += layout_problems(scenario.layouts, ruleset.card_type_map())
         problems += ruleset.validate(scenario)
-    return (None if problems else scenario), problems
+    return scenario, problems
 
 
 def load_scenario(
@@ -186,15 +197,27 @@ def load_scenario(
 ) -> Scenario:
     """Load and fully validate a scenario file; raises ScenarioError listing every problem.
     ``overrides`` (path, value) change the parsed file before it is checked, for one run."""
+    scenario, problems = load_draft(path, games, overrides)
+    if problems:
+        raise ScenarioError(problems, source_name(path))
+    return scenario
+
+
+def load_draft(
+    path: str | os.PathLike[str], games: GameLookup, overrides: Sequence[tuple[str, Any]] = ()
+) -> tuple[Scenario, list[Problem]]:
+    """A scenario file as a draft (see ``draft_from_data``) with every problem it still has;
+    raises ScenarioError only when the file cannot be read or built at all."""
     path = Path(path)
     data, problems = parse_json(read_text(path))
     if not problems and overrides:
         problems = _override(data, games, overrides)
+    scenario = None
     if not problems:
-        scenario, problems = scenario_from_data(data, path.parent, games)
-    if problems:
+        scenario, problems = draft_from_data(data, path.parent, games)
+    if scenario is None:
         raise ScenarioError(problems, source_name(path))
-    return scenario
+    return scenario, problems
 
 
 def _override(data: Any, games: GameLookup, overrides: Sequence[tuple[str, Any]]) -> list[Problem]:

@@ -248,3 +248,16 @@ def _raw_index(items: list[Any], key: str) -> int:
         if item_key(items, index) == key:
             return index
     raise KeyError(key)
+
+
+def asset_paths(raw: Any, card_types: Mapping[str, type]) -> list[str]:
+    """Every file the scenario names beside itself (the board's background, card art, a layout's
+    fixed images): what must travel with it when it is saved into another folder."""
+    found = {item for _, ref, item in _references(raw, card_types) if ref == "asset"}
+    for layout in _dig(raw, ("layouts",)):
+        for zone in layout.get("zones", []) if isinstance(layout, dict) else []:
+            content = zone.get("content") if isinstance(zone, dict) else None
+            if zone.get("kind") == "image" and isinstance(content, str) and content \
+                    and not content.startswith("builtin:") and "{" not in content:
+                found.add(content)
+    return sorted(found)

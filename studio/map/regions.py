@@ -80,7 +80,7 @@ class RegionsPanel(QWidget):
         self.add_button.clicked.connect(self.add_region)
         self.colour_button = QPushButton("Colour…")
         self.colour_button.setToolTip("Choose the region's colour")
-        self.colour_button.clicked.connect(self.choose_colour)
+        self.colour_button.clicked.connect(lambda: self.choose_colour())  # not clicked(bool) as a colour
         self.delete_button = QPushButton("Delete")
         self.delete_button.setToolTip("Delete the region; its spaces belong to none")
         self.delete_button.clicked.connect(self.delete_region)

@@ -16,7 +16,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import attrs
 from PySide6.QtCore import (
     QItemSelectionModel,
     QMargins,
@@ -59,6 +58,7 @@ from engine.scenario.io import scenario_to_data
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, CardData, Deck
 from engine.scenario.problems import Problem
+from studio.cards.blanks import blank_data, fresh_id
 from studio.cards.columns import problem_cell
 from studio.cards.form import CardForm
 from studio.cards.import_dialog import ImportDialog, apply_import, read_import
@@ -81,23 +81,6 @@ if TYPE_CHECKING:
 
 PREVIEW_DPI = 150
 SHEETS = "Spreadsheets (*.csv *.xlsx)"
-
-
-def blank_data(card_type: type[CardData]) -> CardData:
-    """A card of ``card_type`` with every field at its default, or empty where it has none."""
-    empty = {int: 0, float: 0.0, bool: False, str: ""}
-    values = {}
-    for field in attrs.fields(card_type):
-        if field.default is attrs.NOTHING:
-            values[field.name] = empty.get(field.type if isinstance(field.type, type) else str, "")
-    return card_type(**values)
-
-
-def fresh_id(taken: set[str], stem: str) -> str:
-    number = 1
-    while f"{stem}-{number}" in taken:
-        number += 1
-    return f"{stem}-{number}"
 
 
 class CardsMode(QObject):

@@ -122,8 +122,8 @@ class MapMode(QObject):
             action = self._action(text, picture, key, tip, lambda _=False, name=name: self.use_tool(name), True)
             self.tool_group.addAction(action)
             self.tool_actions[name] = action
-        self.merge_action = self._action("&Merge Spaces", "merge", "Ctrl++", "Make one space of the selected "
-                                         "neighbours (Ctrl++)", self.merge_selected)
+        self.merge_action = self._action("&Merge Spaces", "merge", "Ctrl+M", "Make one space of the selected "
+                                         "neighbours (Ctrl+M)", self.merge_selected)
         self.delete_action = self._action("&Delete", "delete", QKeySequence.StandardKey.Delete,
                                           "Delete the selected spaces, or the chosen corners (Delete)",
                                           self.delete_selected)
