@@ -12,8 +12,6 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
-
 from engine.scenario.problems import Problem, ScenarioError
 
 # 40 megapixels: a board scanned at 300 dpi over 68 x 42 cm. Traced as RGB floats it takes
@@ -34,6 +32,9 @@ def too_large(width: int, height: int) -> str | None:
 def image_size(path: Path) -> tuple[int, int]:
     """The picture's width and height read from its header, nothing decoded. ScenarioError,
     located by the file, when it is no readable picture or is larger than MAX_IMAGE_PIXELS."""
+    # Pillow for this check alone: the window reads the limit as it starts.
+    from PIL import Image, UnidentifiedImageError
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the size is checked below

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsPolygonItem, QWidget
@@ -56,7 +57,7 @@ def test_a_broken_playtest_and_a_missing_file_are_problems_too(window, dice_race
     assert window.open(dice_race_path)
     bad = tmp_path / "bad.playtest.json"
     bad.write_text(json.dumps({
-        "format_version": 1, "kind": "epoch-playtest", "scenario": {"path": str(dice_race_path)},
+        "format_version": 1, "kind": "epoch-playtest", "scenario": {"path": os.path.relpath(dice_race_path, tmp_path)},
         "ruleset": "dice-race", "options": {"target": 20, "rounds": 30},
         "seats": [{"id": "red", "name": "Red", "colour": "#c0392b", "controller": "human"},
                   {"id": "blue", "name": "Blue", "colour": "#2f5fb3", "controller": "human"}],
@@ -92,8 +93,9 @@ def test_screenshot_of_a_saved_playtest_shows_its_docks(window, tmp_path, dice_r
     assert main(["--screenshot", str(out), str(tmp_path / "p.playtest.json")]) == 0
     assert QImage(str(out)).width() > 1000
     assert main(["--screenshot", str(out), "--mode", "map", str(tmp_path / "p.playtest.json")]) == 0
-    assert main(["--screenshot", str(out), "--mode", "playtest", str(dice_race_path)]) == 0
-    assert pictured == ["playtest", "map", "map"], "a scenario has no playtest to show"
+    # A scenario has no playtest to show: pictured in the Map mode, and the command says why it failed.
+    assert main(["--screenshot", str(out), "--mode", "playtest", str(dice_race_path)]) == 1
+    assert pictured == ["playtest", "map", "map"]
 
 
 def test_screenshot_of_a_broken_file_still_writes_the_window_and_fails(tmp_path, capsys, dice_race_path):
