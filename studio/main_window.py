@@ -543,15 +543,15 @@ class MainWindow(QMainWindow):
 
     def _cannot_open(self, path: Path, problems: list[Problem]) -> None:
         count = len(problems)
-        found = "1 problem was found" if count == 1 else f"{count} problems were found"
+        found = f"{plural(count, 'problem')} {'was' if count == 1 else 'were'} found"
         self.show_problems(f"Cannot open {path.name}", (
             f"<b>{html.escape(path.name)}</b> cannot be opened: {found}. Nothing has changed in the window."), problems)
 
     def _summary(self, scenario: Scenario) -> str:
         ruleset = get_ruleset(scenario.ruleset.id)
         rules = ruleset.title if ruleset else f"unknown ruleset {scenario.ruleset.id!r}"
-        return (f"{scenario.meta.title} · {rules} · {len(scenario.board.spaces)} spaces · "
-                f"{sum(len(deck.cards) for deck in scenario.decks)} cards · "
+        return (f"{scenario.meta.title} · {rules} · {plural(len(scenario.board.spaces), 'space')} · "
+                f"{plural(sum(len(deck.cards) for deck in scenario.decks), 'card')} · "
                 f"{len(scenario.meta.provisional)} provisional values")
 
     def _edit(self, scenario: Scenario, path: Path | None, base_dir: Path | None,

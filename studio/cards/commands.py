@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from engine.core.text import plural
 from engine.export.names import FORCE_HELP, refuse_existing
 from engine.scenario.atomic import replacing
 
@@ -54,7 +55,7 @@ def _pdf(args: argparse.Namespace) -> int:
     with replacing(out) as temporary:
         pages, problems = write_pdf(scenario, placed, temporary, sheet, Path(args.scenario).parent)
     _report(problems)
-    print(f"wrote {out}: {len(placed)} cards on {pages} pages ({args.paper})")
+    print(f"wrote {out}: {plural(len(placed), 'card')} on {plural(pages, 'page')} ({args.paper})")
     return 0
 
 
@@ -81,7 +82,7 @@ def _sheets(args: argparse.Namespace) -> int:
                                           args.force)
     _report(problems)
     sheets = f"{len(written)} deck sheet" + ("s" if len(written) > 1 else "")
-    print(f"wrote {sheets} of at most 10 x 7 cards ({len(placed)} cards) into {args.out}")
+    print(f"wrote {sheets} of at most 10 x 7 cards ({plural(len(placed), 'card')}) into {args.out}")
     return 0
 
 

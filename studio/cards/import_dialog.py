@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.text import plural
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.card_sheet import SheetError, SheetImport, import_sheet, read_sheet
 from engine.scenario.io import scenario_to_data
@@ -58,7 +59,7 @@ class ImportDialog(QDialog):
         self.list = QTreeWidget()
         self.list.setRootIsDecorated(False)
         if result.problems:
-            summary = f"{len(result.problems)} problems: nothing can be imported until the sheet is fixed."
+            summary = f"{plural(len(result.problems), 'problem')}: nothing can be imported until the sheet is fixed."
             self.list.setHeaderLabels(["Where", "Problem"])
             for problem in result.problems:
                 self.list.addTopLevelItem(QTreeWidgetItem([problem.path or path.name, problem.message]))

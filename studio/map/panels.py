@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QRectF, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QInputDialog, QScrollArea, QWidget
 
+from engine.core.text import plural
 from engine.scenario.paths import PathError, get_value, parse
 from engine.scenario.problems import Problem, ScenarioError
 from studio.document import ScenarioDocument
@@ -137,7 +138,7 @@ class MapPanels(QObject):
 
         if self.document is not None:
             changed = adjacency_dialog.derive_connections(self.document, self.mode.window)
-            self.mode.window.statusBar().showMessage(f"{changed} connections changed", 5000)
+            self.mode.window.statusBar().showMessage(f"{plural(changed, 'connection')} changed", 5000)
 
     def _folder(self) -> Path:
         return self.document.base_dir if self.document is not None and self.document.base_dir else Path.home()
@@ -154,7 +155,7 @@ class MapPanels(QObject):
         except ScenarioError as error:
             window.show_problems("Import SVG", f"{path.name} was not imported:", error.problems)
             return
-        window.statusBar().showMessage(f"{count} spaces imported from {path.name}", 8000)
+        window.statusBar().showMessage(f"{plural(count, 'space')} imported from {path.name}", 8000)
         if self.mode.board is not None:
             self.mode.view.fit()
 

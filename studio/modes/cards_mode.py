@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.text import plural
 from engine.export.names import OutputExists, UnsafeName
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.atomic import replacing
@@ -583,7 +584,7 @@ class CardsMode(QObject):
         except (OSError, SheetError) as error:
             self.window.show_problems("Export Cards", f"{path} was not written.", [Problem("", str(error))])
             return
-        self.window.statusBar().showMessage(f"Exported {len(rows)} cards to {path}", 5000)
+        self.window.statusBar().showMessage(f"Exported {plural(len(rows), 'card')} to {path}", 5000)
 
     def print_pdf(self) -> None:
         if self.model is None or self.document is None:
@@ -602,7 +603,7 @@ class CardsMode(QObject):
         except OSError as error:
             self.window.show_problems("Print to PDF", f"{path} was not written.", [Problem("", str(error))])
             return
-        self._report_output(f"Printed {len(placed)} cards on {pages} pages to {path}", problems)
+        self._report_output(f"Printed {plural(len(placed), 'card')} on {plural(pages, 'page')} to {path}", problems)
 
     def export_pngs(self) -> None:
         self._export_images("Export PNGs", lambda placed: f"{len({item.card.id for item in placed})} images",
@@ -664,5 +665,5 @@ class CardsMode(QObject):
         if self.document is None:
             return ""
         decks = self.document.scenario.decks
-        return f"{len(decks)} decks · {sum(len(deck.cards) for deck in decks)} cards"
+        return f"{plural(len(decks), 'deck')} · {plural(sum(len(deck.cards) for deck in decks), 'card')}"
 

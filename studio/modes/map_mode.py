@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 from shapely.errors import GEOSException
 
+from engine.core.text import plural
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.model import Board, Connection, ConnectionKind, Space
 from engine.scenario.references import Referrer
@@ -524,8 +525,8 @@ class MapMode(QObject):
             return ""
         board = self.document.scenario.board
         chosen_text = f"{len(self.selection)} selected · " if self.selection else ""
-        return (f"{chosen_text}{len(board.spaces)} spaces · {len(board.regions)} regions · "
-                f"{len(board.connections)} connections")
+        return (f"{chosen_text}{plural(len(board.spaces), 'space')} · {plural(len(board.regions), 'region')} · "
+                f"{plural(len(board.connections), 'connection')}")
 
     def _hovered(self, space: str) -> None:
         if not space or self.board is None:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.play.session import Step
+from studio.icons import icon
 from studio.plain import tooltip
 from studio.playtest.controller import PlaytestController
 
@@ -135,7 +136,8 @@ class HistoryPanel(QWidget):
                 # was the line's last step when it was played).
                 turn = self._turn_for(step, before, before.parent() if before else None)
             else:
-                branch = QTreeWidgetItem([f"⑂ branch {len(parent.children)} from step {parent.depth}"])
+                branch = QTreeWidgetItem([f"branch {len(parent.children)} from step {parent.depth}"])
+                branch.setIcon(0, icon("branch"))  # a drawn mark: a glyph would need a font that has it
                 branch.setData(0, STEP_ROLE, step.id)
                 branch.setForeground(0, QBrush(QColor("#7a5a20")))
                 self._items[step.parent].addChild(branch)
