@@ -141,7 +141,9 @@ class MapPanels(QObject):
             self.mode.window.statusBar().showMessage(f"{plural(changed, 'connection')} changed", 5000)
 
     def _folder(self) -> Path:
-        return self.document.base_dir if self.document is not None and self.document.base_dir else Path.home()
+        """Where a file dialog starts: beside the scenario, or at home while it is untitled (its
+        own folder then is a scratch one the designer never sees)."""
+        return self.document.path.parent if self.document is not None and self.document.path else Path.home()
 
     def import_svg(self) -> None:
         from studio.map import exchange  # svgelements, for this action alone

@@ -557,7 +557,7 @@ class CardsMode(QObject):
 
     def _start(self, suffix: str) -> Path:
         assert self.document is not None and self.model is not None
-        folder = self.document.base_dir or Path.home()
+        folder = self.document.path.parent if self.document.path else Path.home()  # not an untitled one's scratch
         return folder / f"{self.model.deck_id}{suffix}"
 
     def import_cards(self) -> None:
