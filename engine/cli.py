@@ -18,6 +18,7 @@ from engine.core.decision import Chance, Choice, End
 from engine.core.errors import IllegalAction
 from engine.core.moves import Outcome
 from engine.core.picture import SeatPanel
+from engine.core.randomness import SEED_MAX, SEED_MIN
 from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, rulesets
@@ -521,11 +522,22 @@ def _positive(text: str) -> int:
     return number
 
 
+def _seed(text: str) -> int:
+    """A seed within the bound every reader of a seed keeps, so a saved playtest reopens."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if not SEED_MIN <= number <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"must be {SEED_MIN:,} to {SEED_MAX:,}, found {number:,}")
+    return number
+
+
 def _balance_arguments(command: argparse.ArgumentParser) -> None:
     """What simulate and sweep share: the games, the bots, the cap, the changes, the workers."""
     command.add_argument("scenario", help="the scenario file (.json) to play")
     command.add_argument("--games", type=_positive, default=100, metavar="N", help="how many games to play (default: 100)")
-    command.add_argument("--seed", type=int, default=1,
+    command.add_argument("--seed", type=_seed, default=1,
                          help="game i is seeded with SEED:i, so a run can be repeated exactly (default: 1)")
     command.add_argument("--players", type=_positive, metavar="N", help="how many seats play (default: the ruleset's fewest)")
     command.add_argument("--bots", default="random", metavar="BOTS",
@@ -564,7 +576,7 @@ def parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="step through a game in the terminal")
     play.add_argument("scenario", help="the scenario file (.json) to play")
     play.add_argument("--players", type=int, metavar="N", help="how many seats play (default: the ruleset's fewest)")
-    play.add_argument("--seed", type=int, default=1,
+    play.add_argument("--seed", type=_seed, default=1,
                       help="seeds the dice, draws and bots: the same seed and moves give the same game (default: 1)")
     play.add_argument("--bots", metavar="SEATS", help="seats played by the random bot, numbered from 1, e.g. 2,3")
     play.add_argument("--embed", action="store_true",
@@ -601,7 +613,7 @@ def parser() -> argparse.ArgumentParser:
     golden = commands.add_parser("playthrough", help="write a seeded game's decisions as text")
     golden.add_argument("scenario", help="the scenario file (.json) to play")
     golden.add_argument("--steps", type=int, default=300, metavar="N", help="stop after this many steps (default: 300)")
-    golden.add_argument("--seed", type=int, default=1, help="seeds the dice, draws and bots (default: 1)")
+    golden.add_argument("--seed", type=_seed, default=1, help="seeds the dice, draws and bots (default: 1)")
     golden.add_argument("--players", type=int, metavar="N", help="how many seats play (default: the ruleset's fewest)")
     golden.set_defaults(run=_playthrough)
     schema = commands.add_parser("schema", help="print the JSON Schema (2020-12) of scenario or playtest files")

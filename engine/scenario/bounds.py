@@ -26,18 +26,29 @@ def _number(value: Any) -> float | None:
     return value if math.isfinite(value) and abs(value) <= LARGEST_NUMBER else None
 
 
+def _shown(number: float) -> str:
+    return str(int(number)) if float(number).is_integer() else f"{number:g}"
+
+
+def bound_problem(path: str, metadata: Mapping[str, Any], value: Any, label: str = "") -> Problem | None:
+    """Where ``value`` lies outside the bounds its field's metadata declares, or None: the one
+    reading of ``min`` and ``max`` for scenarios, space props and playtest files alike."""
+    number = _number(value)
+    if number is None:
+        return None
+    low, high = metadata.get("min"), metadata.get("max")
+    said = f"{label} must" if label else "must"
+    if low is not None and number < low:
+        return Problem(path, f"{said} be at least {_shown(low)}, found {_shown(number)}")
+    if high is not None and number > high:
+        return Problem(path, f"{said} be at most {_shown(high)}, found {_shown(number)}")
+    return None
+
+
 def _field_bounds(raw: Any, card_types: Mapping[str, type], options_type: type | None) -> list[Problem]:
-    problems = []
-    for path, attribute, value in walk_fields(raw, Scenario, "", card_types, options_type):
-        number = _number(value)
-        if number is None:
-            continue
-        low, high = attribute.metadata.get("min"), attribute.metadata.get("max")
-        if low is not None and number < low:
-            problems.append(Problem(path, f"must be at least {low:g}, found {number:g}"))
-        elif high is not None and number > high:
-            problems.append(Problem(path, f"must be at most {high:g}, found {number:g}"))
-    return problems
+    found = (bound_problem(path, attribute.metadata, value)
+             for path, attribute, value in walk_fields(raw, Scenario, "", card_types, options_type))
+    return [problem for problem in found if problem]
 
 
 def _points(space: dict[str, Any]) -> list[tuple[str, Any]]:

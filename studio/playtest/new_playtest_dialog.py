@@ -36,13 +36,12 @@ from PySide6.QtWidgets import (
 )
 
 from engine.bots import BOTS
+from engine.core.randomness import SEED_MAX, SEED_MIN
 from engine.core.ruleset import Ruleset
 from engine.play.session import HUMAN
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 from studio.board.style import colour
 from studio.plain import plain_label
-
-SEED_LIMIT = 2**31 - 1
 
 
 @frozen
@@ -148,11 +147,11 @@ class NewPlaytestDialog(QDialog):
         self.players.setValue(ruleset.min_players)
         self.players.valueChanged.connect(self._show_seats)
         self.seed = QSpinBox()
-        self.seed.setRange(0, SEED_LIMIT)
-        self.seed.setValue(random.randrange(SEED_LIMIT))
+        self.seed.setRange(SEED_MIN, SEED_MAX)  # the engine's bound: every seed shown here saves and reopens
+        self.seed.setValue(random.randint(0, SEED_MAX))
         self.seed.setToolTip("The same seed, seats and moves give the same dice and draws")
         new_seed = QPushButton("New Seed")
-        new_seed.clicked.connect(lambda: self.seed.setValue(random.randrange(SEED_LIMIT)))
+        new_seed.clicked.connect(lambda: self.seed.setValue(random.randint(0, SEED_MAX)))
 
         seats_box = QGroupBox("Seats")
         grid = QGridLayout(seats_box)

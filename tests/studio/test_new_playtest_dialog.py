@@ -6,8 +6,9 @@ import re
 
 import attrs
 import pytest
-from PySide6.QtWidgets import QCheckBox, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QPushButton, QSpinBox
 
+from engine.core.randomness import SEED_MAX, SEED_MIN
 from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario.io import load_scenario
 from studio.playtest.new_playtest_dialog import NewPlaytestDialog
@@ -60,3 +61,15 @@ def test_whole_numbers_get_spin_boxes(qtbot, dice_race):
     assert isinstance(target.widget, QSpinBox) and target.widget.value() == 20
     target.widget.setValue(35)
     assert dialog.setup().options.target == 35
+
+
+def test_the_seed_box_holds_the_engines_seed_bound_and_draws_within_it(qtbot, dice_race):
+    """Issue 25: the dialog drew seeds up to 2**31 that the loader refused. Its range is now
+    the engine's one declaration, and every seed it draws is one a playtest file keeps."""
+    dialog = NewPlaytestDialog(dice_race, get_ruleset("dice-race"))
+    qtbot.addWidget(dialog)
+    assert (dialog.seed.minimum(), dialog.seed.maximum()) == (SEED_MIN, SEED_MAX)
+    new_seed = next(button for button in dialog.findChildren(QPushButton) if button.text() == "New Seed")
+    for _ in range(20):
+        new_seed.click()
+        assert 0 <= dialog.setup().seed <= SEED_MAX
