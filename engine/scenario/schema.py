@@ -3,9 +3,10 @@
 Another frontend, in any language, can check a file before it reaches the engine and read
 the editors' labels and help. The schema is derived, never written by hand, so it cannot
 drift from the model: the same field metadata that drives the editors and the validator
-(``label``, ``help``, ``ref``, bounds) becomes titles, descriptions, ``x-ref`` annotations
-and ``minimum``/``maximum``. Card data is a union tagged by ``type``; which union applies
-depends on the scenario's ruleset, expressed with ``if``/``then`` per ruleset id.
+(``label``, ``help``, ``ref``, bounds, choices, patterns) becomes titles, descriptions,
+``x-ref`` annotations, ``minimum``/``maximum``, ``enum`` and ``pattern``. Card data is a union
+tagged by ``type``; which union applies depends on the scenario's ruleset, expressed with
+``if``/``then`` per ruleset id, as are the props its spaces declare.
 """
 
 from __future__ import annotations
@@ -29,12 +30,14 @@ BOUNDS = {"min": "minimum", "max": "maximum", "min_length": "minLength", "max_le
 
 
 class RulesetTypes(typing.Protocol):
-    """What the schema needs of a ruleset: its id, title, card types and options type."""
+    """What the schema needs of a ruleset: its id, title, card types, options type and the
+    props its spaces declare (None: none)."""
 
     id: str
     title: str
     card_types: tuple[type[CardData], ...]
     options_type: type[RulesetOptions]
+    space_props: type | None
 
 
 def _def_name(cls: type) -> str:
@@ -78,6 +81,10 @@ class Builder:
         for key, keyword in BOUNDS.items():
             if key in meta:
                 annotations[keyword] = meta[key]
+        if "choices" in meta:
+            annotations["enum"] = list(meta["choices"])
+        if "pattern" in meta:
+            annotations["pattern"] = meta["pattern"]
         if meta.get("ref") == "colour":
             annotations["pattern"] = "^#[0-9a-fA-F]{6}$"
         default = field.default
@@ -143,17 +150,27 @@ class Builder:
         return {"oneOf": variants} if variants else {"not": {}}
 
 
+def _props(builder: Builder, props_type: type | None) -> dict[str, Any]:
+    """The declared props of a space, each with its kind and bounds; others stay free (notes)."""
+    if props_type is None:
+        return {}
+    hints = typing.get_type_hints(props_type)
+    return {field.name: builder.field(field, hints[field.name]) for field in attrs.fields(props_type)}
+
+
 def _for_ruleset(builder: Builder, ruleset: RulesetTypes) -> dict[str, Any]:
     """The constraints a scenario of ``ruleset`` adds to the common shape."""
+    then: dict[str, Any] = {
+        "ruleset": {"properties": {"options": builder.ref(ruleset.options_type)}},
+        "decks": {"items": {"properties": {"cards": {"items": {"properties": {
+            "data": builder.card_union(ruleset)}}}}}},
+    }
+    props = _props(builder, ruleset.space_props)
+    if props:
+        then["board"] = {"properties": {"spaces": {"items": {"properties": {"props": {"properties": props}}}}}}
     return {
         "if": {"properties": {"ruleset": {"properties": {"id": {"const": ruleset.id}}}}},
-        "then": {
-            "properties": {
-                "ruleset": {"properties": {"options": builder.ref(ruleset.options_type)}},
-                "decks": {"items": {"properties": {"cards": {"items": {"properties": {
-                    "data": builder.card_union(ruleset)}}}}}},
-            }
-        },
+        "then": {"properties": then},
     }
 
 

@@ -4,7 +4,6 @@ abilities, the worker boxes, goods and points, and the round-and-empire table.""
 from __future__ import annotations
 
 from engine.rulesets.after_the_flood.cards import EmpireEntry
-from engine.rulesets.after_the_flood.options import AfterTheFloodOptions
 from engine.rulesets.after_the_flood.tables import (
     ABILITIES,
     BOXES,
@@ -12,7 +11,6 @@ from engine.rulesets.after_the_flood.tables import (
     ROUNDS,
     SUMER,
     VALUE,
-    parse_trade_table,
 )
 from engine.scenario.model import Scenario, SpaceKind
 from engine.scenario.problems import Problem
@@ -53,10 +51,4 @@ def problems(scenario: Scenario) -> list[Problem]:
                 found.append(Problem(f"{path}.start", f"{data.start!r} is not a foreign area"))
     if not rounds:
         found.append(Problem("decks", "the round-and-empire table (cards of type 'empire') is empty"))
-    options = scenario.ruleset.options
-    if isinstance(options, AfterTheFloodOptions):
-        try:
-            parse_trade_table(options.trade_table)
-        except ValueError as error:
-            found.append(Problem("ruleset.options.trade_table", str(error)))
     return found

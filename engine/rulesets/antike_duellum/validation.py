@@ -20,7 +20,6 @@ from engine.rulesets.antike_duellum.cards import (
     EventCard,
     PersonCard,
 )
-from engine.rulesets.antike_duellum.options import RONDEL_ORDERS, AntikeDuellumOptions
 from engine.rulesets.antike_duellum.tables import MARKERS, TECHS
 from engine.scenario.model import ConnectionKind, Scenario, Space, SpaceKind
 from engine.scenario.problems import Problem
@@ -32,7 +31,7 @@ WALLS_PER_PLAYER = 6
 
 
 def problems(scenario: Scenario) -> list[Problem]:
-    return (_seats(scenario) + _options(scenario) + _map(scenario) + _tracks(scenario)
+    return (_seats(scenario) + _map(scenario) + _tracks(scenario)
             + _setup(scenario) + _decks(scenario))
 
 
@@ -41,18 +40,6 @@ def _seats(scenario: Scenario) -> list[Problem]:
     if ids != sorted(SEATS):
         return [Problem("seats", f"Antike Duellum has two seats with ids 'brown' and 'beige', not {ids}")]
     return []
-
-
-def _options(scenario: Scenario) -> list[Problem]:
-    options = scenario.ruleset.options
-    found = []
-    if isinstance(options, AntikeDuellumOptions):
-        if options.rondel_order not in RONDEL_ORDERS:
-            found.append(Problem("ruleset.options.rondel_order",
-                                 f"must be one of {', '.join(map(repr, RONDEL_ORDERS))}"))
-        if options.coin_supply < 0:
-            found.append(Problem("ruleset.options.coin_supply", "must be 0 (unlimited) or more"))
-    return found
 
 
 def _map(scenario: Scenario) -> list[Problem]:

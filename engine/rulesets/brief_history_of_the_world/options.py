@@ -58,7 +58,7 @@ class BriefHistoryOptions(RulesetOptions):
         "Viking crossing army continues", "on, the army that crossed the Atlantic may continue its failed "
         "invasion with the dial, as the army does not change. Off, a failed crossing can only be abandoned. "
         "(A25)", default=True)
-    armies_per_colour: int = described("Armies per colour", "How many the box holds; the rulebook does not say", default=40)
-    forts: int = described("Forts", "How many the box holds; the rulebook does not say", default=30)
-    monuments: int = described("Monuments", "How many the box holds; with none left, none is built", default=30)
-    capitals_and_cities: int = described("Capital/city markers", "How many the box holds; the rulebook does not say", default=40)
+    armies_per_colour: int = described("Armies per colour", "How many the box holds; the rulebook does not say", default=40, min=0)
+    forts: int = described("Forts", "How many the box holds; the rulebook does not say", default=30, min=0)
+    monuments: int = described("Monuments", "How many the box holds; with none left, none is built", default=30, min=0)
+    capitals_and_cities: int = described("Capital/city markers", "How many the box holds; the rulebook does not say", default=40, min=0)

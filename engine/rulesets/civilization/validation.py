@@ -21,7 +21,6 @@ from engine.rulesets.civilization.cards import (
     UnitCard,
     WonderCard,
 )
-from engine.rulesets.civilization.options import CivilizationOptions
 from engine.rulesets.civilization.space_props import Age, Reward
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem
@@ -148,9 +147,6 @@ def problems(scenario: Scenario) -> list[Problem]:
     if not any(s.id.startswith("culture-") for s in scenario.board.spaces):
         found.append(Problem("board.spaces", "no culture track (spaces culture-0, culture-1, ...)"))
     found += prop_problems(scenario)
-    options = scenario.ruleset.options
-    if isinstance(options, CivilizationOptions) and options.civ_choice not in ("random", "seat_order"):
-        found.append(Problem("ruleset.options.civ_choice", "must be 'random' or 'seat_order'"))
     return found
 
 
