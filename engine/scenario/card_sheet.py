@@ -84,6 +84,10 @@ def write_sheet(path: Path, header: list[str], rows: list[list[Cell]]) -> None:
             sheet.append(header)
             for row in rows:
                 sheet.append(row)
+            for cells in sheet.iter_rows(min_row=2):
+                for cell in cells:
+                    if cell.data_type == "f":  # a text such as "=1+1" is text, not a formula to run
+                        cell.data_type = "s"
             book.save(temporary)
         else:
             with temporary.open("w", encoding="utf-8", newline="") as file:

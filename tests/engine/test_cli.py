@@ -10,6 +10,7 @@ import pytest
 
 from engine.bots import BOTS
 from engine.cli import main
+from engine.core.randomness import SEED_MAX, SEED_MIN
 from engine.play.playtest import save_playtest
 from engine.play.session import Session
 
@@ -364,3 +365,16 @@ def test_simulate_set_overrides_a_value_checked_like_the_file(capsys, dice_race_
         f"{dice_race_path}: ruleset.options.target: expected a whole number, found text 'far'",
         f"{dice_race_path}: board.width: must be at least 1, found 0",
     ]
+
+
+@pytest.mark.parametrize("seed", [SEED_MIN, SEED_MAX])
+def test_a_playtest_saved_by_play_at_either_end_of_the_seed_bound_replays(capsys, monkeypatch, dice_race_path,
+                                                                          tmp_path, seed):
+    """Issue 25: `epoch play --seed 1999144621` saved files its own replay refused; every seed
+    play takes now saves a playtest that reopens."""
+    saved = tmp_path / "p.playtest.json"
+    monkeypatch.setattr("sys.stdin", typed("", "", "1", f"s {saved}", "q"))
+    code, _ = run(capsys, "play", str(dice_race_path), "--players", "2", "--seed", str(seed))
+    assert code == 0
+    code, out = run(capsys, "replay", str(saved))
+    assert code == 0, out

@@ -11,9 +11,10 @@ from __future__ import annotations
 # §9.2: the resources, in order of value
 RESOURCES = ("grain", "textiles", "wood", "metal", "tools", "oil", "gold", "lapis")
 
-_RESOURCE = rf"\s*(?:{'|'.join(RESOURCES)})\s*"
+_SPACE = r"[ \t\n]*"  # the blanks a scenario's text may hold (other control characters are refused)
+_RESOURCE = rf"{_SPACE}(?:{'|'.join(RESOURCES)}){_SPACE}"
 _SIDE = rf"{_RESOURCE}(?:\|{_RESOURCE})*"
-_PART = rf"(?:\s*|{_SIDE}>{_SIDE})"
+_PART = rf"(?:{_SPACE}|{_SIDE}>{_SIDE})"
 # Rules separated by ';' (empty ones ignored), each resources '|'-separated on both sides of '>'.
 PATTERN = rf"^{_PART}(?:;{_PART})*$"
 FORM = f"as 'give|give > get|get; ...' with the resources {', '.join(RESOURCES)}"

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
+import typing
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -24,11 +27,14 @@ from engine.export.game_record import check_record, write_record
 from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.playtest_file import PlaytestFile
 from engine.play.session import Session
+from engine.rulesets.registry import get_ruleset
 from engine.scenario.converter import LARGEST_NUMBER
+from engine.scenario.io import load_scenario
 from engine.service.jsonrpc import handle_line
 from engine.service.methods import EngineService
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+ROOT = Path(__file__).resolve().parents[3]
+DATA = ROOT / "tests" / "data"
 SMALL = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 SEEDS = st.integers(SEED_MIN, SEED_MAX) | st.sampled_from([SEED_MIN, -1, 0, 1, SEED_MAX])
 # What the New Playtest dialog draws (random.randint(0, SEED_MAX)) and its spin box holds.
@@ -110,3 +116,57 @@ def test_a_game_record_reads_back_for_every_seed(dice_race, ruleset, tmp_path, s
     path = tmp_path / "game.jsonl"
     lines = write_record(session, path)
     assert check_record(path, dice_race) == (lines, [])
+
+
+SHIPPED = {  # one scenario of each shipped game
+    "a-brief-history-of-the-world": "a-brief-history-of-the-world.json",
+    "after-the-flood": "after-the-flood.json",
+    "antike-duellum": "antike-duellum-carthage-rome.json",
+    "civilization": "civilization.json",
+    "history-of-the-world": "history-of-the-world.json",
+}
+
+
+def _within_bounds(field: attrs.Attribute, hint: Any) -> st.SearchStrategy:
+    """Any value the field's declared bounds allow: what the New Playtest dialog, the CLI's
+    --set or a hand-edited file may give the option."""
+    meta = field.metadata
+    if "choices" in meta:
+        return st.sampled_from(meta["choices"])
+    if "pattern" in meta:
+        return st.from_regex(meta["pattern"])
+    if hint is bool:
+        return st.booleans()
+    if hint is int:
+        low, high = meta.get("min", -LARGEST_NUMBER), meta.get("max", LARGEST_NUMBER)
+        return st.integers(low, high) | st.sampled_from([low, high])
+    raise AssertionError(f"no strategy for option {field.name}: {hint!r}")
+
+
+def _options(ruleset) -> st.SearchStrategy:
+    hints = typing.get_type_hints(ruleset.options_type)
+    return st.fixed_dictionaries({field.name: _within_bounds(field, hints[field.name])
+                                  for field in attrs.fields(ruleset.options_type)})
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(SHIPPED))
+def test_a_playtest_with_any_options_within_their_bounds_saves_and_reopens(ruleset_id):
+    scenario = load_scenario(ROOT / "scenarios" / SHIPPED[ruleset_id], get_ruleset)
+    ruleset = get_ruleset(ruleset_id)
+
+    @SMALL
+    @given(values=_options(ruleset), seed=DIALOG_SEEDS)
+    def saves_and_reopens(values, seed):
+        options = attrs.evolve(scenario.ruleset.options, **values)
+        players = ruleset.min_players
+        session = Session(scenario, ruleset, scenario.seats[:players], options, seed, ["random"] * players, BOTS)
+        for _ in range(3):
+            session.bot_step()
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "game.playtest.json"
+            save_playtest(session, path, None)
+            reopened, _, recorded = open_playtest(path)
+        assert reopened.options == options
+        assert check_replay(reopened, recorded) == []
+
+    saves_and_reopens()
