@@ -16,7 +16,6 @@ from engine.rulesets.after_the_flood.trade_table import parse_trade_table
 from engine.scenario.model import ConnectionKind, Scenario
 
 PLAYERS = 3
-ROUNDS = 5
 WORKERS = 25
 ARMIES = 20
 CITIES = 4

@@ -8,7 +8,6 @@ from engine.rulesets.after_the_flood.tables import (
     ABILITIES,
     BOXES,
     FOREIGN,
-    ROUNDS,
     SUMER,
     VALUE,
 )
@@ -42,11 +41,7 @@ def problems(scenario: Scenario) -> list[Problem]:
             if not isinstance(data, EmpireEntry):
                 continue
             path = f"decks[{deck.id}].cards[{card.id}].data"
-            if not 1 <= data.round <= ROUNDS:
-                found.append(Problem(f"{path}.round", f"must be 1 to {ROUNDS}, not {data.round}"))
             rounds[data.round] = rounds.get(data.round, 0) + 1
-            if data.armies < 1:
-                found.append(Problem(f"{path}.armies", "an empire starts with at least 1 army"))
             if data.start is not None and data.start in spaces and spaces[data.start].region != FOREIGN:
                 found.append(Problem(f"{path}.start", f"{data.start!r} is not a foreign area"))
     if not rounds:

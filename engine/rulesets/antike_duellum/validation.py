@@ -15,10 +15,7 @@ from engine.rulesets.antike_duellum.cards import (
     EFFECTS,
     OPPONENT_CONQUEST,
     OWN_TURN,
-    PERSON_KINDS,
-    TRIGGERS,
     EventCard,
-    PersonCard,
 )
 from engine.rulesets.antike_duellum.tables import MARKERS, TECHS
 from engine.scenario.model import ConnectionKind, Scenario, Space, SpaceKind
@@ -165,16 +162,10 @@ def _decks(scenario: Scenario) -> list[Problem]:
         for card in deck.cards:
             data = card.data
             path = f"decks[{deck.id}].cards[{card.id}].data"
-            if isinstance(data, PersonCard) and data.kind not in PERSON_KINDS:
-                found.append(Problem(f"{path}.kind", f"must be one of {', '.join(PERSON_KINDS)}"))
-            elif isinstance(data, EventCard):
+            if isinstance(data, EventCard):
                 if data.effect not in EFFECTS:
                     found.append(Problem(f"{path}.effect", f"unknown effect {data.effect!r}"))
                 timing = OPPONENT_CONQUEST if data.effect == "fortress" else OWN_TURN
                 if data.timing != timing:
                     found.append(Problem(f"{path}.timing", f"{data.effect} is played {timing!r}"))
-                if data.trigger not in TRIGGERS:
-                    found.append(Problem(f"{path}.trigger", f"must be one of {', '.join(map(repr, TRIGGERS))}"))
-                if data.amount < 0 or data.cost < 0:
-                    found.append(Problem(path, "amount and cost cannot be negative"))
     return found

@@ -123,6 +123,8 @@ class Schemas:
             {**then["ruleset"]["properties"]["options"], "$defs": defs})
         self.props = jsonschema.Draft202012Validator(
             {"allOf": [defs["Space"]["properties"]["props"], declared], "$defs": defs})
+        cards = then["decks"]["items"]["properties"]["cards"]["items"]["properties"]["data"]
+        self.card_data = jsonschema.Draft202012Validator({**cards, "$defs": defs})
 
 
 @pytest.fixture(scope="module")
@@ -205,3 +207,33 @@ def test_a_negative_grid_place_is_refused_by_both(schemas):
     _space_with(data, "col")["props"]["col"] = -1
     accepted, problems = _validator_accepts(data)
     assert not accepted and not schemas["civilization"].whole.is_valid(data), problems
+
+
+def _bounded_card_fields() -> list[tuple[str, str, str, Any]]:
+    """(ruleset id, card type, field, bad value) for every card data field that declares a
+    bound or choices: one past each bound, a value outside the choices."""
+    cases = []
+    for ruleset in sorted(rulesets(), key=lambda r: r.id):
+        if ruleset.id not in SCENARIOS:
+            continue
+        for card_type in ruleset.card_types:
+            for field in attrs.fields(card_type):
+                meta = field.metadata
+                values = [meta["min"] - 1] if "min" in meta else []
+                values += [meta["max"] + 1] if "max" in meta else []
+                values += ["no-such-choice"] if "choices" in meta else []
+                cases += [(ruleset.id, card_type.type_name, field.name, value) for value in values]
+    return cases
+
+
+@pytest.mark.parametrize(("ruleset_id", "type_name", "name", "value"), _bounded_card_fields(),
+                         ids=lambda v: str(v))
+def test_schema_and_validator_agree_on_a_bounded_card_field(schemas, ruleset_id, type_name, name, value):
+    """The bounds and choices moved out of the games' own checks (epochs, rounds, levels, kinds,
+    ages, triggers) are refused by the schema and the validator alike."""
+    data = _scenario(ruleset_id)
+    card = next(card for deck in data["decks"] for card in deck["cards"] if card["data"]["type"] == type_name)
+    card["data"][name] = value
+    in_validator, problems = _validator_accepts(data)
+    assert (schemas[ruleset_id].card_data.is_valid(card["data"]), in_validator) == (False, False), problems
+    assert any(f".data.{name}: must be" in problem for problem in problems), problems
