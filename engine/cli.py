@@ -118,10 +118,22 @@ def _show_step(session: Session, step: Step, out: Callable[[str], None]) -> None
 PLAY_KEYS = "a number chooses that line, Enter rolls the dice or draws, u undo, r redo, s FILE saves, q quits"
 
 
+def _players(args: argparse.Namespace, scenario: Scenario) -> int:
+    """The seats that play: --players, or the ruleset's fewest; within what the ruleset and the
+    scenario's seats allow, for every command that plays."""
+    ruleset = get_ruleset(scenario.ruleset.id)
+    players = args.players or ruleset.min_players
+    most = min(ruleset.max_players, len(scenario.seats))
+    if not ruleset.min_players <= players <= most:
+        raise ValueError(f"{ruleset.title} in this scenario takes {ruleset.min_players} to {most} players, "
+                         f"not {players}")
+    return players
+
+
 def _play(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
-    players = args.players or ruleset.min_players
+    players = _players(args, scenario)
     bots = {int(n) - 1 for n in args.bots.split(",") if n} if args.bots else set()
     controllers = ["random" if seat in bots else HUMAN for seat in range(players)]
     session = Session(
@@ -310,11 +322,7 @@ def _plan(args: argparse.Namespace) -> tuple[Plan, Scenario, list[tuple[str, Any
 
     overrides = [parse_assignment(text) for text in args.set]
     scenario = load_scenario(args.scenario, get_ruleset, overrides)
-    ruleset = get_ruleset(scenario.ruleset.id)
-    players = args.players or ruleset.min_players
-    if not ruleset.min_players <= players <= min(ruleset.max_players, len(scenario.seats)):
-        raise ValueError(f"{ruleset.title} in this scenario takes {ruleset.min_players} to "
-                         f"{min(ruleset.max_players, len(scenario.seats))} players, not {players}")
+    players = _players(args, scenario)
     plan = Plan(str(Path(args.scenario).resolve()), players, args.seed, args.games, _bots(args.bots, players),
                 args.max_turns, tuple(overrides))
     return plan, scenario, overrides
@@ -425,7 +433,7 @@ def _playthrough(args: argparse.Namespace) -> int:
     from engine.playthrough import playthrough
 
     scenario = load_scenario(args.scenario, get_ruleset)
-    players = args.players or get_ruleset(scenario.ruleset.id).min_players
+    players = _players(args, scenario)
     sys.stdout.write(playthrough(scenario, players, args.seed, args.steps))
     return 0
 
@@ -575,7 +583,7 @@ def parser() -> argparse.ArgumentParser:
     info.set_defaults(run=_info)
     play = commands.add_parser("play", help="step through a game in the terminal")
     play.add_argument("scenario", help="the scenario file (.json) to play")
-    play.add_argument("--players", type=int, metavar="N", help="how many seats play (default: the ruleset's fewest)")
+    play.add_argument("--players", type=_positive, metavar="N", help="how many seats play (default: the ruleset's fewest)")
     play.add_argument("--seed", type=_seed, default=1,
                       help="seeds the dice, draws and bots: the same seed and moves give the same game (default: 1)")
     play.add_argument("--bots", metavar="SEATS", help="seats played by the random bot, numbered from 1, e.g. 2,3")
@@ -612,9 +620,9 @@ def parser() -> argparse.ArgumentParser:
     sweep.set_defaults(run=_sweep)
     golden = commands.add_parser("playthrough", help="write a seeded game's decisions as text")
     golden.add_argument("scenario", help="the scenario file (.json) to play")
-    golden.add_argument("--steps", type=int, default=300, metavar="N", help="stop after this many steps (default: 300)")
+    golden.add_argument("--steps", type=_positive, default=300, metavar="N", help="stop after this many steps (default: 300)")
     golden.add_argument("--seed", type=_seed, default=1, help="seeds the dice, draws and bots (default: 1)")
-    golden.add_argument("--players", type=int, metavar="N", help="how many seats play (default: the ruleset's fewest)")
+    golden.add_argument("--players", type=_positive, metavar="N", help="how many seats play (default: the ruleset's fewest)")
     golden.set_defaults(run=_playthrough)
     schema = commands.add_parser("schema", help="print the JSON Schema (2020-12) of scenario or playtest files")
     schema.add_argument("--ruleset", help="only this ruleset's card types, options and moves (default: every "
