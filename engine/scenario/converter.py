@@ -41,8 +41,10 @@ STRUCTURE_ERRORS = (cattrs.BaseValidationError, TypeError, ValueError, KeyError)
 # bounds in their metadata.
 LARGEST_NUMBER = 10**9
 # Lone surrogates cannot be written as UTF-8; control characters other than a line break or a
-# tab cannot be seen, and NUL ends strings in many a frontend.
-_BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+# tab cannot be seen, and NUL ends strings in many a frontend; U+FFFE and U+FFFF are no
+# characters at all and XML forbids them, so a name holding one made an SVG or VASSAL export
+# its own importer refused. What is left can be written to JSON, XML, CSV and XLSX alike.
+_BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 def value_problem(value: Any) -> str | None:
@@ -57,7 +59,8 @@ def value_problem(value: Any) -> str | None:
     elif isinstance(value, str):
         bad = _BAD_TEXT.search(value)
         if bad:
-            what = "a lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else "a control character"
+            what = ("a lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else
+                    "a noncharacter" if bad.group() in "\ufffe\uffff" else "a control character")
             return f"text holds {what} (U+{ord(bad.group()):04X}) at position {bad.start()}"
     return None
 
