@@ -498,6 +498,8 @@ def _tolerances(values: list[str]) -> dict[str, float]:
             raise ValueError(f"--tolerance {value}: expected KIND-KIND=PX, e.g. land-sea=30") from None
         if len(kinds) != 2:
             raise ValueError(f"--tolerance {value}: expected two kinds, e.g. land-sea=30")
+        if not 0 <= float(number) <= adjacency.TOLERANCE_MAX:  # NaN fails too
+            raise ValueError(f"--tolerance {value}: a gap of 0 to {adjacency.TOLERANCE_MAX:g} board units")
     return tolerances
 
 
