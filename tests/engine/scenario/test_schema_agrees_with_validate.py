@@ -6,7 +6,8 @@ the schema and the validator must both refuse it. The options' bounds and choice
 (the least, the most, each choice) must both be accepted. Before, Antike Duellum's
 ``coin_supply: -5`` and ``rondel_order: "Z"``, Civilization's ``civ_choice`` and After the
 Flood's ``trade_table`` passed the schema and failed the validator, and counts such as
-``forts: -1`` passed both.
+``forts: -1`` passed both. Card data fields that declare a bound or choices (moved out of the
+games' own checks) are given a value past them, and both must refuse it too.
 """
 
 from __future__ import annotations
@@ -133,7 +134,7 @@ def schemas() -> dict[str, Schemas]:
 
 
 def test_the_parts_checked_alone_are_the_whole_schemas_verdict(schemas):
-    """One bad option and one bad prop fail the whole file as they fail its part."""
+    """One bad option, prop or card field fails the whole file as it fails its part."""
     data = _scenario("antike-duellum")
     assert schemas["antike-duellum"].whole.is_valid(data)
     data["ruleset"]["options"]["coin_supply"] = -5
@@ -143,6 +144,10 @@ def test_the_parts_checked_alone_are_the_whole_schemas_verdict(schemas):
     _space_with(data, "col")["props"]["col"] = -1
     assert not schemas["civilization"].whole.is_valid(data)
     assert not schemas["civilization"].props.is_valid(_space_with(data, "col")["props"])
+    card = next(c for d in data["decks"] for c in d["cards"] if c["data"]["type"] == "tech")
+    card["data"]["level"] = 6
+    assert not schemas["civilization"].whole.is_valid(data)
+    assert not schemas["civilization"].card_data.is_valid(card["data"])
 
 
 def test_every_option_and_declared_prop_is_covered():
