@@ -44,7 +44,10 @@ LARGEST_NUMBER = 10**9
 # tab cannot be seen, and NUL ends strings in many a frontend; U+FFFE and U+FFFF are no
 # characters at all and XML forbids them, so a name holding one made an SVG or VASSAL export
 # its own importer refused. What is left can be written to JSON, XML, CSV and XLSX alike.
-_BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# Written as regular-expression escapes, so the JSON Schema carries the same rule as a pattern.
+_BAD_CHARACTERS = r"\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"
+_BAD_TEXT = re.compile(f"[{_BAD_CHARACTERS}]")
+TEXT_PATTERN = f"^[^{_BAD_CHARACTERS}]*$"
 
 
 def value_problem(value: Any) -> str | None:

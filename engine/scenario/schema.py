@@ -20,11 +20,15 @@ from typing import Any
 
 import attrs
 
-from engine.scenario.converter import CARD_TYPE_KEY
+from engine.scenario.converter import CARD_TYPE_KEY, LARGEST_NUMBER, TEXT_PATTERN
 from engine.scenario.migrations import FORMAT_VERSION
 from engine.scenario.model import CardData, RulesetOptions, Scalar, Scenario
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
+# What the converter takes of any number and any text, whatever the field: a field's own bounds
+# and form (``minimum``, ``pattern``) are tighter and stand beside or in place of these.
+NUMBER = {"minimum": -LARGEST_NUMBER, "maximum": LARGEST_NUMBER}
+TEXT = {"pattern": TEXT_PATTERN}
 BOUNDS = {"min": "minimum", "max": "maximum", "min_length": "minLength", "max_length": "maxLength",
           "max_items": "maxItems"}
 
@@ -101,7 +105,7 @@ class Builder:
 
     def type(self, hint: Any) -> dict[str, Any]:
         if hint is Scalar:
-            return {"type": ["string", "number", "boolean"]}
+            return {"type": ["string", "number", "boolean"], **NUMBER, **TEXT}
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         if origin in (typing.Union, types.UnionType):
@@ -115,17 +119,17 @@ class Builder:
             return {"type": "array", "prefixItems": [self.type(a) for a in args],
                     "minItems": len(args), "maxItems": len(args)}
         if origin is dict:
-            return {"type": "object", "additionalProperties": self.type(args[1])}
+            return {"type": "object", "propertyNames": TEXT, "additionalProperties": self.type(args[1])}
         if hint is type(None):
             return {"type": "null"}
         if hint is bool:
             return {"type": "boolean"}
         if hint is int:
-            return {"type": "integer"}
+            return {"type": "integer", **NUMBER}
         if hint is float:
-            return {"type": "number"}
+            return {"type": "number", **NUMBER}
         if hint is str:
-            return {"type": "string"}
+            return {"type": "string", **TEXT}
         if hint is Any:
             return {}
         if isinstance(hint, type) and issubclass(hint, Enum):
