@@ -11,6 +11,13 @@ from engine.core.moves import Outcome
 
 _MASK = (1 << 64) - 1
 
+# The bound of a seed, and the one every reader and writer of a seed reads (the playtest file and
+# its schema, the CLI's --seed, the service's open, the New Playtest dialog): a whole number of
+# at most nine digits, either sign (the CLI always took negative seeds; the dialog draws from 0),
+# so every seed fits a QSpinBox (2**31 - 1) and the number any file may hold (10**9).
+SEED_MAX = 999_999_999
+SEED_MIN = -SEED_MAX
+
 
 class StepRandom(random.Random):
     """A generator for one step: SplitMix64 seeded from a hash of a text.
