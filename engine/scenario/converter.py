@@ -39,7 +39,7 @@ STRUCTURE_ERRORS = (cattrs.BaseValidationError, TypeError, ValueError, KeyError)
 
 # Any number beyond this is a typo (or an attack), whatever the field; fields declare tighter
 # bounds in their metadata.
-LARGEST_NUMBER = 10**9
+LARGEST_NUMBER = 2**31 - 1  # a seed's bound too (engine.core.randomness.SEED_MAX)
 # Lone surrogates cannot be written as UTF-8; control characters other than a line break or a
 # tab cannot be seen, and NUL ends strings in many a frontend; U+FFFE and U+FFFF are no
 # characters at all and XML forbids them, so a name holding one made an SVG or VASSAL export

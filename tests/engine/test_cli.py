@@ -376,7 +376,7 @@ def test_play_ends_with_the_scores_and_who_won(capsys, monkeypatch, dice_race_pa
     assert over[-1].endswith((" wins", " share the win"))
 
 
-@pytest.mark.parametrize("seed", [SEED_MIN, SEED_MAX])
+@pytest.mark.parametrize("seed", [SEED_MIN, SEED_MAX, 1999144621])
 def test_a_playtest_saved_by_play_at_either_end_of_the_seed_bound_replays(capsys, monkeypatch, dice_race_path,
                                                                           tmp_path, seed):
     """Issue 25: `epoch play --seed 1999144621` saved files its own replay refused; every seed

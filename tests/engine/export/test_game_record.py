@@ -68,8 +68,8 @@ def test_a_record_with_a_seed_no_session_takes_is_refused_where_it_says_so(tmp_p
     record = tmp_path / "game.jsonl"
     main(["replay", str(_playtest(tmp_path, steps=3)), "--jsonl", str(record)])
     lines = record.read_text(encoding="utf-8").splitlines()
-    lines[0] = json.dumps({**json.loads(lines[0]), "seed": 1999144621})
+    lines[0] = json.dumps({**json.loads(lines[0]), "seed": 2**31})
     record.write_text("\n".join(lines) + "\n", encoding="utf-8")
     capsys.readouterr()
     assert main(["replay", str(record), str(SCENARIO)]) == 1
-    assert "line 1.seed: must be a whole number from -999,999,999 to 999,999,999" in capsys.readouterr().out
+    assert "line 1.seed: must be a whole number from -2,147,483,647 to 2,147,483,647" in capsys.readouterr().out

@@ -220,7 +220,7 @@ def test_numbers_are_finite_and_of_sane_size(tmp_path):
         "board.spaces[t0].polygon[0][0]: expected a finite number, found -inf",
         "board.spaces[t1].props[wall]: expected a finite number, found nan",
         ("decks[bonus].cards[b1].data.value: number 1000000000...000000 (101 digits) is out of range "
-         "(at most 1,000,000,000 either way)"),
+         "(at most 2,147,483,647 either way)"),
     ]
 
 
