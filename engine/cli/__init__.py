@@ -12,13 +12,12 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.export.names import FORCE_HELP
 
-
-def count(number: int, noun: str) -> str:
-    """"1 state", "2 states": a count a person reads aloud."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+if TYPE_CHECKING:
+    from engine.scenario.model import Scenario
 
 
 def _plugins(groups: dict[str, argparse._SubParsersAction]) -> None:
@@ -45,11 +44,38 @@ def _positive(text: str) -> int:
     return number
 
 
+def _seed(text: str) -> int:
+    """A seed within the bound every reader of a seed keeps, so a saved playtest reopens."""
+    from engine.core.randomness import SEED_MAX, SEED_MIN
+
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if not SEED_MIN <= number <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"must be {SEED_MIN:,} to {SEED_MAX:,}, found {number:,}")
+    return number
+
+
+def players(args: argparse.Namespace, scenario: Scenario) -> int:
+    """The seats that play: --players, or the ruleset's fewest; within what the ruleset and the
+    scenario's seats allow, for every command that plays."""
+    from engine.rulesets.registry import get_ruleset
+
+    ruleset = get_ruleset(scenario.ruleset.id)
+    chosen = args.players or ruleset.min_players
+    most = min(ruleset.max_players, len(scenario.seats))
+    if not ruleset.min_players <= chosen <= most:
+        raise ValueError(f"{ruleset.title} in this scenario takes {ruleset.min_players} to {most} players, "
+                         f"not {chosen}")
+    return chosen
+
+
 def _balance_arguments(command: argparse.ArgumentParser) -> None:
     """What simulate and sweep share: the games, the bots, the cap, the changes, the workers."""
     command.add_argument("scenario", help="the scenario file (.json) to play")
     command.add_argument("--games", type=_positive, default=100, metavar="N", help="how many games to play (default: 100)")
-    command.add_argument("--seed", type=int, default=1,
+    command.add_argument("--seed", type=_seed, default=1,
                          help="game i is seeded with SEED:i, so a run can be repeated exactly (default: 1)")
     command.add_argument("--players", type=_positive, metavar="N", help="how many seats play (default: the ruleset's fewest)")
     command.add_argument("--bots", default="random", metavar="BOTS",
@@ -87,8 +113,8 @@ def parser() -> argparse.ArgumentParser:
     info.set_defaults(run="scenario_commands:info")
     play = commands.add_parser("play", help="step through a game in the terminal")
     play.add_argument("scenario", help="the scenario file (.json) to play")
-    play.add_argument("--players", type=int, metavar="N", help="how many seats play (default: the ruleset's fewest)")
-    play.add_argument("--seed", type=int, default=1,
+    play.add_argument("--players", type=_positive, metavar="N", help="how many seats play (default: the ruleset's fewest)")
+    play.add_argument("--seed", type=_seed, default=1,
                       help="seeds the dice, draws and bots: the same seed and moves give the same game (default: 1)")
     play.add_argument("--bots", metavar="SEATS", help="seats played by the random bot, numbered from 1, e.g. 2,3")
     play.add_argument("--embed", action="store_true",
@@ -125,9 +151,9 @@ def parser() -> argparse.ArgumentParser:
     sweep.set_defaults(run="balance_commands:sweep")
     golden = commands.add_parser("playthrough", help="write a seeded game's decisions as text")
     golden.add_argument("scenario", help="the scenario file (.json) to play")
-    golden.add_argument("--steps", type=int, default=300, metavar="N", help="stop after this many steps (default: 300)")
-    golden.add_argument("--seed", type=int, default=1, help="seeds the dice, draws and bots (default: 1)")
-    golden.add_argument("--players", type=int, metavar="N", help="how many seats play (default: the ruleset's fewest)")
+    golden.add_argument("--steps", type=_positive, default=300, metavar="N", help="stop after this many steps (default: 300)")
+    golden.add_argument("--seed", type=_seed, default=1, help="seeds the dice, draws and bots (default: 1)")
+    golden.add_argument("--players", type=_positive, metavar="N", help="how many seats play (default: the ruleset's fewest)")
     golden.set_defaults(run="play_commands:playthrough")
     schema = commands.add_parser("schema", help="print the JSON Schema (2020-12) of scenario or playtest files")
     schema.add_argument("--ruleset", help="only this ruleset's card types, options and moves (default: every "

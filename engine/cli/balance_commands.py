@@ -12,7 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.cli import count
+from engine.cli import players as seats_playing
+from engine.core.text import plural
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Scenario
@@ -64,11 +65,7 @@ def _plan(args: argparse.Namespace) -> tuple[Plan, Scenario, list[tuple[str, Any
 
     overrides = [parse_assignment(text) for text in args.set]
     scenario = load_scenario(args.scenario, get_ruleset, overrides)
-    ruleset = get_ruleset(scenario.ruleset.id)
-    players = args.players or ruleset.min_players
-    if not ruleset.min_players <= players <= min(ruleset.max_players, len(scenario.seats)):
-        raise ValueError(f"{ruleset.title} in this scenario takes {ruleset.min_players} to "
-                         f"{min(ruleset.max_players, len(scenario.seats))} players, not {players}")
+    players = seats_playing(args, scenario)
     plan = Plan(str(Path(args.scenario).resolve()), players, args.seed, args.games, _bots(args.bots, players),
                 args.max_turns, tuple(overrides))
     return plan, scenario, overrides
@@ -122,7 +119,7 @@ def simulate(args: argparse.Namespace) -> int:
     print(text(summary))
     actions = sum(record.actions for record in records)
     print(f"{actions / seconds if seconds else 0:,.0f} actions per second ({seconds:.2f} s, "
-          f"{'the cluster' if args.scheduler else count(args.workers, 'worker')})")
+          f"{'the cluster' if args.scheduler else plural(args.workers, 'worker')})")
     return 0
 
 

@@ -8,11 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.bots import BOTS
-from engine.cli import count
+from engine.cli import players as seats_playing
 from engine.core.decision import Chance, Choice, End
 from engine.core.errors import IllegalAction
 from engine.core.moves import Outcome
 from engine.core.picture import SeatPanel
+from engine.core.text import plural
 from engine.export.names import refuse_existing
 from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session, Step
@@ -26,7 +27,7 @@ def _panel_line(panel: SeatPanel) -> str:
     if panel.hand is not None:
         parts.append("hand: " + (", ".join(panel.hand) if panel.hand else "empty"))
     elif panel.hand_size is not None:  # None: the game has no hands
-        parts.append(f"hand: {count(panel.hand_size, 'card')}, hidden")
+        parts.append(f"hand: {plural(panel.hand_size, 'card')}, hidden")
     return "; ".join([*parts, *panel.lines])
 
 
@@ -72,7 +73,7 @@ PLAY_KEYS = "a number chooses that line, Enter rolls the dice or draws, u undo, 
 def play(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
-    players = args.players or ruleset.min_players
+    players = seats_playing(args, scenario)
     bots = {int(n) - 1 for n in args.bots.split(",") if n} if args.bots else set()
     controllers = ["random" if seat in bots else HUMAN for seat in range(players)]
     session = Session(
@@ -137,8 +138,8 @@ def replay(args: argparse.Namespace) -> int:
         return 1
     decision = session.decision()
     result = "the game is over" if isinstance(decision, End) else f"at step {session.current}"
-    print(f"{source_name(args.playtest)}: replayed {count(len(session.steps) - 1, 'step')}, "
-          f"{count(len(recorded.digests), 'state')} identical; {result}")
+    print(f"{source_name(args.playtest)}: replayed {plural(len(session.steps) - 1, 'step')}, "
+          f"{plural(len(recorded.digests), 'state')} identical; {result}")
     if args.jsonl:
         from engine.export.game_record import write_record
 
@@ -166,7 +167,7 @@ def playthrough(args: argparse.Namespace) -> int:
     from engine.playthrough import playthrough
 
     scenario = load_scenario(args.scenario, get_ruleset)
-    players = args.players or get_ruleset(scenario.ruleset.id).min_players
+    players = seats_playing(args, scenario)
     sys.stdout.write(playthrough(scenario, players, args.seed, args.steps))
     return 0
 

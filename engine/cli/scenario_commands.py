@@ -8,7 +8,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from engine.cli import count
+from engine.core.text import plural
 from engine.export.names import refuse_existing
 from engine.rulesets.registry import get_ruleset, rulesets
 from engine.scenario.io import load_draft, load_scenario, source_name
@@ -52,7 +52,7 @@ def info(args: argparse.Namespace) -> int:
     print(f"seats: {', '.join(seat.name for seat in scenario.seats)}")
     print(f"provisional values: {len(scenario.meta.provisional)}")
     if problems:
-        print(f"a draft: {count(len(problems), 'problem')} (epoch validate lists them)")
+        print(f"a draft: {plural(len(problems), 'problem')} (epoch validate lists them)")
     return 0
 
 
@@ -139,6 +139,8 @@ def schema(args: argparse.Namespace) -> int:
 
 def _tolerances(values: list[str]) -> dict[str, float]:
     """``land-sea=30`` pairs; the kinds are put in the same order as the defaults'."""
+    from engine.scenario.adjacency import TOLERANCE_MAX
+
     tolerances = {}
     for value in values:
         pair, _, number = value.partition("=")
@@ -149,6 +151,8 @@ def _tolerances(values: list[str]) -> dict[str, float]:
             raise ValueError(f"--tolerance {value}: expected KIND-KIND=PX, e.g. land-sea=30") from None
         if len(kinds) != 2:
             raise ValueError(f"--tolerance {value}: expected two kinds, e.g. land-sea=30")
+        if not 0 <= float(number) <= TOLERANCE_MAX:  # NaN fails too
+            raise ValueError(f"--tolerance {value}: a gap of 0 to {TOLERANCE_MAX:g} board units")
     return tolerances
 
 

@@ -11,6 +11,13 @@ from engine.core.moves import Outcome
 
 _MASK = (1 << 64) - 1
 
+# The bound of a seed, and the one every reader and writer of a seed reads (the playtest file and
+# its schema, the CLI's --seed, the service's open, the New Playtest dialog): the largest number a
+# QSpinBox holds, either sign (the CLI always took negative seeds; the dialog draws from 0). The
+# studio drew seeds up to it before there was one bound, so every playtest it saved reopens.
+SEED_MAX = 2**31 - 1
+SEED_MIN = -SEED_MAX
+
 
 class StepRandom(random.Random):
     """A generator for one step: SplitMix64 seeded from a hash of a text.

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.randomness import SEED_MAX, SEED_MIN
 from engine.play.codec import move_from_data, move_to_data
 from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
@@ -71,8 +72,8 @@ def check_record(path: Path, scenario: Scenario) -> tuple[int, list[Problem]]:
     if not isinstance(seat_ids, list) or not all(isinstance(s, str) and s in by_id for s in seat_ids):
         return 0, [Problem("line 1.seats", "must list seat ids of the scenario")]
     seed = header.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        return 0, [Problem("line 1.seed", "must be a whole number")]
+    if not isinstance(seed, int) or isinstance(seed, bool) or not SEED_MIN <= seed <= SEED_MAX:
+        return 0, [Problem("line 1.seed", f"must be a whole number from {SEED_MIN:,} to {SEED_MAX:,}")]
     converter = make_converter(ruleset.card_type_map(), ruleset.options_type)
     try:
         options = converter.structure(header.get("options", {}), RulesetOptions)

@@ -43,7 +43,7 @@ from engine.play.playtest_header import HEADER_FORMAT, header_digests, header_pr
 from engine.play.session import HUMAN, Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.atomic import write_atomic
-from engine.scenario.bounds import check_bounds
+from engine.scenario.bounds import bound_problem, check_bounds
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
 from engine.scenario.io import (
     load_scenario,
@@ -207,6 +207,8 @@ def read_playtest_data(data: Any) -> PlaytestFile:
         file = _SHAPE.structure(data, PlaytestFile)
     except STRUCTURE_ERRORS as error:
         raise ScenarioError(problems_from(error, "", data) + problems) from None
+    seed = bound_problem("seed", attrs.fields(PlaytestFile).seed.metadata, file.seed)
+    problems += [seed] if seed else []
     if not file.steps:
         problems.append(Problem("steps", "needs at least the first step (the game's start)"))
     if (file.scenario.path is None) == (file.scenario.embedded is None):

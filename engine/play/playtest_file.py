@@ -19,6 +19,7 @@ import attrs
 from attrs import define
 
 from engine.core.moves import Action
+from engine.core.randomness import SEED_MAX, SEED_MIN
 from engine.scenario.model import Seat, described
 from engine.scenario.schema import DIALECT, Builder, RulesetTypes
 
@@ -71,7 +72,7 @@ class PlaytestFile:
     scenario: ScenarioReference = described("Scenario", "A path to the scenario or an embedded copy")
     ruleset: str = described("Ruleset", "The id of the scenario's ruleset")
     seats: list[PlaytestSeat] = described("Seats", "The seats that play, in turn order, and who plays each")
-    seed: int = described("Seed", "Seeds every chance step the playtest rolled")
+    seed: int = described("Seed", "Seeds every chance step the playtest rolled", min=SEED_MIN, max=SEED_MAX)
     steps: list[StepRecord] = described("Steps", "Every step of the tree; the first is the game's start")
     current: int = described("Current step", "The step the playtest was at when saved", min=0)
     options: dict[str, Any] = described(

@@ -31,6 +31,8 @@ OPEN = 1.0  # square units of open gap around a space below which it counts as h
 LAND_WATER = (40.0, 40.0)
 WATER_WATER = (45.0, 20.0)
 DERIVED_KINDS = {ConnectionKind.LAND, ConnectionKind.SEA}
+# The widest gap tolerance a designer may ask for, read by the studio's dialog and the CLI alike.
+TOLERANCE_MAX = 1000.0
 
 
 def pair_key(a: SpaceKind, b: SpaceKind) -> str:

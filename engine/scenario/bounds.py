@@ -1,19 +1,20 @@
-"""Numbers within the bounds their fields declare, and a board that makes sense as a board.
+"""Values within the bounds their fields declare, and a board that makes sense as a board.
 
 Like the reference check, this reads the parsed JSON guided by the attrs classes, so a
 width of 0 is reported beside a misspelt field rather than after it is fixed. The bounds
-themselves live in the fields' metadata (``min``, ``max``), where the JSON Schema reads them
-too; the geometry checks are the few a field cannot state alone.
+themselves live in the fields' metadata (``min``, ``max``, ``choices``, ``pattern``), where the
+JSON Schema reads them too; the geometry checks are the few a field cannot state alone.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from engine.scenario.converter import LARGEST_NUMBER
-from engine.scenario.locate import item_key
+from engine.scenario.locate import item_key, shown
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem
 from engine.scenario.references import walk_fields
@@ -26,18 +27,40 @@ def _number(value: Any) -> float | None:
     return value if math.isfinite(value) and abs(value) <= LARGEST_NUMBER else None
 
 
+def _text(value: Any) -> str:
+    return repr(shown(value)) if isinstance(value, str) else repr(value)
+
+
+def _shown(number: float) -> str:
+    return str(int(number)) if float(number).is_integer() else f"{number:g}"
+
+
+def bound_problem(path: str, metadata: Mapping[str, Any], value: Any, label: str = "") -> Problem | None:
+    """Where ``value`` lies outside the bounds its field's metadata declares, or None: the one
+    reading of ``min``, ``max``, ``choices`` and ``pattern`` for scenarios, options, space props
+    and playtest files alike. A value of the wrong type is the converter's to report."""
+    said = f"{label} must" if label else "must"
+    choices = metadata.get("choices")
+    if choices is not None and type(value) in {type(choice) for choice in choices} and value not in choices:
+        return Problem(path, f"{said} be one of {', '.join(map(repr, choices))}, found {_text(value)}")
+    pattern = metadata.get("pattern")
+    if pattern is not None and isinstance(value, str) and not re.search(pattern, value):
+        return Problem(path, f"{said} be written {metadata['form']}, found {_text(value)}")
+    number = _number(value)
+    if number is None:
+        return None
+    low, high = metadata.get("min"), metadata.get("max")
+    if low is not None and number < low:
+        return Problem(path, f"{said} be at least {_shown(low)}, found {_shown(number)}")
+    if high is not None and number > high:
+        return Problem(path, f"{said} be at most {_shown(high)}, found {_shown(number)}")
+    return None
+
+
 def _field_bounds(raw: Any, card_types: Mapping[str, type], options_type: type | None) -> list[Problem]:
-    problems = []
-    for path, attribute, value in walk_fields(raw, Scenario, "", card_types, options_type):
-        number = _number(value)
-        if number is None:
-            continue
-        low, high = attribute.metadata.get("min"), attribute.metadata.get("max")
-        if low is not None and number < low:
-            problems.append(Problem(path, f"must be at least {low:g}, found {number:g}"))
-        elif high is not None and number > high:
-            problems.append(Problem(path, f"must be at most {high:g}, found {number:g}"))
-    return problems
+    found = (bound_problem(path, attribute.metadata, value)
+             for path, attribute, value in walk_fields(raw, Scenario, "", card_types, options_type))
+    return [problem for problem in found if problem]
 
 
 def _points(space: dict[str, Any]) -> list[tuple[str, Any]]:

@@ -39,10 +39,15 @@ STRUCTURE_ERRORS = (cattrs.BaseValidationError, TypeError, ValueError, KeyError)
 
 # Any number beyond this is a typo (or an attack), whatever the field; fields declare tighter
 # bounds in their metadata.
-LARGEST_NUMBER = 10**9
+LARGEST_NUMBER = 2**31 - 1  # a seed's bound too (engine.core.randomness.SEED_MAX)
 # Lone surrogates cannot be written as UTF-8; control characters other than a line break or a
-# tab cannot be seen, and NUL ends strings in many a frontend.
-_BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+# tab cannot be seen, and NUL ends strings in many a frontend; U+FFFE and U+FFFF are no
+# characters at all and XML forbids them, so a name holding one made an SVG or VASSAL export
+# its own importer refused. What is left can be written to JSON, XML, CSV and XLSX alike.
+# Written as regular-expression escapes, so the JSON Schema carries the same rule as a pattern.
+_BAD_CHARACTERS = r"\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"
+_BAD_TEXT = re.compile(f"[{_BAD_CHARACTERS}]")
+TEXT_PATTERN = f"^[^{_BAD_CHARACTERS}]*$"
 
 
 def value_problem(value: Any) -> str | None:
@@ -57,7 +62,8 @@ def value_problem(value: Any) -> str | None:
     elif isinstance(value, str):
         bad = _BAD_TEXT.search(value)
         if bad:
-            what = "a lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else "a control character"
+            what = ("a lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else
+                    "a noncharacter" if bad.group() in "\ufffe\uffff" else "a control character")
             return f"text holds {what} (U+{ord(bad.group()):04X}) at position {bad.start()}"
     return None
 

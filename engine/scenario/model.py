@@ -3,7 +3,8 @@
 Field metadata drives both the editors and the validator: ``label`` and ``help`` are
 shown to the designer, ``ref`` names what kind of thing a string refers to
 (space, region, deck, card, seat, asset) so one validator can check every reference, and
-``min``/``max`` bound a number (checked by ``bounds.py``, written into the JSON Schema).
+``min``/``max`` bound a number, ``choices`` and ``pattern`` a value (checked by ``bounds.py``,
+written into the JSON Schema).
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ def described(
     *,
     min: float | None = None,
     max: float | None = None,
+    choices: tuple[Scalar, ...] | None = None,
+    pattern: str | None = None,
+    form: str = "",
     quiet: bool = False,
     **kwargs: Any,
 ) -> Any:
@@ -32,11 +36,19 @@ def described(
 
     ``help`` is for the designer choosing a value, in the game's words; ``rule`` is a short tag
     pointing into the rules digest ("A2", "§10.1"), for whoever wants the reasoning behind it;
-    ``min`` and ``max`` bound a number. A ``quiet`` field is written to the file only when it
+    ``min`` and ``max`` bound a number, ``choices`` lists the only values a field takes and
+    ``pattern`` (a regular expression, searched as JSON Schema does) is the form a text must
+    have, ``form`` saying it in words. The validator, the JSON Schema and the editors read these
+    alone, so a bound is declared once. A ``quiet`` field is written to the file only when it
     differs from its default: a flag added to the format later leaves every file that does not
     use it as it was.
     """
     metadata: dict[str, Any] = {"label": label, "help": help}
+    if choices is not None:
+        metadata["choices"] = tuple(choices)
+    if pattern is not None:
+        metadata["pattern"] = pattern
+        metadata["form"] = form or "as its help says"
     if quiet:
         metadata["quiet"] = True
     if ref is not None:

@@ -3,9 +3,10 @@
 Another frontend, in any language, can check a file before it reaches the engine and read
 the editors' labels and help. The schema is derived, never written by hand, so it cannot
 drift from the model: the same field metadata that drives the editors and the validator
-(``label``, ``help``, ``ref``, bounds) becomes titles, descriptions, ``x-ref`` annotations
-and ``minimum``/``maximum``. Card data is a union tagged by ``type``; which union applies
-depends on the scenario's ruleset, expressed with ``if``/``then`` per ruleset id.
+(``label``, ``help``, ``ref``, bounds, choices, patterns) becomes titles, descriptions,
+``x-ref`` annotations, ``minimum``/``maximum``, ``enum`` and ``pattern``. Card data is a union
+tagged by ``type``; which union applies depends on the scenario's ruleset, expressed with
+``if``/``then`` per ruleset id, as are the props its spaces declare.
 """
 
 from __future__ import annotations
@@ -19,22 +20,28 @@ from typing import Any
 
 import attrs
 
-from engine.scenario.converter import CARD_TYPE_KEY
+from engine.scenario.converter import CARD_TYPE_KEY, LARGEST_NUMBER, TEXT_PATTERN
 from engine.scenario.migrations import FORMAT_VERSION
 from engine.scenario.model import CardData, RulesetOptions, Scalar, Scenario
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
+# What the converter takes of any number and any text, whatever the field: a field's own bounds
+# and form (``minimum``, ``pattern``) are tighter and stand beside or in place of these.
+NUMBER = {"minimum": -LARGEST_NUMBER, "maximum": LARGEST_NUMBER}
+TEXT = {"pattern": TEXT_PATTERN}
 BOUNDS = {"min": "minimum", "max": "maximum", "min_length": "minLength", "max_length": "maxLength",
           "max_items": "maxItems"}
 
 
 class RulesetTypes(typing.Protocol):
-    """What the schema needs of a ruleset: its id, title, card types and options type."""
+    """What the schema needs of a ruleset: its id, title, card types, options type and the
+    props its spaces declare (None: none)."""
 
     id: str
     title: str
     card_types: tuple[type[CardData], ...]
     options_type: type[RulesetOptions]
+    space_props: type | None
 
 
 def _def_name(cls: type) -> str:
@@ -78,6 +85,10 @@ class Builder:
         for key, keyword in BOUNDS.items():
             if key in meta:
                 annotations[keyword] = meta[key]
+        if "choices" in meta:
+            annotations["enum"] = list(meta["choices"])
+        if "pattern" in meta:
+            annotations["pattern"] = meta["pattern"]
         if meta.get("ref") == "colour":
             annotations["pattern"] = "^#[0-9a-fA-F]{6}$"
         default = field.default
@@ -94,7 +105,7 @@ class Builder:
 
     def type(self, hint: Any) -> dict[str, Any]:
         if hint is Scalar:
-            return {"type": ["string", "number", "boolean"]}
+            return {"type": ["string", "number", "boolean"], **NUMBER, **TEXT}
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         if origin in (typing.Union, types.UnionType):
@@ -108,17 +119,17 @@ class Builder:
             return {"type": "array", "prefixItems": [self.type(a) for a in args],
                     "minItems": len(args), "maxItems": len(args)}
         if origin is dict:
-            return {"type": "object", "additionalProperties": self.type(args[1])}
+            return {"type": "object", "propertyNames": TEXT, "additionalProperties": self.type(args[1])}
         if hint is type(None):
             return {"type": "null"}
         if hint is bool:
             return {"type": "boolean"}
         if hint is int:
-            return {"type": "integer"}
+            return {"type": "integer", **NUMBER}
         if hint is float:
-            return {"type": "number"}
+            return {"type": "number", **NUMBER}
         if hint is str:
-            return {"type": "string"}
+            return {"type": "string", **TEXT}
         if hint is Any:
             return {}
         if isinstance(hint, type) and issubclass(hint, Enum):
@@ -143,17 +154,27 @@ class Builder:
         return {"oneOf": variants} if variants else {"not": {}}
 
 
+def _props(builder: Builder, props_type: type | None) -> dict[str, Any]:
+    """The declared props of a space, each with its kind and bounds; others stay free (notes)."""
+    if props_type is None:
+        return {}
+    hints = typing.get_type_hints(props_type)
+    return {field.name: builder.field(field, hints[field.name]) for field in attrs.fields(props_type)}
+
+
 def _for_ruleset(builder: Builder, ruleset: RulesetTypes) -> dict[str, Any]:
     """The constraints a scenario of ``ruleset`` adds to the common shape."""
+    then: dict[str, Any] = {
+        "ruleset": {"properties": {"options": builder.ref(ruleset.options_type)}},
+        "decks": {"items": {"properties": {"cards": {"items": {"properties": {
+            "data": builder.card_union(ruleset)}}}}}},
+    }
+    props = _props(builder, ruleset.space_props)
+    if props:
+        then["board"] = {"properties": {"spaces": {"items": {"properties": {"props": {"properties": props}}}}}}
     return {
         "if": {"properties": {"ruleset": {"properties": {"id": {"const": ruleset.id}}}}},
-        "then": {
-            "properties": {
-                "ruleset": {"properties": {"options": builder.ref(ruleset.options_type)}},
-                "decks": {"items": {"properties": {"cards": {"items": {"properties": {
-                    "data": builder.card_union(ruleset)}}}}}},
-            }
-        },
+        "then": {"properties": then},
     }
 
 

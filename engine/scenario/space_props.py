@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from engine.scenario.bounds import bound_problem
 from engine.scenario.locate import item_key
 from engine.scenario.problems import Problem
 
@@ -72,9 +73,7 @@ def space_prop_problems(raw: Any, props_type: type | None) -> list[Problem]:
             if not _fits(value, hints[name]):
                 problems.append(Problem(path, f"{label} must be {_wanted(hints[name])}, found {value!r}"))
                 continue
-            low, high = field.metadata.get("min"), field.metadata.get("max")
-            if type(value) in (int, float) and low is not None and value < low:
-                problems.append(Problem(path, f"{label} must be at least {low:g}, found {value:g}"))
-            elif type(value) in (int, float) and high is not None and value > high:
-                problems.append(Problem(path, f"{label} must be at most {high:g}, found {value:g}"))
+            problem = bound_problem(path, field.metadata, value, label)
+            if problem:
+                problems.append(problem)
     return problems

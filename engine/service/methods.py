@@ -19,6 +19,7 @@ from typing import Any
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
+from engine.core.randomness import SEED_MAX, SEED_MIN
 from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session
 from engine.rulesets.registry import get_ruleset, listing
@@ -197,6 +198,8 @@ class EngineService:
             except STRUCTURE_ERRORS as error:
                 raise _bad_file(problems_from(error, "options", params.raw["options"])) from None
         seed = params.get("seed", int, 1)
+        if not SEED_MIN <= seed <= SEED_MAX:
+            raise RpcError(INVALID_PARAMS, f"params.seed: must be {SEED_MIN:,} to {SEED_MAX:,}, so a save reopens")
         session = Session(scenario, ruleset, scenario.seats[:players], options, seed, controllers, BOTS)
         return self._summary(self._add(session), session)
 

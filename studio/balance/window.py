@@ -43,6 +43,7 @@ from engine.balance.figures import GameRecord
 from engine.balance.run import Plan, run
 from engine.balance.summary import Summary, summarise, text
 from engine.balance.sweep import VariantResult, grid, influence, one_at_a_time, sweep
+from engine.core.randomness import SEED_MAX
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.model import Scenario
 from studio.balance.sweep_panel import SweepResults, VaryPanel
@@ -116,7 +117,7 @@ class BalanceWindow(QDialog):
         self.players = QSpinBox(minimum=self.ruleset.min_players,
                                 maximum=min(self.ruleset.max_players, len(scenario.seats)))
         self.players.setValue(self.ruleset.min_players)
-        self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=1)
+        self.seed = QSpinBox(minimum=0, maximum=SEED_MAX, value=1)  # a game opened as a playtest keeps it
         self.workers = QSpinBox(minimum=1, maximum=64, value=2)
         self.max_turns = QSpinBox(minimum=0, maximum=1_000_000, value=0)
         self.max_turns.setSpecialValueText("no cap")

@@ -101,12 +101,13 @@ def field_column(field: attrs.Attribute, hint: Any, on_data: bool) -> Column:
     label = field.metadata.get("label", field.name)
     help_text = field.metadata.get("help", "")
     is_enum = isinstance(item, type) and issubclass(item, enum.Enum)
-    choices = tuple(str(member.value) for member in item) if is_enum else ()
+    declared = field.metadata.get("choices")  # the only values the loader and the schema take
+    choices = tuple(str(member.value) for member in item) if is_enum else tuple(map(str, declared or ()))
     if is_list:
         kind = LIST
     elif item is bool:
         kind = FLAG
-    elif is_enum:
+    elif is_enum or declared:
         kind = CHOICE
     elif ref is not None:
         kind = REFERENCE

@@ -12,7 +12,6 @@ import os
 import sys
 from pathlib import Path
 
-from engine.core.text import plural
 from engine.export.names import FORCE_HELP, refuse_existing
 from engine.scenario.atomic import replacing
 
@@ -44,6 +43,8 @@ def _report(problems) -> None:
 
 
 def _pdf(args: argparse.Namespace) -> int:
+    # The command's own: the parser is built without them.
+    from engine.core.text import plural
     from studio.cards.output import PrintSheet, write_pdf
 
     _application()
@@ -72,6 +73,8 @@ def _png(args: argparse.Namespace) -> int:
 
 
 def _sheets(args: argparse.Namespace) -> int:
+    # The command's own: the parser is built without them.
+    from engine.core.text import plural
     from studio.cards.output import write_deck_sheets
 
     _application()

@@ -24,7 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.scenario.adjacency import AdjacencyDiff, default_tolerances, derive, diff
+from engine.scenario.adjacency import (
+    TOLERANCE_MAX,
+    AdjacencyDiff,
+    default_tolerances,
+    derive,
+    diff,
+)
 from engine.scenario.model import Connection
 from studio.document import ScenarioDocument
 
@@ -44,7 +50,7 @@ class AdjacencyDialog(QDialog):
         form = QFormLayout()
         for pair, value in sorted(default_tolerances().items()):
             box = QDoubleSpinBox()
-            box.setRange(0, 1000)
+            box.setRange(0, TOLERANCE_MAX)
             box.setDecimals(0)
             box.setSuffix(" units")
             box.setValue(value)

@@ -2,8 +2,9 @@
 
 The options form is generated from the ruleset's options class: each attrs field carries a
 label and a help text in its metadata, and its type picks the editor (a checkbox for a bool,
-a spin box for a number, a line edit for text, a list for an enum), so a new ruleset needs
-no studio code to be playtested.
+a spin box within the field's bounds for a number, a line edit for text, a list for an enum or
+the field's choices), so a new ruleset needs no studio code to be playtested and no widget
+offers a value the loader would refuse.
 """
 
 from __future__ import annotations
@@ -36,13 +37,14 @@ from PySide6.QtWidgets import (
 )
 
 from engine.bots import BOTS
+from engine.core.randomness import SEED_MAX, SEED_MIN
 from engine.core.ruleset import Ruleset
 from engine.play.session import HUMAN
+from engine.scenario.bounds import bound_problem
+from engine.scenario.converter import LARGEST_NUMBER
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 from studio.board.style import colour
 from studio.plain import plain_label
-
-SEED_LIMIT = 2**31 - 1
 
 
 @frozen
@@ -65,15 +67,21 @@ class OptionEditor:
     def __init__(self, field: attrs.Attribute, value: Any) -> None:
         self.field = field
         kind = field.type
+        meta = field.metadata
+        low, high = meta.get("min", -LARGEST_NUMBER), meta.get("max", LARGEST_NUMBER)  # the field's own bounds
         self.widget: QWidget
-        if kind is bool:
-            self.widget = QCheckBox(field.metadata.get("label", field.name))
+        if "choices" in meta:
+            self.widget = QComboBox()
+            for choice in meta["choices"]:
+                self.widget.addItem(str(choice), choice)
+        elif kind is bool:
+            self.widget = QCheckBox(meta.get("label", field.name))
         elif kind is int:
             self.widget = QSpinBox()
-            self.widget.setRange(-10**9, 10**9)
+            self.widget.setRange(int(low), int(high))
         elif kind is float:
             self.widget = QDoubleSpinBox()
-            self.widget.setRange(-1e9, 1e9)
+            self.widget.setRange(low, high)
             self.widget.setDecimals(3)
         elif kind is str:
             self.widget = QLineEdit()
@@ -148,11 +156,11 @@ class NewPlaytestDialog(QDialog):
         self.players.setValue(ruleset.min_players)
         self.players.valueChanged.connect(self._show_seats)
         self.seed = QSpinBox()
-        self.seed.setRange(0, SEED_LIMIT)
-        self.seed.setValue(random.randrange(SEED_LIMIT))
+        self.seed.setRange(SEED_MIN, SEED_MAX)  # the engine's bound: every seed shown here saves and reopens
+        self.seed.setValue(random.randint(0, SEED_MAX))
         self.seed.setToolTip("The same seed, seats and moves give the same dice and draws")
         new_seed = QPushButton("New Seed")
-        new_seed.clicked.connect(lambda: self.seed.setValue(random.randrange(SEED_LIMIT)))
+        new_seed.clicked.connect(lambda: self.seed.setValue(random.randint(0, SEED_MAX)))
 
         seats_box = QGroupBox("Seats")
         grid = QGridLayout(seats_box)
@@ -218,6 +226,11 @@ class NewPlaytestDialog(QDialog):
         layout.addWidget(intro)
         layout.addWidget(seats_box)
         layout.addWidget(options_box, 1)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020;")
+        self.problem.hide()
+        layout.addWidget(self.problem)
         layout.addWidget(buttons)
         self._show_seats()
 
@@ -229,6 +242,20 @@ class NewPlaytestDialog(QDialog):
     def restore_defaults(self) -> None:
         for editor in self.editors:
             editor.set(getattr(self.scenario.ruleset.options, editor.field.name))
+
+    def problems(self) -> list[str]:
+        """Each option whose value its field's declared bounds refuse (a text not of its form):
+        what the loader would refuse when the playtest is saved and reopened."""
+        found = (bound_problem(field_label(editor.field), editor.field.metadata, editor.value())
+                 for editor in self.editors)
+        return [f"{problem.path}: {problem.message}" for problem in found if problem]
+
+    def accept(self) -> None:
+        problems = self.problems()
+        self.problem.setText("\n".join(problems))
+        self.problem.setVisible(bool(problems))
+        if not problems:
+            super().accept()
 
     def setup(self) -> PlaytestSetup:
         count = self.players.value()

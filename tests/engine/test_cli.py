@@ -10,6 +10,7 @@ import pytest
 
 from engine.bots import BOTS
 from engine.cli import main
+from engine.core.randomness import SEED_MAX, SEED_MIN
 from engine.play.playtest import save_playtest
 from engine.play.session import Session
 
@@ -373,3 +374,35 @@ def test_play_ends_with_the_scores_and_who_won(capsys, monkeypatch, dice_race_pa
     over = [line for line in out.splitlines() if line.startswith("game over: ")]
     assert code == 0 and over
     assert over[-1].endswith((" wins", " share the win"))
+
+
+@pytest.mark.parametrize("seed", [SEED_MIN, SEED_MAX, 1999144621])
+def test_a_playtest_saved_by_play_at_either_end_of_the_seed_bound_replays(capsys, monkeypatch, dice_race_path,
+                                                                          tmp_path, seed):
+    """Issue 25: `epoch play --seed 1999144621` saved files its own replay refused; every seed
+    play takes now saves a playtest that reopens."""
+    saved = tmp_path / "p.playtest.json"
+    monkeypatch.setattr("sys.stdin", typed("", "", "1", f"s {saved}", "q"))
+    code, _ = run(capsys, "play", str(dice_race_path), "--players", "2", "--seed", str(seed))
+    assert code == 0
+    code, out = run(capsys, "replay", str(saved))
+    assert code == 0, out
+
+
+@pytest.mark.parametrize("command", ["play", "playthrough", "simulate"])
+@pytest.mark.parametrize("players", ["1", "99"])
+def test_every_command_that_plays_refuses_a_seat_count_the_game_cannot_seat(capsys, command, players):
+    """`epoch playthrough --players 1` failed with a traceback and `epoch play --players 99`
+    quietly played two: the one check of --players is the ruleset's and the scenario's seats."""
+    scenario = str(Path(__file__).parents[2] / "scenarios" / "antike-duellum-carthage-rome.json")
+    code, out = run(capsys, command, scenario, "--players", players)
+    assert code == 1
+    assert f"Antike Duellum in this scenario takes 2 to 2 players, not {players}" in out
+
+
+@pytest.mark.parametrize(("command", "argument"), [("play", "--players"), ("playthrough", "--players"),
+                                                   ("playthrough", "--steps")])
+def test_counts_below_one_are_refused_before_anything_runs(capsys, command, argument):
+    with pytest.raises(SystemExit):
+        main([command, "x.json", argument, "0"])
+    assert "must be 1 or more, found 0" in capsys.readouterr().err

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from attrs import define
 
+from engine.rulesets.after_the_flood.trade_table import FORM, PATTERN
 from engine.scenario.model import RulesetOptions, described
 
 DEFAULT_TRADE_TABLE = "grain|textiles > wood|metal|oil; tools > gold|lapis"
@@ -24,27 +25,27 @@ class AfterTheFloodOptions(RulesetOptions):
         "Which of your resources may be handed in for each good a foreign area offers, written "
         "'give|give > get|get; ...'. The printed table is lost; this one follows the examples.",
         rule="issue 1, §9.3",
-        default=DEFAULT_TRADE_TABLE,
+        default=DEFAULT_TRADE_TABLE, pattern=PATTERN, form=FORM,
     )
     third_place_grain: int = described(
         "Grain for third place", "Grain produced by the player third on the irrigation box.",
-        rule="issue 3, §9.4", default=2,
+        rule="issue 3, §9.4", default=2, min=0,
     )
     third_place_textiles: int = described(
         "Textiles for third place", "Textiles produced by the player third on the spinning & weaving box.",
-        rule="issue 3, §9.4", default=1,
+        rule="issue 3, §9.4", default=1, min=0,
     )
     growth_vp_no_luxury: int = described(
         "Growth VP, no luxury", "Points for growing a city with 2 wood and no luxury (3 give 14, 4 give 20).",
-        rule="issue 3, §9.5", default=2,
+        rule="issue 3, §9.5", default=2, min=0,
     )
     growth_vp_one_luxury: int = described(
         "Growth VP, 1 luxury", "Points for growing a city with 2 wood and one luxury.", rule="issue 3, §9.5",
-        default=5,
+        default=5, min=0,
     )
     growth_vp_two_luxuries: int = described(
         "Growth VP, 2 luxuries", "Points for growing a city with 2 wood and two different luxuries.",
-        rule="issue 3, §9.5", default=9,
+        rule="issue 3, §9.5", default=9, min=0,
     )
     decline_clears_foreign: bool = described(
         "Decline clears foreign areas",

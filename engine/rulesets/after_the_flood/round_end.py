@@ -9,10 +9,11 @@ from functools import cache
 from engine.core.decision import Choice, Decision, End
 from engine.core.events import Event
 from engine.rulesets.after_the_flood.actions import AddLuxury, Done, Grow
+from engine.rulesets.after_the_flood.cards import ROUNDS
 from engine.rulesets.after_the_flood.common import add_score, hand_in, own_areas
 from engine.rulesets.after_the_flood.round_start import start_round
 from engine.rulesets.after_the_flood.state import FloodState
-from engine.rulesets.after_the_flood.tables import LUXURIES, ROUNDS, SIDES, VALUE
+from engine.rulesets.after_the_flood.tables import LUXURIES, SIDES, VALUE
 from engine.rulesets.shared.words import listed
 
 

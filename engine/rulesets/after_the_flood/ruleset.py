@@ -59,12 +59,12 @@ from engine.rulesets.after_the_flood.tables import (
     IRRIGATION,
     PIECES,
     PLAYERS,
-    RESOURCES,
     SPINNING,
     STARTING_HAND,
     WORKERS,
     Tables,
 )
+from engine.rulesets.after_the_flood.trade_table import RESOURCES
 from engine.rulesets.after_the_flood.validation import problems
 from engine.rulesets.after_the_flood.view import picture
 from engine.scenario.model import RulesetOptions, Scenario, Seat

@@ -12,10 +12,10 @@ from attrs import frozen
 from engine.core.moves import Action
 from engine.rulesets.after_the_flood.cards import EmpireEntry
 from engine.rulesets.after_the_flood.options import AfterTheFloodOptions
+from engine.rulesets.after_the_flood.trade_table import parse_trade_table
 from engine.scenario.model import ConnectionKind, Scenario
 
 PLAYERS = 3
-ROUNDS = 5
 WORKERS = 25
 ARMIES = 20
 CITIES = 4
@@ -24,7 +24,6 @@ SCRIBES_PER_PLAYER = 2
 SCORE_WRAP = 70
 
 # §9.2: value, pieces in the box
-RESOURCES = ("grain", "textiles", "wood", "metal", "tools", "oil", "gold", "lapis")
 VALUE = {"grain": 1, "textiles": 2, "wood": 2, "metal": 2, "tools": 3, "oil": 3, "gold": 4, "lapis": 5}
 PIECES = {"grain": 22, "textiles": 15, "wood": 12, "metal": 12, "tools": 12, "oil": 7, "gold": 7, "lapis": 7}
 ARMIES_BOUGHT = {"grain": 1, "metal": 2, "tools": 3}  # §6.4 step 2
@@ -39,20 +38,6 @@ BOXES = (IRRIGATION, SPINNING, SCRIBES, SCRIBES_USED, TOOLMAKERS, TOOLMAKERS_USE
 SIDES = {SCRIBES: SCRIBES_USED, TOOLMAKERS: TOOLMAKERS_USED}  # ready side -> used side
 SUMER, FOREIGN = "sumer", "foreign"  # the two regions of the map
 ABILITIES = ("eridu", "uruk", "shuruppak", "ur", "nippur", "sippar", "babylon", "none")
-
-
-def parse_trade_table(text: str) -> frozenset[tuple[str, str]]:
-    """'grain|textiles > wood|metal; tools > gold' as (give, get) pairs; raises ValueError."""
-    pairs = set()
-    for rule in filter(None, (part.strip() for part in text.split(";"))):
-        gives, arrow, gets = rule.partition(">")
-        if not arrow:
-            raise ValueError(f"{rule!r} has no '>'")
-        for resource in (*gives.split("|"), *gets.split("|")):
-            if resource.strip() not in VALUE:
-                raise ValueError(f"unknown resource {resource.strip()!r} in {rule!r}")
-        pairs |= {(give.strip(), get.strip()) for give in gives.split("|") for get in gets.split("|")}
-    return frozenset(pairs)
 
 
 @frozen

@@ -4,15 +4,12 @@ abilities, the worker boxes, goods and points, and the round-and-empire table.""
 from __future__ import annotations
 
 from engine.rulesets.after_the_flood.cards import EmpireEntry
-from engine.rulesets.after_the_flood.options import AfterTheFloodOptions
 from engine.rulesets.after_the_flood.tables import (
     ABILITIES,
     BOXES,
     FOREIGN,
-    ROUNDS,
     SUMER,
     VALUE,
-    parse_trade_table,
 )
 from engine.scenario.model import Scenario, SpaceKind
 from engine.scenario.problems import Problem
@@ -44,19 +41,9 @@ def problems(scenario: Scenario) -> list[Problem]:
             if not isinstance(data, EmpireEntry):
                 continue
             path = f"decks[{deck.id}].cards[{card.id}].data"
-            if not 1 <= data.round <= ROUNDS:
-                found.append(Problem(f"{path}.round", f"must be 1 to {ROUNDS}, not {data.round}"))
             rounds[data.round] = rounds.get(data.round, 0) + 1
-            if data.armies < 1:
-                found.append(Problem(f"{path}.armies", "an empire starts with at least 1 army"))
             if data.start is not None and data.start in spaces and spaces[data.start].region != FOREIGN:
                 found.append(Problem(f"{path}.start", f"{data.start!r} is not a foreign area"))
     if not rounds:
         found.append(Problem("decks", "the round-and-empire table (cards of type 'empire') is empty"))
-    options = scenario.ruleset.options
-    if isinstance(options, AfterTheFloodOptions):
-        try:
-            parse_trade_table(options.trade_table)
-        except ValueError as error:
-            found.append(Problem("ruleset.options.trade_table", str(error)))
     return found

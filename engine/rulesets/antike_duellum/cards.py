@@ -83,6 +83,7 @@ class PersonCard(CardData):
         "Type",
         "king (every 5 cities), citizen (every 3 temples), scholar (a technology developed "
         "first), general (a temple destroyed) or navigator (7 sea areas) (§8.1)",
+        choices=PERSON_KINDS,
     )
 
 
@@ -105,9 +106,10 @@ class EventCard(CardData):
         "(MILITIA...) before the move or during that action; 'production' before a move to a "
         "production segment; 'found' in phase 2",
         default=ANY_MOMENT,
+        choices=TRIGGERS,
     )
-    amount: int = described("Amount", "The card's number, as the effect table reads it", default=0)
-    cost: int = described("Cost", "Gold paid to the bank when the card is played", default=0)
+    amount: int = described("Amount", "The card's number, as the effect table reads it", default=0, min=0)
+    cost: int = described("Cost", "Gold paid to the bank when the card is played", default=0, min=0)
 
 
 CARD_TYPES: tuple[type[CardData], ...] = (PersonCard, EventCard)

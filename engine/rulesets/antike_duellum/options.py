@@ -38,6 +38,7 @@ class AntikeDuellumOptions(RulesetOptions):
         "swapped. Both fit the rulebook's example.",
         rule="A1",
         default="A",
+        choices=tuple(RONDEL_ORDERS),
     )
     second_navigator: bool = described(
         "Second navigator at 14",
@@ -126,4 +127,5 @@ class AntikeDuellumOptions(RulesetOptions):
         "owed a coin takes any one resource instead.",
         rule="A18",
         default=0,
+        min=0,
     )

@@ -15,12 +15,8 @@ from engine.rulesets.antike_duellum.cards import (
     EFFECTS,
     OPPONENT_CONQUEST,
     OWN_TURN,
-    PERSON_KINDS,
-    TRIGGERS,
     EventCard,
-    PersonCard,
 )
-from engine.rulesets.antike_duellum.options import RONDEL_ORDERS, AntikeDuellumOptions
 from engine.rulesets.antike_duellum.tables import MARKERS, TECHS
 from engine.scenario.model import ConnectionKind, Scenario, Space, SpaceKind
 from engine.scenario.problems import Problem
@@ -32,7 +28,7 @@ WALLS_PER_PLAYER = 6
 
 
 def problems(scenario: Scenario) -> list[Problem]:
-    return (_seats(scenario) + _options(scenario) + _map(scenario) + _tracks(scenario)
+    return (_seats(scenario) + _map(scenario) + _tracks(scenario)
             + _setup(scenario) + _decks(scenario))
 
 
@@ -41,18 +37,6 @@ def _seats(scenario: Scenario) -> list[Problem]:
     if ids != sorted(SEATS):
         return [Problem("seats", f"Antike Duellum has two seats with ids 'brown' and 'beige', not {ids}")]
     return []
-
-
-def _options(scenario: Scenario) -> list[Problem]:
-    options = scenario.ruleset.options
-    found = []
-    if isinstance(options, AntikeDuellumOptions):
-        if options.rondel_order not in RONDEL_ORDERS:
-            found.append(Problem("ruleset.options.rondel_order",
-                                 f"must be one of {', '.join(map(repr, RONDEL_ORDERS))}"))
-        if options.coin_supply < 0:
-            found.append(Problem("ruleset.options.coin_supply", "must be 0 (unlimited) or more"))
-    return found
 
 
 def _map(scenario: Scenario) -> list[Problem]:
@@ -178,16 +162,10 @@ def _decks(scenario: Scenario) -> list[Problem]:
         for card in deck.cards:
             data = card.data
             path = f"decks[{deck.id}].cards[{card.id}].data"
-            if isinstance(data, PersonCard) and data.kind not in PERSON_KINDS:
-                found.append(Problem(f"{path}.kind", f"must be one of {', '.join(PERSON_KINDS)}"))
-            elif isinstance(data, EventCard):
+            if isinstance(data, EventCard):
                 if data.effect not in EFFECTS:
                     found.append(Problem(f"{path}.effect", f"unknown effect {data.effect!r}"))
                 timing = OPPONENT_CONQUEST if data.effect == "fortress" else OWN_TURN
                 if data.timing != timing:
                     found.append(Problem(f"{path}.timing", f"{data.effect} is played {timing!r}"))
-                if data.trigger not in TRIGGERS:
-                    found.append(Problem(f"{path}.trigger", f"must be one of {', '.join(map(repr, TRIGGERS))}"))
-                if data.amount < 0 or data.cost < 0:
-                    found.append(Problem(path, "amount and cost cannot be negative"))
     return found

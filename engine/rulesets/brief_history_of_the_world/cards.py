@@ -54,6 +54,8 @@ from attrs import define
 
 from engine.scenario.model import CardData, described
 
+EPOCHS = 6  # §5: the epochs; card fields that name an epoch are bounded by it
+
 CHARACTERISTICS = ("", "dreaded", "viking", "france", "influence")
 EFFECTS = ("extra_dice", "siege", "treachery", "black_death", "astronomy", "barbarians", "civil_war",
            "kingdom", "minor_empire")
@@ -66,7 +68,7 @@ class EmpireCard(CardData):
 
     type_name: ClassVar[str] = "empire"
 
-    epoch: int = described("Epoch", "1 to 6")
+    epoch: int = described("Epoch", "1 to 6", min=1, max=EPOCHS)
     order: int = described("Order", "Position in the epoch's list of seven empires, printed on every card (§5.4)")
     armies: int = described("Armies", "Armies moved from stock onto the Resolution board at founding")
     start: str = described("Starting territory", ref="space")
@@ -87,12 +89,12 @@ class EventCard(CardData):
 
     type_name: ClassVar[str] = "event"
 
-    epoch: int = described("Epoch", "The printed epoch number")
+    epoch: int = described("Epoch", "The printed epoch number", min=1, max=EPOCHS)
     effect: str = described("Effect", "An id from the cards module's table")
     red: bool = described("Red epoch number", "Red: only at the start of the holder's turn in its epoch (§9.2)",
                           default=False)
-    cost: int = described("Cost", "Gold paid to play it", default=0)
-    amount: int = described("Amount", "The number the effect uses (dice, armies)", default=0)
+    cost: int = described("Cost", "Gold paid to play it", default=0, min=0)
+    amount: int = described("Amount", "The number the effect uses (dice, armies)", default=0, min=0)
     start: str | None = described("Starting territory", "Kingdoms and minor empires", ref="space", default=None)
     region: str | None = described("Region", "Where barbarians or a civil war attack", ref="region", default=None)
     playable_later: bool = described("Playable later", "Israel: a red kingdom playable in later epochs too",
@@ -107,7 +109,7 @@ class RegionValue(CardData):
 
     type_name: ClassVar[str] = "region_value"
 
-    epoch: int = described("Epoch")
+    epoch: int = described("Epoch", min=1, max=EPOCHS)
     region: str = described("Region", ref="region")
     value: int = described("Value", "1, 2 or 3")
 

@@ -63,7 +63,7 @@ class BriefHistoryOptions(RulesetOptions):
         "to its person's other colour keeps its fort, as a disbanded army surrendering to its own active one "
         "(§10.7), since a fort goes only when the territory passes to another player (§6.5). On, the fort is "
         "removed, as the territory passes to another colour.", default=False)
-    armies_per_colour: int = described("Armies per colour", "How many the box holds; the rulebook does not say", default=40)
-    forts: int = described("Forts", "How many the box holds; the rulebook does not say", default=30)
-    monuments: int = described("Monuments", "How many the box holds; with none left, none is built", default=30)
-    capitals_and_cities: int = described("Capital/city markers", "How many the box holds; the rulebook does not say", default=40)
+    armies_per_colour: int = described("Armies per colour", "How many the box holds; the rulebook does not say", default=40, min=0)
+    forts: int = described("Forts", "How many the box holds; the rulebook does not say", default=30, min=0)
+    monuments: int = described("Monuments", "How many the box holds; with none left, none is built", default=30, min=0)
+    capitals_and_cities: int = described("Capital/city markers", "How many the box holds; the rulebook does not say", default=40, min=0)

@@ -21,6 +21,7 @@ from engine.rulesets.brief_history_of_the_world.actions import (
     Target,
 )
 from engine.rulesets.brief_history_of_the_world.cards import (
+    EPOCHS,
     BonusToken,
     EmpireCard,
     EventCard,
@@ -30,7 +31,6 @@ from engine.rulesets.brief_history_of_the_world.options import BriefHistoryOptio
 from engine.rulesets.shared.geography import Geography
 from engine.scenario.model import Scenario, SpaceKind
 
-EPOCHS = 6
 ROUGH = frozenset({"mountain", "forest"})
 WATER = (SpaceKind.SEA, SpaceKind.OCEAN)
 

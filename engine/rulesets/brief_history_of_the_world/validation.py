@@ -33,8 +33,6 @@ def problems(scenario: Scenario) -> list[Problem]:
         for card in deck.cards:
             data = card.data
             path = f"decks[{deck.id}].cards[{card.id}].data"
-            if isinstance(data, (EmpireCard, EventCard, RegionValue)) and not 1 <= data.epoch <= EPOCHS:
-                found.append(Problem(f"{path}.epoch", f"must be 1 to {EPOCHS}, not {data.epoch}"))
             if isinstance(data, EmpireCard):
                 place(f"{path}.start", data.start, {SpaceKind.LAND}, "a territory")
                 for i, area in enumerate(data.fleets):

@@ -51,7 +51,7 @@ class CivSheet(CardData):
 @define
 class TechCard(CardData):
     type_name: ClassVar[str] = "tech"
-    level: int = described("Level", "I to V (1-5)")
+    level: int = described("Level", "I to V (1-5)", min=1, max=5)
     abilities: list[str] = described("Abilities", "Ability ids with their numbers, e.g. speed:1", factory=list)
 
 
@@ -65,7 +65,7 @@ class GovernmentCard(CardData):
 @define
 class UnitCard(CardData):
     type_name: ClassVar[str] = "unit"
-    kind: str = described("Type", "infantry, mounted, artillery or aircraft")
+    kind: str = described("Type", "infantry, mounted, artillery or aircraft", choices=(*UNIT_KINDS, "aircraft"))
     strength: int = described("Strength", "At level 1 (+1 per level); an aircraft's only value")
 
 
@@ -84,7 +84,7 @@ class BuildingCard(CardData):
 @define
 class WonderCard(CardData):
     type_name: ClassVar[str] = "wonder"
-    age: str = described("Age", "ancient, medieval or modern")
+    age: str = described("Age", "ancient, medieval or modern", choices=AGES)
     cost: int = described("Cost", "Production")
     culture: int = described("Culture icons", default=1)
     reductions: list[str] = described("Reductions", "tech:cost, e.g. metalworking:10", factory=list)
@@ -95,8 +95,8 @@ class WonderCard(CardData):
 @define
 class EventCard(CardData):
     type_name: ClassVar[str] = "event"
-    age: str = described("Age", "ancient, medieval or modern")
-    phase: str = described("Timing", "The phase it may be played in")
+    age: str = described("Age", "ancient, medieval or modern", choices=AGES)
+    phase: str = described("Timing", "The phase it may be played in", choices=PHASES)
     effect: str = described("Effect", "The effect id (abilities.py)")
     amount: int = described("Amount", default=0)
 
@@ -104,15 +104,15 @@ class EventCard(CardData):
 @define
 class GreatPersonCard(CardData):
     type_name: ClassVar[str] = "great_person"
-    kind: str = described("Type", "artist, builder, general, humanitarian, merchant, scientist")
+    kind: str = described("Type", "artist, builder, general, humanitarian, merchant, scientist", choices=GREAT_KINDS)
     icons: str = described("Icons", "Replace the square's, e.g. 'c2'", default="")
 
 
 @define
 class MinorMarker(CardData):
     type_name: ClassVar[str] = "minor"
-    site: str = described("Site", "hut or village")
-    result: str = described("Back", "wheat, silk, incense, iron, spy, uranium or great_person")
+    site: str = described("Site", "hut or village", choices=("hut", "village"))
+    result: str = described("Back", "wheat, silk, incense, iron, spy, uranium or great_person", choices=MINOR_RESULTS)
 
 
 @define

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from attrs import define
 
+from engine.rulesets.civilization.cards import TERRAINS
 from engine.scenario.model import RulesetOptions, described
 
 
@@ -16,7 +17,7 @@ from engine.scenario.model import RulesetOptions, described
 class CivilizationOptions(RulesetOptions):
     civ_choice: str = described(
         "Civilizations", "'random': each seat draws its civilization sheet; 'seat_order': the players "
-        "agree and each seat chooses one in turn (§4.2)", default="random",
+        "agree and each seat chooses one in turn (§4.2)", default="random", choices=("random", "seat_order"),
     )
     learning_game: bool = described(
         "Learning game", "On: no Egyptians, Romans or wonders, and the game ends without a winner when "
@@ -24,11 +25,11 @@ class CivilizationOptions(RulesetOptions):
     )
     library_terrain: str = described(
         "Library terrain", "The terrain libraries and universities are built on; the printed word is "
-        "unreadable, forest is the best guess (A1)", default="forest",
+        "unreadable, forest is the best guess (A1)", default="forest", choices=TERRAINS,
     )
     barracks_terrain: str = described(
         "Barracks terrain", "The terrain barracks and military academies are built on; the printed word "
-        "is unreadable, mountain is the best guess (A1)", default="mountain",
+        "is unreadable, mountain is the best guess (A1)", default="mountain", choices=TERRAINS,
     )
     first_army_counts: bool = described(
         "First army adds to the hand", "Off: a battle hand is 3 cards plus 2 for each army beyond the "
@@ -60,5 +61,5 @@ class CivilizationOptions(RulesetOptions):
     )
     offer_rounds: int = described(
         "Offer rounds", "Not a rule: at most this many rounds of offers per trade phase; the phase also "
-        "ends when every seat passes in a row", default=2,
+        "ends when every seat passes in a row (0: no offers)", default=2, min=0,
     )

@@ -4,24 +4,14 @@ layouts that do not fit the board, abilities and references the rules cannot rea
 from __future__ import annotations
 
 from engine.rulesets.civilization.cards import (
-    AGES,
-    GREAT_KINDS,
-    MINOR_RESULTS,
-    PHASES,
     RESOURCES,
     TERRAINS,
     UNIT_KINDS,
     CivSheet,
     EventCard,
-    GreatPersonCard,
     LayoutCard,
     MapTile,
-    MinorMarker,
-    TechCard,
-    UnitCard,
-    WonderCard,
 )
-from engine.rulesets.civilization.options import CivilizationOptions
 from engine.rulesets.civilization.space_props import Age, Reward
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem
@@ -121,23 +111,8 @@ def problems(scenario: Scenario) -> list[Problem]:
                     found.append(Problem(f"{path}.arrows", "arrows are N, E, S or W"))
                 if len(data.neutral) > len(tiles) - 6:
                     found.append(Problem(f"{path}.neutral", "more neutral slots than neutral tiles"))
-            elif isinstance(data, TechCard) and not 1 <= data.level <= 5:
-                found.append(Problem(f"{path}.level", "levels run from 1 (I) to 5 (V)"))
-            elif isinstance(data, UnitCard) and data.kind not in ("infantry", "mounted", "artillery", "aircraft"):
-                found.append(Problem(f"{path}.kind", f"unknown unit type {data.kind!r}"))
-            elif isinstance(data, WonderCard) and data.age not in AGES:
-                found.append(Problem(f"{path}.age", f"unknown age {data.age!r}"))
-            elif isinstance(data, EventCard):
-                if data.age not in AGES:
-                    found.append(Problem(f"{path}.age", f"unknown age {data.age!r}"))
-                if data.phase not in PHASES:
-                    found.append(Problem(f"{path}.phase", f"unknown timing {data.phase!r}"))
-                if data.effect not in EFFECTS:
-                    found.append(Problem(f"{path}.effect", f"unknown effect {data.effect!r}"))
-            elif isinstance(data, GreatPersonCard) and data.kind not in GREAT_KINDS:
-                found.append(Problem(f"{path}.kind", f"unknown great person type {data.kind!r}"))
-            elif isinstance(data, MinorMarker) and (data.site not in ("hut", "village") or data.result not in MINOR_RESULTS):
-                found.append(Problem(path, f"a marker is a hut or village showing one of {', '.join(MINOR_RESULTS)}"))
+            elif isinstance(data, EventCard) and data.effect not in EFFECTS:
+                found.append(Problem(f"{path}.effect", f"unknown effect {data.effect!r}"))
             elif isinstance(data, CivSheet) and not any(
                     isinstance(c.data, MapTile) and c.data.home_of == card.id for c in scenario.deck("tiles").cards):
                 found.append(Problem(path, f"no home tile names the {card.name}"))
@@ -148,9 +123,6 @@ def problems(scenario: Scenario) -> list[Problem]:
     if not any(s.id.startswith("culture-") for s in scenario.board.spaces):
         found.append(Problem("board.spaces", "no culture track (spaces culture-0, culture-1, ...)"))
     found += prop_problems(scenario)
-    options = scenario.ruleset.options
-    if isinstance(options, CivilizationOptions) and options.civ_choice not in ("random", "seat_order"):
-        found.append(Problem("ruleset.options.civ_choice", "must be 'random' or 'seat_order'"))
     return found
 
 

@@ -128,7 +128,7 @@ class EventCard(CardData):
 
     epoch: int = described("Epoch", "1 to 5: the event pile the card is drafted from", min=1, max=EPOCHS)
     kind: str = described(
-        "Kind", f"{DEVELOPMENT!r} or {KINGDOM!r}", default=DEVELOPMENT
+        "Kind", f"{DEVELOPMENT!r} or {KINGDOM!r}", default=DEVELOPMENT, choices=(DEVELOPMENT, KINGDOM)
     )
     playable_later: bool = described(
         "Playable later",

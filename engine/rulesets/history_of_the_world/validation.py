@@ -10,7 +10,6 @@ from engine.rulesets.history_of_the_world.cards import (
     KINGDOM,
     EmpireCard,
     EventCard,
-    RegionTile,
 )
 from engine.rulesets.history_of_the_world.effects import ABILITIES, EFFECTS
 from engine.scenario.model import Scenario, SpaceKind
@@ -33,8 +32,6 @@ def problems(scenario: Scenario) -> list[Problem]:
         for card in deck.cards:
             data = card.data
             path = f"decks[{deck.id}].cards[{card.id}].data"
-            if isinstance(data, (EmpireCard, EventCard, RegionTile)) and not 1 <= data.epoch <= EPOCHS:
-                found.append(Problem(f"{path}.epoch", f"must be 1 to {EPOCHS}, not {data.epoch}"))
             if isinstance(data, (EmpireCard, EventCard)):
                 places(f"{path}.start_provinces", data.start_provinces, {SpaceKind.LAND}, "a province")
                 places(f"{path}.fleets", data.fleets, WATER, "a sea or ocean")
@@ -47,9 +44,7 @@ def problems(scenario: Scenario) -> list[Problem]:
                     found.append(Problem(f"{path}.ability", f"unknown ability {data.ability!r}"))
             elif isinstance(data, EventCard):
                 counts[("event", data.epoch)] += 1
-                if data.kind not in (DEVELOPMENT, KINGDOM):
-                    found.append(Problem(f"{path}.kind", f"must be {DEVELOPMENT!r} or {KINGDOM!r}"))
-                elif data.kind == KINGDOM and not data.start_provinces:
+                if data.kind == KINGDOM and not data.start_provinces:
                     found.append(Problem(f"{path}.start_provinces", "a kingdom needs a start province"))
                 elif data.kind == DEVELOPMENT and data.effect not in EFFECTS:
                     found.append(Problem(f"{path}.effect", f"unknown effect {data.effect!r}"))

@@ -61,3 +61,15 @@ def test_a_record_needs_its_scenario(tmp_path, capsys):
     record.write_text('{"kind": "epoch-game-record"}\n', encoding="utf-8")
     assert main(["replay", str(record)]) == 1
     assert "checked against its scenario" in capsys.readouterr().err
+
+
+def test_a_record_with_a_seed_no_session_takes_is_refused_where_it_says_so(tmp_path, capsys):
+    """The record's reader keeps the seed bound every other reader of a seed keeps."""
+    record = tmp_path / "game.jsonl"
+    main(["replay", str(_playtest(tmp_path, steps=3)), "--jsonl", str(record)])
+    lines = record.read_text(encoding="utf-8").splitlines()
+    lines[0] = json.dumps({**json.loads(lines[0]), "seed": 2**31})
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(record), str(SCENARIO)]) == 1
+    assert "line 1.seed: must be a whole number from -2,147,483,647 to 2,147,483,647" in capsys.readouterr().out

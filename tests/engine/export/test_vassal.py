@@ -6,9 +6,14 @@ import zipfile
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+import attrs
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from engine.cli import main
-from engine.export.vassal import BOARD_PIXELS, zone_path
+from engine.export.vassal import BOARD_PIXELS, build_file, zone_path
 from engine.rulesets.registry import get_ruleset
+from engine.scenario.converter import value_problem
 from engine.scenario.io import load_scenario
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -52,3 +57,26 @@ def test_an_unwritable_target_leaves_nothing_behind(tmp_path):
     source = ROOT / "scenarios" / "antike-duellum-carthage-rome.json"
     assert main(["export", "vassal", str(source), str(tmp_path / "missing" / "game.vmod")]) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+# Text a scenario may hold: each character the converter's own check lets through.
+TEXT = st.lists(st.characters() | st.sampled_from(["\n", "\t", "\ufffe", "<", "&", '"']), max_size=30).map(
+    lambda chars: "".join(char for char in chars if value_problem(char) is None))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(title=TEXT, seat=TEXT, space=TEXT, card=TEXT)
+def test_any_names_a_scenario_holds_make_a_build_file_xml_reads_back(dice_race, title, seat, space, card):
+    """Issue 25: what the export writes, an XML reader (VASSAL's) reads; the names come back."""
+    scenario = attrs.evolve(dice_race, meta=attrs.evolve(dice_race.meta, title=title))
+    scenario.seats[0].name = seat
+    drawn = next(s for s in scenario.board.spaces if len(s.polygon) >= 3)
+    drawn.name = space
+    scenario.decks[0].cards[0].name = card
+    text, _ = build_file(scenario)
+    build = ET.fromstring(text.split("\n", 1)[1])
+    assert build.get("name") == title
+    assert (build.find(f"{P}module.PlayerRoster/entry").text or "") == seat
+    zone = build.find(f".//{P}module.map.boardPicker.board.mapgrid.Zone[@name='{drawn.id}']")
+    assert zone.get("locationFormat") == space
+    assert build.find(f".//{P}widget.CardSlot").get("entryName") == card

@@ -15,6 +15,7 @@ from tiny_ruleset import DICE_RACE
 from engine.bots import BOTS
 from engine.cli import main
 from engine.core.decision import Chance
+from engine.core.randomness import SEED_MAX, SEED_MIN
 from engine.play.playtest import check_replay, open_playtest, playtest_to_data
 from engine.play.playtest_file import playtest_schema, playtest_schema_files
 from engine.play.session import Session
@@ -98,6 +99,8 @@ BAD = {  # each breaks the file one way; the reader's first problem names where
     "a seat without a name": (lambda d: d["seats"][0].pop("name"), "seats[red].name"),
     "a controller that is not text": (lambda d: d["seats"][0].update(controller=["random"]), "seats[red].controller"),
     "a missing seed": (lambda d: d.pop("seed"), "seed"),
+    "a seed beyond the declared bound": (lambda d: d.update(seed=SEED_MAX + 1), "seed"),
+    "a seed below the declared bound": (lambda d: d.update(seed=SEED_MIN - 1), "seed"),
     "the scenario both as a path and embedded": (lambda d: d["scenario"].update(embedded={}), "scenario"),
     "no scenario at all": (lambda d: d.update(scenario={}), "scenario"),
     "an action of no kind the game has": (lambda d: d["steps"][4].update(move={"action": "Fly"}), "steps[4].move"),

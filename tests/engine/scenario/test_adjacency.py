@@ -10,7 +10,7 @@ import pytest
 
 from engine.cli import main
 from engine.rulesets.registry import get_ruleset
-from engine.scenario.adjacency import derive, diff, measure
+from engine.scenario.adjacency import TOLERANCE_MAX, derive, diff, measure
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Connection, ConnectionKind
 
@@ -62,6 +62,14 @@ def test_the_command_prints_the_same_diff_as_json(capsys, derived, world):
     narrow = json.loads(capsys.readouterr().out)
     assert len(narrow["removed"]) > len(printed["removed"])  # no coast found any more
     assert main(["map", "adjacency", str(WORLD), "--tolerance", "land"]) == 1
+
+
+@pytest.mark.parametrize("gap", ["-5", "nan", "inf", "1001"])
+def test_the_command_takes_the_gaps_the_dialog_takes(capsys, gap):
+    """One bound for a gap tolerance (0 to TOLERANCE_MAX), the studio's dialog's and the CLI's."""
+    assert TOLERANCE_MAX == 1000
+    assert main(["map", "adjacency", str(WORLD), "--tolerance", f"sea-land={gap}"]) == 1
+    assert "a gap of 0 to 1000 board units" in capsys.readouterr().err
 
 
 def test_spaces_sharing_their_borders_are_neighbours_and_corners_are_not():

@@ -220,7 +220,7 @@ def test_numbers_are_finite_and_of_sane_size(tmp_path):
         "board.spaces[t0].polygon[0][0]: expected a finite number, found -inf",
         "board.spaces[t1].props[wall]: expected a finite number, found nan",
         ("decks[bonus].cards[b1].data.value: number 1000000000...000000 (101 digits) is out of range "
-         "(at most 1,000,000,000 either way)"),
+         "(at most 2,147,483,647 either way)"),
     ]
 
 
@@ -232,11 +232,13 @@ def test_text_with_control_characters_or_lone_surrogates_is_refused(tmp_path):
         data["board"]["spaces"][0]["name"] = "Gaul\x00"
         data["board"]["spaces"][1]["props"]["\x1b[31m"] = 1
         data["decks"][0]["cards"][0]["text"] = "two lines\nand a\ttab are fine"
+        data["seats"][0]["name"] = "Red\ufffe"  # no character: XML forbids it, so no SVG or VASSAL export reads
 
     assert problems_of(tmp_path, edited(break_it)) == [
         "meta.title: text holds a lone surrogate (U+D800) at position 4",
         "board.spaces[t0].name: text holds a control character (U+0000) at position 4",
         "board.spaces[t1].props[\\x1b[31m]: text holds a control character (U+001B) at position 0",
+        "seats[red].name: text holds a noncharacter (U+FFFE) at position 3",
     ]
 
 

@@ -13,6 +13,8 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 
 from engine.balance.run import Plan, playtest_of, run
+from engine.core.randomness import SEED_MAX
+from engine.play.playtest import open_playtest, save_playtest
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from studio.balance.window import BalanceWindow
@@ -111,3 +113,14 @@ def test_plots_replaced_or_closed_release_their_figures(qtbot, sudden_death):
     assert window.plots.count() == 4 and alive() == 4 and plt.get_fignums() == []
     window.close()
     assert alive() == 0
+
+
+def test_a_run_seed_is_one_a_playtest_of_its_games_can_keep(qtbot, sudden_death, tmp_path):
+    """Issue 25: the window took seeds up to 2**31 - 1, and a listed game opened as a playtest
+    at such a seed saved a file the loader refused. Its range is the engine's seed bound."""
+    window = BalanceWindow(load_scenario(HISTORY, get_ruleset), HISTORY)
+    qtbot.addWidget(window)
+    assert window.seed.maximum() == SEED_MAX
+    session = playtest_of(Plan(str(sudden_death), players=2, seed=SEED_MAX, games=1, bots=("random", "random")), 0)
+    save_playtest(session, tmp_path / "game.playtest.json", sudden_death)
+    assert open_playtest(tmp_path / "game.playtest.json")[0].seed == SEED_MAX

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit
 
+from engine.rulesets.antike_duellum.tables import TECHS
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Scenario, SpaceKind
@@ -206,3 +207,14 @@ def test_after_the_flood_declares_its_city_abilities_points_and_special_areas(qt
     assert scenario.board.space("dilmun").props["vp"] == 4
     assert panel.refusal.text() == "Points: expected a whole number, found 'four'"
     assert every_prop_declared(scenario)
+
+
+def test_a_prop_with_declared_choices_is_a_list_of_them(qtbot):
+    """Antike Duellum's technology cell sells one of the five technologies (the choices the
+    loader and the schema take), so the form offers those and nothing else."""
+    scenario, _, panel = shipped_panel(qtbot, "antike-duellum-carthage-rome")
+    cell = next(space for space in scenario.board.spaces if "tech" in space.props)
+    panel.show_spaces([cell.id])
+    tech = editor(panel, "props[tech]")
+    assert isinstance(tech, QComboBox) and tech.currentData() == cell.props["tech"]
+    assert [tech.itemData(i) for i in range(tech.count())] == [None, *TECHS]

@@ -15,11 +15,11 @@ from engine.rulesets.after_the_flood.state import FloodState
 from engine.rulesets.after_the_flood.tables import (
     ARMIES,
     PIECES,
-    RESOURCES,
     SCRIBES,
     SCRIBES_USED,
     WORKERS,
 )
+from engine.rulesets.after_the_flood.trade_table import RESOURCES
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 
