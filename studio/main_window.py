@@ -16,7 +16,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -120,7 +120,7 @@ class MainWindow(QMainWindow):
         self.undo_dock.setObjectName("undo_dock")
         self.undo_dock.setWidget(self.undo_view)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.undo_dock)
-        self._dock_sizes_pending = False
+        self._dock_sizes_pending: MapMode | CardsMode | PlaytestMode | None = None
         self._layout_shown: str | None = None  # the mode whose dock layout is on screen
         self._connect()
         self._menus()
@@ -301,25 +301,33 @@ class MainWindow(QMainWindow):
             dock.show()
         if mode is self.playtest_mode:
             mode.docks["seats"].raise_()
-            self._size_docks()
         elif "space" in mode.docks:
             mode.docks["space"].raise_()
+        self._size_docks(mode)
 
-    def _size_docks(self) -> None:
-        """The playtest's default layout; sizes only take once the window is laid out."""
+    def _size_docks(self, mode: MapMode | CardsMode | PlaytestMode) -> None:
+        """A mode's default dock sizes (they only take once the window is laid out): the docks a
+        designer reads and types in get the height and a width their forms fit in."""
         if not self.isVisible():
-            self._dock_sizes_pending = True
+            self._dock_sizes_pending = mode
             return
-        self._dock_sizes_pending = False
-        docks = self.playtest_mode.docks
-        self.resizeDocks([docks["decision"], docks["seats"]], [self.height() // 2, self.height() // 2],
-                         Qt.Orientation.Vertical)
-        self.resizeDocks([docks["decision"]], [max(340, self.width() // 4)], Qt.Orientation.Horizontal)
+        self._dock_sizes_pending = None
+        QTimer.singleShot(0, lambda: self._resize_docks(mode))  # once the docks just shown are laid out
+
+    def _resize_docks(self, mode: MapMode | CardsMode | PlaytestMode) -> None:
+        docks, height = mode.docks, self.height()
+        if mode is self.playtest_mode:
+            self.resizeDocks([docks["decision"], docks["seats"]], [height // 2, height // 2], Qt.Orientation.Vertical)
+            self.resizeDocks([docks["decision"]], [max(340, self.width() // 4)], Qt.Orientation.Horizontal)
+        elif "space" in docks:
+            column = [self.undo_dock, docks["space"], docks["problems"]]
+            self.resizeDocks(column, [height * 2 // 10, height * 5 // 10, height * 3 // 10], Qt.Orientation.Vertical)
+            self.resizeDocks([docks["space"]], [max(340, self.width() // 4)], Qt.Orientation.Horizontal)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self._dock_sizes_pending:
-            self._size_docks()
+        if self._dock_sizes_pending is not None:
+            self._size_docks(self._dock_sizes_pending)
 
     def _remember_layout(self) -> None:
         """Keep the dock layout of the mode on screen, if it shows one (a mode without its file
@@ -552,7 +560,7 @@ class MainWindow(QMainWindow):
         rules = ruleset.title if ruleset else f"unknown ruleset {scenario.ruleset.id!r}"
         return (f"{scenario.meta.title} · {rules} · {plural(len(scenario.board.spaces), 'space')} · "
                 f"{plural(sum(len(deck.cards) for deck in scenario.decks), 'card')} · "
-                f"{len(scenario.meta.provisional)} provisional values")
+                f"{plural(len(scenario.meta.provisional), 'provisional value')}")
 
     def _edit(self, scenario: Scenario, path: Path | None, base_dir: Path | None,
               board: BoardScene | None = None) -> None:

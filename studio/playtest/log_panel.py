@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.text import plural
 from engine.play.session import Step
 from studio.plain import plain_label
 from studio.playtest.controller import PlaytestController
@@ -80,7 +81,7 @@ class LogPanel(QWidget):
         self._paint(controller.session.step.depth)
         ahead = len(line) - 1 - controller.session.step.depth
         self.hint.setText(
-            f"Showing step {controller.session.step.depth}; {ahead} undone step(s) below in grey. "
+            f"Showing step {controller.session.step.depth}; {plural(ahead, 'undone step')} below in grey. "
             "Click a line to see the board then; a different move from there opens a branch."
             if ahead else "Click a line to see the board as it was then."
         )

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.picture import CardArea, Picture, SeatPanel
+from engine.core.text import plural
 from studio.board import style
 from studio.board.badges import Badge, badge_font, layout_badges, paint_badge
 from studio.board.legend import Legend
@@ -57,7 +58,7 @@ class SeatCard(QFrame):
         elif panel.hand is not None:
             lines.append("Hand: empty")
         elif panel.hand_size is not None:
-            lines.append(f"Hand: {panel.hand_size} card(s), hidden")
+            lines.append(f"Hand: {plural(panel.hand_size, 'card')}, hidden")
         lines += [html.escape(line) for line in panel.lines]
         self.label.setText("<br>".join(lines))
 
