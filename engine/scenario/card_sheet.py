@@ -6,7 +6,7 @@ card has. Reading never trusts a cell: each is turned into the JSON value its fi
 expects where it plainly is one, and otherwise kept as text, so the scenario's own
 validation reports it located (``decks[empires].cards[e12].data.armies: expected a whole
 number, found text 'ten'``) together with the sheet's row and column. Cells are data both
-ways: text is never written as a formula (``docs/security-files.md``), and a sheet past the
+ways: text is never written as a formula (``docs/security.md``), and a sheet past the
 limits below is refused at its row and column before the rest is read.
 """
 
