@@ -16,7 +16,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QActionGroup, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -312,9 +312,7 @@ class MainWindow(QMainWindow):
             self._dock_sizes_pending = mode
             return
         self._dock_sizes_pending = None
-        QTimer.singleShot(0, lambda: self._resize_docks(mode))  # once the docks just shown are laid out
-
-    def _resize_docks(self, mode: MapMode | CardsMode | PlaytestMode) -> None:
+        self.layout().activate()  # the docks just shown laid out now, so the sizes take at once
         docks, height = mode.docks, self.height()
         if mode is self.playtest_mode:
             self.resizeDocks([docks["decision"], docks["seats"]], [height // 2, height // 2], Qt.Orientation.Vertical)

@@ -8,7 +8,9 @@ from __future__ import annotations
 import math
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
 from shapely.geometry import Point, Polygon
 
 from engine.scenario.model import ConnectionKind
@@ -35,10 +37,14 @@ def click(qtbot, mode, x, y, modifier=Qt.KeyboardModifier.NoModifier):
 
 
 def drag(qtbot, mode, *points, modifier=Qt.KeyboardModifier.NoModifier):
+    """Press, move through the points with the button and ``modifier`` held (as a hand holding
+    Ctrl sends them; QTest's mouseMove carries no modifier), release."""
     viewport = mode.view.viewport()
     qtbot.mousePress(viewport, LEFT, modifier, at(mode, *points[0]))
     for point in points[1:]:
-        qtbot.mouseMove(viewport, at(mode, *point))
+        where = QPointF(at(mode, *point))
+        QApplication.sendEvent(viewport, QMouseEvent(QEvent.Type.MouseMove, where, viewport.mapToGlobal(where),
+                                                     Qt.MouseButton.NoButton, LEFT, modifier))
     qtbot.mouseRelease(viewport, LEFT, modifier, at(mode, *points[-1]))
 
 
