@@ -58,6 +58,13 @@ CHARACTERISTICS = ("", "dreaded", "viking", "france", "influence")
 EFFECTS = ("extra_dice", "siege", "treachery", "black_death", "astronomy", "barbarians", "civil_war",
            "kingdom", "minor_empire")
 CONTINUOUS = frozenset({"extra_dice", "siege"})
+# What an empire card prints for each characteristic (the table above, in the card's words).
+CHARACTERISTIC_TEXT = {
+    "dreaded": "Dreaded: +1 invasion point after a successful roll",
+    "viking": "Vikings: one army may cross the Atlantic; from the sea a 5 or 6 succeeds",
+    "france": "France: monuments are never reduced where France takes a territory",
+    "influence": "Influence: an army on each Influence territory at founding",
+}
 
 
 @define
@@ -73,7 +80,8 @@ class EmpireCard(CardData):
     capital: bool = described("Capital", "Off: the empire is barbarian (§8.1)", default=True)
     fleets: list[str] = described("Fleets", "Seas and oceans that receive a fleet at founding", ref="space",
                                   factory=list)
-    characteristic: str = described("Characteristic", "An id from the cards module's table", default="")
+    characteristic: str = described("Characteristic", "An id from the cards module's table", default="",
+                                    labels=CHARACTERISTIC_TEXT)
     influence: list[str] = described("Influence armies", "United States (§10.5): territories of the Influence armies",
                                      ref="space", factory=list)
     follows: str | None = described(
@@ -88,7 +96,7 @@ class EventCard(CardData):
     type_name: ClassVar[str] = "event"
 
     epoch: int = described("Epoch", "The printed epoch number")
-    effect: str = described("Effect", "An id from the cards module's table")
+    effect: str = described("Effect", "An id from the cards module's table", labels={})
     red: bool = described("Red epoch number", "Red: only at the start of the holder's turn in its epoch (§9.2)",
                           default=False)
     cost: int = described("Cost", "Gold paid to play it", default=0)

@@ -40,7 +40,7 @@ class MapTile(CardData):
 class CivSheet(CardData):
     type_name: ClassVar[str] = "civ"
     leader: str = described("Leader")
-    ability: str = described("Ability", "The civilization's ability id (abilities.py)")
+    ability: str = described("Ability", "The civilization's ability id (abilities.py)", labels={})
     government: str = described("Starting government", ref="card")
     techs: list[str] = described("Starting techs", "Laid in the pyramid's bottom row", ref="card", factory=list)
     extras: list[str] = described(
@@ -52,14 +52,15 @@ class CivSheet(CardData):
 class TechCard(CardData):
     type_name: ClassVar[str] = "tech"
     level: int = described("Level", "I to V (1-5)")
-    abilities: list[str] = described("Abilities", "Ability ids with their numbers, e.g. speed:1", factory=list)
+    abilities: list[str] = described("Abilities", "Ability ids with their numbers, e.g. speed:1", factory=list,
+                                     labels={})
 
 
 @define
 class GovernmentCard(CardData):
     type_name: ClassVar[str] = "government"
     back: str = described("Back", "The other face of the same card", ref="card")
-    abilities: list[str] = described("Abilities", "Continuing abilities while in power", factory=list)
+    abilities: list[str] = described("Abilities", "Continuing abilities while in power", factory=list, labels={})
 
 
 @define
@@ -88,7 +89,7 @@ class WonderCard(CardData):
     cost: int = described("Cost", "Production")
     culture: int = described("Culture icons", default=1)
     reductions: list[str] = described("Reductions", "tech:cost, e.g. metalworking:10", factory=list)
-    abilities: list[str] = described("Abilities", factory=list)
+    abilities: list[str] = described("Abilities", factory=list, labels={})
     obsoleted_by: str | None = described("Obsoleted by", ref="card", default=None)
 
 
@@ -96,8 +97,8 @@ class WonderCard(CardData):
 class EventCard(CardData):
     type_name: ClassVar[str] = "event"
     age: str = described("Age", "ancient, medieval or modern")
-    phase: str = described("Timing", "The phase it may be played in")
-    effect: str = described("Effect", "The effect id (abilities.py)")
+    phase: str = described("Timing", "The phase it may be played in", labels={})
+    effect: str = described("Effect", "The effect id (abilities.py)", labels={})
     amount: int = described("Amount", default=0)
 
 

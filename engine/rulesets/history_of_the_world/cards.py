@@ -65,6 +65,23 @@ from attrs import define
 from engine.scenario.model import CardData, described
 
 EPOCHS = 5  # epochs I to V; card fields that name an epoch are bounded by it
+# What an empire card prints for each ability id (the digest's §9.2 names, the table above).
+ABILITY_TEXT = {
+    "monument_per_icon": "Pyramids: build 1 monument for every resource icon, not every 2",
+    "forts_per_icon": "Earthworks: for each resource icon, a free fort on one of your provinces",
+    "battle_chain": "After winning a battle you may conquer a province next to it",
+    "attack_bonus": "In every battle add 1 to your highest die",
+    "attack_reroll": "In every battle you may reroll one of your dice once",
+    "ignore_terrain": "Defenders get no mountain or forest bonus against you",
+    "ignore_forts": "A fort gives the defender no second die against you",
+    "no_sea_reroll": "Defenders get no sea reroll when you conquer by fleet",
+    "siege_tokens": "At founding gain 2 siege tokens",
+}
+EFFECT_NAMES = {
+    "attack_bonus": "Weaponry", "attack_reroll": "Reroll", "armies": "Armies", "siege_tokens": "Siege tokens",
+    "fort": "Forts", "monument": "Monuments", "fleet": "Fleets", "caravan": "Caravans", "diplomacy": "Diplomacy",
+    "revolution": "Revolution", "barbarians": "Barbarians", "catastrophe": "Catastrophe",
+}
 DEVELOPMENT = "development"
 KINGDOM = "kingdom"
 
@@ -112,6 +129,7 @@ class EmpireCard(CardData):
         "Ability",
         "Ability id from the table in this module's docstring; empty for none",
         default="",
+        labels=ABILITY_TEXT,
     )
     ruler: str = described(
         "Ruler",
@@ -128,7 +146,7 @@ class EventCard(CardData):
 
     epoch: int = described("Epoch", "1 to 5: the event pile the card is drafted from", min=1, max=EPOCHS)
     kind: str = described(
-        "Kind", f"{DEVELOPMENT!r} or {KINGDOM!r}", default=DEVELOPMENT
+        "Kind", f"{DEVELOPMENT!r} or {KINGDOM!r}", default=DEVELOPMENT, labels={}
     )
     playable_later: bool = described(
         "Playable later",
@@ -140,6 +158,7 @@ class EventCard(CardData):
         "Effect",
         "Effect id from the table in this module's docstring; empty for a kingdom",
         default="",
+        labels=EFFECT_NAMES,
     )
     amount: int = described(
         "Amount", "The effect's number (forts, armies, die bonus…)", default=0, min=0
