@@ -23,6 +23,7 @@ from engine.scenario.naming import Names, printed
 from engine.scenario.problems import Problem
 
 BINDING = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)\}")
+ITEM = re.compile(r"\.[0-9]+$")  # {squares.3}: the list field's item at that place
 BUILTIN = "builtin:"  # an icon shipped with the studio rather than a file beside the scenario
 
 
@@ -47,19 +48,31 @@ def card_values(card: Card, names: Names | None = None) -> dict[str, Any]:
             value = getattr(data, field.name)
             values.setdefault(field.name, printed(value, field.metadata, names))
             values[f"data.{field.name}"] = value
+            if isinstance(value, list):  # one item by its place: {squares.0}
+                values.update({f"{field.name}.{index}": item for index, item in enumerate(values[field.name])})
     values["type"] = getattr(data, "type_name", "") or getattr(data, "type", "")
     return values
 
 
+def conditions(show_if: str | None) -> list[tuple[str, str | None]]:
+    """A ``show_if``'s conditions, joined by ``&``: (field, wanted value or None for any)."""
+    found = []
+    for part in (show_if or "").split("&"):
+        name, equals, wanted = part.partition("=")
+        if name.strip():
+            found.append((name.strip(), wanted.strip() if equals else None))
+    return found
+
+
 def showing(show_if: str | None, values: Mapping[str, Any]) -> bool:
     """Whether a zone with this condition is drawn: ``field`` when it has a value,
-    ``field=value`` when its value as the file writes it (a flag as yes or no) is that."""
-    if show_if is None:
-        return True
-    name, equals, wanted = show_if.partition("=")
-    name = name.strip()
-    value = values.get(f"data.{name}", values.get(name))
-    return shown(value) == wanted.strip() if equals else has_value(value)
+    ``field=value`` when its value as the file writes it (a flag as yes or no) is that, and
+    ``a & b`` when both hold (a kingdom's capital: ``kind=kingdom & capital=yes``)."""
+    for name, wanted in conditions(show_if):
+        value = values.get(f"data.{name}", values.get(name))
+        if not (has_value(value) if wanted is None else shown(value) == wanted):
+            return False
+    return True
 
 
 def shown(value: Any) -> str:
@@ -158,11 +171,11 @@ def layout_problems(layouts: Sequence[CardLayout], card_types: Mapping[str, type
             if card_type is None:
                 continue
             for name in BINDING.findall(zone.content):
-                if name not in fields:
+                if name not in fields and ITEM.sub("", name) not in fields:
                     problems.append(Problem(f"{zone_at}.content", f"binds {{{name}}}, which {layout.card_type} cards do not have"))
-            shown_by = None if zone.show_if is None else zone.show_if.partition("=")[0].strip()
-            if shown_by is not None and shown_by not in fields:
-                problems.append(Problem(f"{zone_at}.show_if", f"{layout.card_type} cards have no field {shown_by!r}"))
+            for name, _ in conditions(zone.show_if):
+                if name not in fields:
+                    problems.append(Problem(f"{zone_at}.show_if", f"{layout.card_type} cards have no field {name!r}"))
     return problems
 
 

@@ -107,8 +107,10 @@ class FacePainter:
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(QRectF(left - bleed * per_mm, top - bleed * per_mm, (layout.width + 2 * bleed) * per_mm,
-                                (layout.height + 2 * bleed) * per_mm), QColor(layout.background))
+        outer = QRectF(left - bleed * per_mm, top - bleed * per_mm, (layout.width + 2 * bleed) * per_mm,
+                       (layout.height + 2 * bleed) * per_mm)
+        painter.fillRect(outer, QColor(layout.background))
+        painter.setClipRect(outer, Qt.ClipOperation.IntersectClip)  # a band into the bleed never paints a neighbour
         safe = QRectF(layout.safe, layout.safe, layout.width - 2 * layout.safe, layout.height - 2 * layout.safe)
         for index, zone in enumerate(resolved_zones(layout, self.layouts)):
             if not showing(zone.show_if, values):

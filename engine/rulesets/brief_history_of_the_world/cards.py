@@ -58,13 +58,8 @@ CHARACTERISTICS = ("", "dreaded", "viking", "france", "influence")
 EFFECTS = ("extra_dice", "siege", "treachery", "black_death", "astronomy", "barbarians", "civil_war",
            "kingdom", "minor_empire")
 CONTINUOUS = frozenset({"extra_dice", "siege"})
-# What an empire card prints for each characteristic (the table above, in the card's words).
-CHARACTERISTIC_TEXT = {
-    "dreaded": "Dreaded: +1 invasion point after a successful roll",
-    "viking": "Vikings: one army may cross the Atlantic; from the sea a 5 or 6 succeeds",
-    "france": "France: monuments are never reduced where France takes a territory",
-    "influence": "Influence: an army on each Influence territory at founding",
-}
+# The name an empire card gives each characteristic, above its text.
+CHARACTERISTIC_NAMES = {"dreaded": "Dreaded", "viking": "Vikings", "france": "France", "influence": "Influence"}
 
 
 @define
@@ -81,7 +76,7 @@ class EmpireCard(CardData):
     fleets: list[str] = described("Fleets", "Seas and oceans that receive a fleet at founding", ref="space",
                                   factory=list)
     characteristic: str = described("Characteristic", "An id from the cards module's table", default="",
-                                    labels=CHARACTERISTIC_TEXT)
+                                    labels=CHARACTERISTIC_NAMES)
     influence: list[str] = described("Influence armies", "United States (§10.5): territories of the Influence armies",
                                      ref="space", factory=list)
     follows: str | None = described(

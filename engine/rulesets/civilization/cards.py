@@ -44,7 +44,8 @@ class CivSheet(CardData):
     government: str = described("Starting government", ref="card")
     techs: list[str] = described("Starting techs", "Laid in the pyramid's bottom row", ref="card", factory=list)
     extras: list[str] = described(
-        "Setup extras", "white_army, walled_capital, great_person, ancient_wonder, infantry", factory=list
+        "Setup extras", "white_army, walled_capital, great_person, ancient_wonder, infantry", factory=list,
+        labels={},
     )
 
 
@@ -66,7 +67,7 @@ class GovernmentCard(CardData):
 @define
 class UnitCard(CardData):
     type_name: ClassVar[str] = "unit"
-    kind: str = described("Type", "infantry, mounted, artillery or aircraft")
+    kind: str = described("Type", "infantry, mounted, artillery or aircraft", labels={})
     strength: int = described("Strength", "At level 1 (+1 per level); an aircraft's only value")
 
 
@@ -85,10 +86,10 @@ class BuildingCard(CardData):
 @define
 class WonderCard(CardData):
     type_name: ClassVar[str] = "wonder"
-    age: str = described("Age", "ancient, medieval or modern")
+    age: str = described("Age", "ancient, medieval or modern", labels={})
     cost: int = described("Cost", "Production")
     culture: int = described("Culture icons", default=1)
-    reductions: list[str] = described("Reductions", "tech:cost, e.g. metalworking:10", factory=list)
+    reductions: list[str] = described("Reductions", "tech:cost, e.g. metalworking:10", factory=list, labels={})
     abilities: list[str] = described("Abilities", factory=list, labels={})
     obsoleted_by: str | None = described("Obsoleted by", ref="card", default=None)
 
@@ -96,7 +97,7 @@ class WonderCard(CardData):
 @define
 class EventCard(CardData):
     type_name: ClassVar[str] = "event"
-    age: str = described("Age", "ancient, medieval or modern")
+    age: str = described("Age", "ancient, medieval or modern", labels={})
     phase: str = described("Timing", "The phase it may be played in", labels={})
     effect: str = described("Effect", "The effect id (abilities.py)", labels={})
     amount: int = described("Amount", default=0)
@@ -105,15 +106,15 @@ class EventCard(CardData):
 @define
 class GreatPersonCard(CardData):
     type_name: ClassVar[str] = "great_person"
-    kind: str = described("Type", "artist, builder, general, humanitarian, merchant, scientist")
+    kind: str = described("Type", "artist, builder, general, humanitarian, merchant, scientist", labels={})
     icons: str = described("Icons", "Replace the square's, e.g. 'c2'", default="")
 
 
 @define
 class MinorMarker(CardData):
     type_name: ClassVar[str] = "minor"
-    site: str = described("Site", "hut or village")
-    result: str = described("Back", "wheat, silk, incense, iron, spy, uranium or great_person")
+    site: str = described("Site", "hut or village", labels={})
+    result: str = described("Back", "wheat, silk, incense, iron, spy, uranium or great_person", labels={})
 
 
 @define

@@ -65,17 +65,11 @@ from attrs import define
 from engine.scenario.model import CardData, described
 
 EPOCHS = 5  # epochs I to V; card fields that name an epoch are bounded by it
-# What an empire card prints for each ability id (the digest's §9.2 names, the table above).
-ABILITY_TEXT = {
-    "monument_per_icon": "Pyramids: build 1 monument for every resource icon, not every 2",
-    "forts_per_icon": "Earthworks: for each resource icon, a free fort on one of your provinces",
-    "battle_chain": "After winning a battle you may conquer a province next to it",
-    "attack_bonus": "In every battle add 1 to your highest die",
-    "attack_reroll": "In every battle you may reroll one of your dice once",
-    "ignore_terrain": "Defenders get no mountain or forest bonus against you",
-    "ignore_forts": "A fort gives the defender no second die against you",
-    "no_sea_reroll": "Defenders get no sea reroll when you conquer by fleet",
-    "siege_tokens": "At founding gain 2 siege tokens",
+# The name an empire card gives each ability, above its text (the digest's §9.2 names).
+ABILITY_NAMES = {
+    "monument_per_icon": "Pyramids", "forts_per_icon": "Earthworks", "battle_chain": "Conquest chain",
+    "attack_bonus": "Battle bonus", "attack_reroll": "Reroll", "ignore_terrain": "No terrain bonus",
+    "ignore_forts": "No fort die", "no_sea_reroll": "No sea reroll", "siege_tokens": "Siege tokens",
 }
 EFFECT_NAMES = {
     "attack_bonus": "Weaponry", "attack_reroll": "Reroll", "armies": "Armies", "siege_tokens": "Siege tokens",
@@ -129,7 +123,7 @@ class EmpireCard(CardData):
         "Ability",
         "Ability id from the table in this module's docstring; empty for none",
         default="",
-        labels=ABILITY_TEXT,
+        labels=ABILITY_NAMES,
     )
     ruler: str = described(
         "Ruler",

@@ -25,7 +25,7 @@ def test_references_print_as_names_and_the_written_id_stays_under_data():
 def test_an_ability_prints_its_label_and_an_id_without_one_in_words():
     scenario = load_scenario(HISTORY, get_ruleset)
     egyptians = next(card for card in scenario.deck("empires").cards if card.data.ability == "monument_per_icon")
-    assert card_values(egyptians, names_of(scenario))["ability"].startswith("Pyramids:")
+    assert card_values(egyptians, names_of(scenario))["ability"] == "Pyramids"
     weaponry = scenario.deck("events").cards[0]
     assert card_values(weaponry, names_of(scenario))["effect"] == "Weaponry"
     assert in_words("monument_per_icon") == "Monument per icon"
@@ -43,3 +43,12 @@ def test_a_zone_may_be_shown_for_one_value_of_a_field():
     assert showing("capital=yes", sumerians) and not showing("capital=no", sumerians)
     assert showing("caravans", sumerians) and not showing("fleets", sumerians) and showing(None, sumerians)
     assert showing("caravans=empty-quarter", sumerians)  # the id as the file writes it, not the name
+    assert showing("epoch=1 & capital=yes", sumerians) and not showing("epoch=1 & capital=no", sumerians)
+
+
+def test_a_list_item_is_bound_by_its_place():
+    scenario = load_scenario(HISTORY, get_ruleset)
+    mesoamericans = next(card for card in scenario.deck("empires").cards if len(card.data.start_provinces) == 2)
+    values = card_values(mesoamericans, names_of(scenario))
+    first, second = (names_of(scenario).name("space", key) for key in mesoamericans.data.start_provinces)
+    assert fill("{start_provinces.0} and {start_provinces.1}", values) == f"{first} and {second}"

@@ -154,3 +154,17 @@ def test_a_face_prints_names_and_repeats_an_icon_as_often_as_a_number_says(qapp,
     assert printed == ["Start: Tigris"]
     assert sumerians.card.data.armies == 3 and [name for name, _ in icons] == ["army.svg"] * 3
     assert len({x for _, x in icons}) == 3  # side by side
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*.json")), ids=lambda path: path.stem)
+def test_every_shipped_card_face_fits_its_zones_and_the_safe_line(qapp, path):
+    """Issue 31: the shipped faces print every card's text whole, inside the safe area."""
+    from studio.cards.output import card_image
+
+    scenario = load_scenario(path, get_ruleset)
+    types = get_ruleset(scenario.ruleset.id).card_type_map()
+    problems = []
+    for deck in scenario.decks:
+        for item in {placed.card.id: placed for placed in cards_of(scenario, deck.id, types)}.values():
+            problems += card_image(scenario, item, 100, path.parent)[1]
+    assert [str(problem) for problem in problems] == []
