@@ -62,6 +62,7 @@ from engine.scenario.problems import Problem
 from studio.cards.columns import problem_cell
 from studio.cards.form import CardForm
 from studio.cards.import_dialog import ImportDialog, apply_import, read_import
+from studio.cards.layout_dialog import LayoutDialog
 from studio.cards.output import (
     Placed,
     card_image,
@@ -137,6 +138,8 @@ class CardsMode(QObject):
         self.menu.addSeparator()
         self.menu.addActions([self.import_action, self.export_action, self.pdf_action, self.png_action,
                               self.sheets_action])
+        self.menu.addSeparator()
+        self.menu.addAction(self.layout_action)
 
     # -- the page --------------------------------------------------------------------------
 
@@ -230,6 +233,7 @@ class CardsMode(QObject):
         self.pdf_action = action("Print to PDF…", self.print_pdf)
         self.png_action = action("Export PNGs…", self.export_pngs)
         self.sheets_action = action("Export Deck Sheets…", self.export_sheets)
+        self.layout_action = action("Edit Card Layout…", self.edit_layout)
         self.sheets_action.setToolTip("The deck on images of at most 10 x 7 cards, for tabletop simulators")
 
     # -- the document ----------------------------------------------------------------------
@@ -358,6 +362,15 @@ class CardsMode(QObject):
     def _selected(self) -> None:
         self.form.show_card(self.selected_card())
         self.render_preview()
+
+    def edit_layout(self) -> None:
+        """The selected card's layout at real size, its zones placed with the mouse (a window
+        beside the table, so the table and the preview stay at hand)."""
+        card = self.selected_card()
+        if card is None or self.document is None or self.model is None:
+            return
+        self.layout_dialog = LayoutDialog(self.document, card, self.model.deck_id, self.card_types, self.window)
+        self.layout_dialog.show()
 
     def render_preview(self) -> None:
         """Draw the selected card's face again; its face problems join the list."""
