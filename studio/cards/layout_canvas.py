@@ -23,7 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.scenario.layout import card_values, showing
 from engine.scenario.model import Card, CardData, CardLayout, Zone
+from engine.scenario.naming import names_of
 from studio.cards.output import Placed, card_image
 from studio.document import ScenarioDocument
 
@@ -61,16 +63,19 @@ class HandleItem(QGraphicsRectItem):
 class ZoneItem(QGraphicsRectItem):
     """One of the layout's own zones, placed in scene units of ``per_mm`` per millimetre."""
 
-    def __init__(self, index: int, zone: Zone, canvas: LayoutCanvas) -> None:
+    def __init__(self, index: int, zone: Zone, canvas: LayoutCanvas, drawn: bool = True) -> None:
         per_mm = canvas.per_mm
         super().__init__(0, 0, zone.width * per_mm, zone.height * per_mm)
         self.index = index
         self.canvas = canvas
         self.setPos(zone.x * per_mm, zone.y * per_mm)
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsMovable | QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setPen(QPen(QColor("#1e6fd9"), 1, Qt.PenStyle.DashLine))
-        self.setBrush(QBrush(QColor(30, 111, 217, 24)))
-        self.setToolTip(zone.content or zone.kind.value)
+        # A zone this card does not draw (its show_if does not hold) stays a handle, fainter.
+        self.drawn = drawn
+        self.setPen(QPen(QColor(30, 111, 217, 255 if drawn else 90), 1, Qt.PenStyle.DashLine))
+        self.setBrush(QBrush(QColor(30, 111, 217, 24 if drawn else 0)))
+        hidden = "" if drawn else f" (not on this card: {zone.show_if})"
+        self.setToolTip((zone.content or zone.kind.value) + hidden)
         self.handle = HandleItem(self)
         self.handle.setPos(self.rect().bottomRight())
 
@@ -132,8 +137,9 @@ class LayoutCanvas(QGraphicsView):
         layout = self.layout()
         if layout is not None:
             self._draw_face(layout)
+            values = card_values(self.card, names_of(self.document.scenario)) if self.card is not None else {}
             for index, zone in enumerate(layout.zones):
-                item = ZoneItem(index, zone, self)
+                item = ZoneItem(index, zone, self, self.card is None or showing(zone.show_if, values))
                 scene.addItem(item)
                 item.setSelected(index in selected)
                 self.items.append(item)

@@ -392,12 +392,15 @@ class CardsMode(QObject):
     def _changed(self, path: str) -> None:
         """Check again after an edit; a map edit made while the Cards mode is hidden is only
         noted, and checked when the mode shows: a drag on the map would otherwise check the
-        whole file at every mouse move."""
+        whole file at every mouse move. A layout edited (Edit Card Layout) shows on the
+        preview at once."""
         self._check.edited()
         if path.startswith("board") and not self._showing:
             self._stale = True
         else:
             self._validate_soon.start()
+        if path.startswith("layouts"):
+            self.render_preview()
 
     def validate(self) -> None:
         """Check the scenario as a file would be and mark every deck's cells, now (edits check

@@ -39,6 +39,8 @@ def test_the_shipped_layout_is_shown_with_its_own_zones_as_handles(editor):
     title = next(item for item in editor.canvas.items if zones(editor)[item.index].content == "{name}")
     zone = zones(editor)[title.index]
     assert (title.pos().x(), title.pos().y()) == (zone.x * PER_MM, zone.y * PER_MM)  # real size, in mm
+    bands = [item for item in editor.canvas.items if (zones(editor)[item.index].show_if or "").startswith("epoch=")]
+    assert [item.drawn for item in bands][:5] == [True, False, False, False, False]  # Sumerians: epoch I
 
 
 def test_a_dragged_zone_lands_snapped_in_one_undo_step_and_undo_puts_it_back(editor, qtbot):
@@ -105,8 +107,13 @@ def test_a_card_type_without_a_layout_starts_from_its_default_face(cards, qtbot)
     assert not dialog.create_button.isVisible()
 
 
-def test_the_cards_mode_opens_the_editor_on_the_selected_card(cards):
+def test_the_cards_mode_opens_the_editor_on_the_selected_card_and_its_preview_follows(cards):
     cards.table.setCurrentIndex(cards.proxy.index(0, 0))
     cards.layout_action.trigger()
-    assert cards.layout_dialog.isVisible() and cards.layout_dialog.canvas.layout_id == "hotw-empire"
-    cards.layout_dialog.close()
+    editor = cards.layout_dialog
+    assert editor.isVisible() and editor.canvas.layout_id == "hotw-empire"
+    before = cards.preview.pixmap().toImage()
+    editor.canvas.select(0)
+    editor.canvas.remove_selected()  # the epoch band: the preview changes with the layout
+    assert cards.preview.pixmap().toImage() != before
+    editor.close()
