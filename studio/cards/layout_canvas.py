@@ -236,10 +236,3 @@ class LayoutCanvas(QGraphicsView):
             else:
                 values[f"{path}.y"] = snapped(first.y + first.height - zone.height, 0.001)
         self.document.set_values(values, f"Align zones {edge}")
-
-    def set_content(self, content: str) -> None:
-        """The selected zone's content: a template with {field} bindings, an image, an icon row."""
-        indexes = self.selected_indexes()
-        if len(indexes) == 1:
-            self.document.set_value(f"{self.zone_path(indexes[0])}.content", content, "Change zone content",
-                                    merge_key=None)

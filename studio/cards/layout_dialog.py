@@ -1,7 +1,8 @@
 """Cards ▸ Edit Card Layout: the selected card's layout at real size, its zones edited.
 
 The canvas (layout_canvas.py) places the zones; here are the buttons that add, delete and
-align them and the selected zone's content (a template such as ``{armies} armies``). A card
+align them, and the selected zone's values (zone_form.py: its content, a template such as
+``{armies} armies``, its font, colours, show_if). A card
 type the scenario gives no layout starts from a copy of its default face, so the designer
 edits what was printed until then. Every change is one step on the document's undo stack,
 and the face under the zones is the selected card's, drawn again after each change.
@@ -15,8 +16,6 @@ import attrs
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
-    QLabel,
-    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 from engine.scenario.layout import default_layout
 from engine.scenario.model import Card, CardData, CardLayout
 from studio.cards.layout_canvas import EDGES, LayoutCanvas
+from studio.cards.zone_form import ZoneForm
 from studio.document import ScenarioDocument
 
 
@@ -65,22 +65,21 @@ class LayoutDialog(QDialog):
         self.align_buttons = {edge: QPushButton(f"Align {edge.title()}") for edge in EDGES}
         for edge, button in self.align_buttons.items():
             button.clicked.connect(lambda _=False, edge=edge: self.canvas.align(edge))
-        self.content = QLineEdit()
-        self.content.setPlaceholderText("The selected zone's content, e.g. {name} or {armies} armies")
-        self.content.editingFinished.connect(lambda: self.canvas.set_content(self.content.text()))
+        self.form = ZoneForm(document)
+        self.content = self.form.editors["content"]
+        self.content.setPlaceholderText("e.g. {name} or {armies} armies")
         buttons = QHBoxLayout()
         for button in (self.create_button, self.add_button, self.delete_button, *self.align_buttons.values()):
             buttons.addWidget(button)
         buttons.addStretch(1)
-        content_row = QHBoxLayout()
-        content_row.addWidget(QLabel("Content"))
-        content_row.addWidget(self.content, 1)
+        work = QHBoxLayout()
+        work.addWidget(self.canvas, 1)
+        work.addWidget(self.form)
         column = QVBoxLayout(self)
         column.addLayout(buttons)
-        column.addWidget(self.canvas, 1)
-        column.addLayout(content_row)
+        column.addLayout(work, 1)
         self.canvas.selection_changed.connect(self._selection_changed)
-        self.resize(720, 640)
+        self.resize(960, 680)
         self._show()
 
     def _show(self) -> None:
@@ -102,8 +101,8 @@ class LayoutDialog(QDialog):
         layout = self.canvas.layout()
         indexes = self.canvas.selected_indexes()
         one = layout is not None and len(indexes) == 1
-        self.content.setEnabled(one)
-        self.content.setText(layout.zones[indexes[0]].content if one else "")
+        self.form.show_zone(self.canvas.zone_path(indexes[0]) if one else None,
+                            layout.zones[indexes[0]] if one else None)
         self.delete_button.setEnabled(bool(indexes))
         for button in self.align_buttons.values():
             button.setEnabled(len(indexes) > 1)

@@ -117,3 +117,32 @@ def test_the_cards_mode_opens_the_editor_on_the_selected_card_and_its_preview_fo
     editor.canvas.remove_selected()  # the epoch band: the preview changes with the layout
     assert cards.preview.pixmap().toImage() != before
     editor.close()
+
+
+def test_the_zone_form_edits_the_selected_zone_one_step_per_value(editor, qtbot):
+    from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
+
+    stack = editor.document.undo_stack
+    editor.canvas.select(len(zones(editor)) - 1)
+    form = editor.form
+    assert form.isEnabled() and form.editors["content"].text() == zones(editor)[-1].content
+    size = form.editors["size"]
+    assert isinstance(size, QDoubleSpinBox)
+    size.setValue(12.5)
+    size.editingFinished.emit()
+    bold = form.editors["bold"]
+    assert isinstance(bold, QCheckBox)
+    bold.click()
+    form.editors["show_if"].setText("")
+    form.editors["show_if"].editingFinished.emit()
+    last = zones(editor)[-1]
+    assert (last.size, last.show_if) == (12.5, None) and stack.count() == 3
+    settle(qtbot, editor)
+    assert form.editors["size"].value() == 12.5  # filled again from the document
+    stack.undo()
+    stack.undo()
+    stack.undo()
+    settle(qtbot, editor)
+    assert form.editors["size"].value() == zones(editor)[-1].size != 12.5
+    editor.canvas.select(-1)
+    assert not form.isEnabled()
