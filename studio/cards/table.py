@@ -129,8 +129,15 @@ class CardTableModel(QStandardItemModel):
         item.setData(INVALID if problem else None, BACKGROUND)
         item.setToolTip(tooltip(problem) if problem else self._hint(column, item.data(WRITTEN_ROLE)))
 
+    def set_names(self, names: Names) -> None:
+        """What references print as, after a space, region or card was renamed: every row
+        is drawn again, once, when the names differ."""
+        if names != self.names:
+            self.names = names
+            for row in range(len(self.rows)):
+                self._refill(row)
+
     def _refill(self, row: int) -> None:
-        self.names = names_of(self.document.scenario)
         card = self.deck.cards[row]
         self.rows[row] = card
         for number, column in enumerate(self.columns):

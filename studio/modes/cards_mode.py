@@ -58,6 +58,7 @@ from engine.scenario.card_sheet import (
 from engine.scenario.io import scenario_to_data
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, CardData, Deck
+from engine.scenario.naming import names_of
 from engine.scenario.problems import Problem
 from studio.cards.columns import problem_cell
 from studio.cards.form import CardForm
@@ -331,6 +332,7 @@ class CardsMode(QObject):
         model = self.models.get(deck_id)
         if model is not None:
             model.card_changed(card_id)
+        self._rename()  # a card's new name, where other cards refer to it
         if model is self.model:
             self._selected()
 
@@ -677,6 +679,13 @@ class CardsMode(QObject):
             return
         self._report_output(f"Wrote {len(written)} {noun} to {folder}", problems)
 
+    def _rename(self) -> None:
+        """References in every table by the names the scenario gives them now."""
+        if self.document is not None:
+            names = names_of(self.document.scenario)
+            for model in self.models.values():
+                model.set_names(names)
+
     def _report_output(self, summary: str, problems: list[Problem]) -> None:
         if problems:
             self.window.show_problems("Card faces", summary, problems, warning_only=True)
@@ -688,6 +697,7 @@ class CardsMode(QObject):
         if showing and self._stale:
             self._stale = False
             self._validate_soon.start()
+            self._rename()
         for action in (self.add_action, self.duplicate_action, self.delete_action, self.paste_action,
                        self.import_action, self.export_action, self.pdf_action, self.png_action,
                        self.sheets_action):
