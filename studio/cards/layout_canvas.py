@@ -92,6 +92,7 @@ class LayoutCanvas(QGraphicsView):
     """Shows one layout on one card; every change goes to the document as one undo step."""
 
     selection_changed = Signal()
+    redrawn = Signal()  # the layout was drawn again from the document
 
     def __init__(self, document: ScenarioDocument, card_types: Mapping[str, type[CardData]],
                  per_mm: float | None = None, parent: QWidget | None = None) -> None:
@@ -148,6 +149,7 @@ class LayoutCanvas(QGraphicsView):
                                       layout.height * self.per_mm + 2 * margin))
         scene.blockSignals(False)
         self.selection_changed.emit()
+        self.redrawn.emit()
 
     def _draw_face(self, layout: CardLayout) -> None:
         per_mm, scene = self.per_mm, self.scene()

@@ -5,7 +5,8 @@ align them, and the selected zone's values (zone_form.py: its content, a templat
 ``{armies} armies``, its font, colours, show_if). A card
 type the scenario gives no layout starts from a copy of its default face, so the designer
 edits what was printed until then. Every change is one step on the document's undo stack,
-and the face under the zones is the selected card's, drawn again after each change.
+and the face under the zones is the selected card's, drawn again after each change, with
+the deck's first cards of the type below it as a sheet would print them.
 """
 
 from __future__ import annotations
@@ -13,19 +14,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import attrs
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
+    QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from engine.scenario.layout import default_layout
+from engine.scenario.layout import default_layout, layout_for
 from engine.scenario.model import Card, CardData, CardLayout
 from studio.cards.layout_canvas import EDGES, LayoutCanvas
+from studio.cards.output import Placed, deck_sheet
 from studio.cards.zone_form import ZoneForm
 from studio.document import ScenarioDocument
+
+SHEET_CARDS, SHEET_DPI = 8, 30
 
 
 def layout_id_for(document: ScenarioDocument, card: Card) -> str | None:
@@ -72,13 +79,17 @@ class LayoutDialog(QDialog):
         for button in (self.create_button, self.add_button, self.delete_button, *self.align_buttons.values()):
             buttons.addWidget(button)
         buttons.addStretch(1)
+        self.sheet = QLabel()  # the first cards of the deck with this layout, as they print
+        self.sheet.setAlignment(Qt.AlignmentFlag.AlignCenter)
         work = QHBoxLayout()
         work.addWidget(self.canvas, 1)
         work.addWidget(self.form)
         column = QVBoxLayout(self)
         column.addLayout(buttons)
         column.addLayout(work, 1)
+        column.addWidget(self.sheet)
         self.canvas.selection_changed.connect(self._selection_changed)
+        self.canvas.redrawn.connect(self._draw_sheet)
         self.resize(960, 680)
         self._show()
 
@@ -96,6 +107,18 @@ class LayoutDialog(QDialog):
             return
         self.document.add("layouts", new_layout(self.document, card_type), text=f"Add {card_type.type_name} layout")
         self._show()
+
+    def _draw_sheet(self) -> None:
+        """Up to ``SHEET_CARDS`` cards of the deck that this layout draws, side by side."""
+        scenario = self.document.scenario
+        type_name = getattr(self.card.data, "type_name", "")
+        deck = next((deck for deck in scenario.decks if deck.id == self.deck_id), None)
+        cards = [card for card in (deck.cards if deck else []) if getattr(card.data, "type_name", "") == type_name]
+        placed = [Placed(card, layout_for(card, scenario.layouts, self.card_types), self.deck_id)
+                  for card in cards[:SHEET_CARDS]]
+        if placed:
+            image, _ = deck_sheet(scenario, placed, SHEET_DPI, self.document.base_dir)
+            self.sheet.setPixmap(QPixmap.fromImage(image))
 
     def _selection_changed(self) -> None:
         layout = self.canvas.layout()

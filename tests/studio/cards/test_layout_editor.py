@@ -146,3 +146,12 @@ def test_the_zone_form_edits_the_selected_zone_one_step_per_value(editor, qtbot)
     assert form.editors["size"].value() == zones(editor)[-1].size != 12.5
     editor.canvas.select(-1)
     assert not form.isEnabled()
+
+
+def test_a_sheet_of_the_deck_follows_each_change(editor, qtbot):
+    sheet = editor.sheet.pixmap().toImage()
+    assert not sheet.isNull() and sheet.width() > 7 * sheet.height() / 2  # eight cards side by side
+    editor.canvas.select(0)
+    editor.canvas.remove_selected()  # the epoch band
+    settle(qtbot, editor)
+    assert editor.sheet.pixmap().toImage() != sheet
