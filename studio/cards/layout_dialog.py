@@ -90,16 +90,21 @@ class LayoutDialog(QDialog):
         column.addWidget(self.sheet)
         self.canvas.selection_changed.connect(self._selection_changed)
         self.canvas.redrawn.connect(self._draw_sheet)
+        self.canvas.redrawn.connect(lambda: self._offer_create(self.canvas.layout() is None))
         self.resize(960, 680)
         self._show()
 
     def _show(self) -> None:
         layout_id = layout_id_for(self.document, self.card)
-        self.create_button.setVisible(layout_id is None)
-        for button in (self.add_button, self.delete_button, *self.align_buttons.values()):
-            button.setEnabled(layout_id is not None)
+        self._offer_create(layout_id is None)
         if layout_id is not None:
             self.canvas.show_layout(layout_id, self.card, self.deck_id)
+
+    def _offer_create(self, offered: bool) -> None:
+        """The Create button while the card type has no layout (also after an undo took it
+        away); the zone buttons while it has one."""
+        self.create_button.setVisible(offered)
+        self.add_button.setEnabled(not offered)
 
     def create_layout(self) -> None:
         card_type = self.card_types.get(getattr(self.card.data, "type_name", ""))

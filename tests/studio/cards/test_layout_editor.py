@@ -105,6 +105,9 @@ def test_a_card_type_without_a_layout_starts_from_its_default_face(cards, qtbot)
     assert [layout.id for layout in document.scenario.layouts] == ["event-face"]
     assert dialog.canvas.layout_id == "event-face" and dialog.add_button.isEnabled()
     assert not dialog.create_button.isVisible()
+    document.undo_stack.undo()  # the layout taken away again: offered again
+    qtbot.waitUntil(lambda: dialog.create_button.isVisible())
+    assert not dialog.add_button.isEnabled() and dialog.canvas.items == []
 
 
 def test_the_cards_mode_opens_the_editor_on_the_selected_card_and_its_preview_follows(cards):
