@@ -50,27 +50,36 @@ def card_values(card: Card, names: Names | None = None) -> dict[str, Any]:
             values[f"data.{field.name}"] = value
             if isinstance(value, list):  # one item by its place: {squares.0}
                 values.update({f"{field.name}.{index}": item for index, item in enumerate(values[field.name])})
+                values.update({f"data.{field.name}.{index}": item for index, item in enumerate(value)})
     values["type"] = getattr(data, "type_name", "") or getattr(data, "type", "")
     return values
 
 
-def conditions(show_if: str | None) -> list[tuple[str, str | None]]:
-    """A ``show_if``'s conditions, joined by ``&``: (field, wanted value or None for any)."""
+def conditions(show_if: str | None) -> list[tuple[str, str | None, bool]]:
+    """A ``show_if``'s conditions, joined by ``&``: (field, wanted value or None for any,
+    whether the value need only start with it: ``field^=value``)."""
     found = []
     for part in (show_if or "").split("&"):
         name, equals, wanted = part.partition("=")
-        if name.strip():
-            found.append((name.strip(), wanted.strip() if equals else None))
+        starts = name.rstrip().endswith("^")
+        name = name.strip().rstrip("^").strip()
+        if name:
+            found.append((name, wanted.strip() if equals else None, starts))
     return found
 
 
 def showing(show_if: str | None, values: Mapping[str, Any]) -> bool:
     """Whether a zone with this condition is drawn: ``field`` when it has a value,
-    ``field=value`` when its value as the file writes it (a flag as yes or no) is that, and
+    ``field=value`` when its value as the file writes it (a flag as yes or no) is that,
+    ``field^=value`` when it starts with that (a tile's square: ``squares.3^=forest``), and
     ``a & b`` when both hold (a kingdom's capital: ``kind=kingdom & capital=yes``)."""
-    for name, wanted in conditions(show_if):
+    for name, wanted, starts in conditions(show_if):
         value = values.get(f"data.{name}", values.get(name))
-        if not (has_value(value) if wanted is None else shown(value) == wanted):
+        if wanted is None:
+            held = has_value(value)
+        else:
+            held = shown(value).startswith(wanted) if starts else shown(value) == wanted
+        if not held:
             return False
     return True
 
@@ -173,8 +182,8 @@ def layout_problems(layouts: Sequence[CardLayout], card_types: Mapping[str, type
             for name in BINDING.findall(zone.content):
                 if name not in fields and ITEM.sub("", name) not in fields:
                     problems.append(Problem(f"{zone_at}.content", f"binds {{{name}}}, which {layout.card_type} cards do not have"))
-            for name, _ in conditions(zone.show_if):
-                if name not in fields:
+            for name, *_ in conditions(zone.show_if):
+                if name not in fields and ITEM.sub("", name) not in fields:
                     problems.append(Problem(f"{zone_at}.show_if", f"{layout.card_type} cards have no field {name!r}"))
     return problems
 

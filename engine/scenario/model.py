@@ -242,8 +242,9 @@ class Zone:
                                  default=None)
     align: Align = described("Alignment", default=Align.LEFT)
     show_if: str | None = described("Show if", "Draw this zone only when this field has a value, or (field=value) "
-                                    "only when it has that value as the file writes it, e.g. epoch=2; join conditions "
-                                    "with &, e.g. kind=kingdom & capital=yes", default=None)
+                                    "only when it has that value as the file writes it, e.g. epoch=2, or (field^=value) "
+                                    "only when it starts with it; join conditions with &, e.g. "
+                                    "kind=kingdom & capital=yes", default=None)
 
 
 @define

@@ -52,3 +52,12 @@ def test_a_list_item_is_bound_by_its_place():
     values = card_values(mesoamericans, names_of(scenario))
     first, second = (names_of(scenario).name("space", key) for key in mesoamericans.data.start_provinces)
     assert fill("{start_provinces.0} and {start_provinces.1}", values) == f"{first} and {second}"
+
+
+def test_a_zone_may_be_shown_when_a_list_item_starts_with_a_value():
+    civilization = load_scenario(ROOT / "scenarios" / "civilization.json", get_ruleset)
+    home = civilization.deck("tiles").cards[0]
+    values = card_values(home, names_of(civilization))
+    first = home.data.squares[0].split()[0]  # the first square's terrain, e.g. mountain
+    assert showing(f"squares.0^={first}", values) and not showing("squares.0^=nothing", values)
+    assert not showing(f"squares.0={first}", values) or home.data.squares[0] == first
