@@ -16,6 +16,7 @@ import attrs
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.scenario.model import Board, Card, SpaceKind
+from engine.scenario.naming import Names, printed
 
 WATER = {SpaceKind.SEA: "#8db8d9", SpaceKind.OCEAN: "#6f9fc8"}
 BACKGROUND = "#dbe8f2"
@@ -72,7 +73,8 @@ def label_point(polygon: Sequence[Sequence[float]], label: Sequence[float] | Non
     return sum(p[0] for p in polygon) / len(polygon), sum(p[1] for p in polygon) / len(polygon)
 
 
-def _values(card: Card) -> list[str]:
+def _values(card: Card, names: Names) -> list[str]:
+    """Each filled field as "Label: value", a reference by its name (naming.py)."""
     data = card.data
     if not attrs.has(type(data)):
         return []
@@ -82,13 +84,14 @@ def _values(card: Card) -> list[str]:
         if value in (None, "", [], (), {}):
             continue
         label = field.metadata.get("label", field.name)
+        value = printed(value, field.metadata, names)
         if isinstance(value, bool):
             value = "yes" if value else "no"
         shown.append(f"{label}: {', '.join(map(str, value)) if isinstance(value, (list, tuple)) else value}")
     return shown
 
 
-def card_face(card: Card, deck_name: str) -> Image.Image:
+def card_face(card: Card, deck_name: str, names: Names | None = None) -> Image.Image:
     """A legible plain face: the deck and card type on top, the name, the values, the text."""
     image = Image.new("RGB", CARD_SIZE, "white")
     draw = ImageDraw.Draw(image)
@@ -102,7 +105,7 @@ def card_face(card: Card, deck_name: str) -> Image.Image:
     y += 6
     draw.line((14, y, CARD_SIZE[0] - 14, y), fill="#999", width=1)
     y += 8
-    for value in _values(card)[:8]:
+    for value in _values(card, names or Names())[:8]:
         for line in textwrap.wrap(value, 32)[:2]:
             draw.text((14, y), line, fill="#222", font=_font(13))
             y += 16

@@ -26,6 +26,7 @@ from engine.export.images import (
 from engine.export.names import file_names, refuse_existing
 from engine.scenario.atomic import replacing, write_atomic
 from engine.scenario.model import Scenario
+from engine.scenario.naming import names_of
 
 BOARD_WIDTH = 40.0  # world units across the table the board tile spans (about the table's size)
 TILE_HEIGHT = 1.0  # the tile's top in world units, where snap points sit
@@ -92,8 +93,9 @@ def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, f
     }]
     back_url = _save_image(card_back(title), out_dir, "back.png", base_url)
     key = 1
+    names = names_of(scenario)
     for position, deck in enumerate(scenario.decks):
-        faces = [card_face(card, deck.name) for card in deck.cards]
+        faces = [card_face(card, deck.name, names) for card in deck.cards]
         custom: dict[str, Any] = {}
         contained = []
         deck_ids = []

@@ -18,6 +18,7 @@ from engine.export.images import board_image, board_scale, card_face
 from engine.export.names import file_names, refuse_existing
 from engine.scenario.atomic import replacing
 from engine.scenario.model import Scenario
+from engine.scenario.naming import names_of
 
 VASSAL_VERSION = "3.7.0"
 BOARD_PIXELS = 2048
@@ -76,6 +77,7 @@ def build_file(scenario: Scenario) -> tuple[str, dict[str, bytes]]:
     names = iter(file_names(((f"decks[{deck.id}].cards[{card.id}]", ("card", deck.id, card.id))
                              for deck in scenario.decks for card in deck.cards), ".png"))
     gpid = 1
+    card_names = names_of(scenario)
     for position, deck in enumerate(scenario.decks):
         pile = ET.SubElement(main, P + "module.map.DrawPile", name=deck.name, owningBoard="Board",
                              x=str(round(board.width * scale) + 150 + 200 * (position % 3)),
@@ -84,7 +86,7 @@ def build_file(scenario: Scenario) -> tuple[str, dict[str, bytes]]:
                              allowMultiple="false", allowSelect="false", reversible="false")
         for card in deck.cards:
             name = next(names)
-            images[f"images/{name}"] = _png(card_face(card, deck.name))
+            images[f"images/{name}"] = _png(card_face(card, deck.name, card_names))
             slot = ET.SubElement(pile, P + "widget.CardSlot", entryName=card.name, gpid=str(gpid),
                                  height="0", width="0")
             slot.text = card_piece(name, card.name, gpid)

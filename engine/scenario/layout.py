@@ -1,7 +1,9 @@
 """Card faces as data: a layout per card type, zones placed in millimetres.
 
 A layout is never code: a zone shows text with ``{field}`` bindings, an image, a shape or a
-row of icons, and may be shown only when a field has a value. A layout may extend another
+row of icons, and may be shown only when a field has a value (or a given value). A binding
+prints what a person reads on the card (a space's name, an ability's label); ``{data.field}``
+is the value as the file writes it. A layout may extend another
 (its zones are drawn after the parent's). Scenarios that give no layout for a card type get
 the default one built here from the type's field metadata, so every card renders legibly.
 """
@@ -17,9 +19,11 @@ from typing import Any
 import attrs
 
 from engine.scenario.model import Card, CardData, CardLayout, Zone, ZoneKind
+from engine.scenario.naming import Names, printed
 from engine.scenario.problems import Problem
 
 BINDING = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)\}")
+ITEM = re.compile(r"\.[0-9]+$")  # {squares.3}: the list field's item at that place
 BUILTIN = "builtin:"  # an icon shipped with the studio rather than a file beside the scenario
 
 
@@ -32,18 +36,52 @@ def leaves_folder(path: str) -> bool:
     return any(kind(path).anchor or ".." in kind(path).parts for kind in (PurePosixPath, PureWindowsPath))
 
 
-def card_values(card: Card) -> dict[str, Any]:
-    """What ``{field}`` may name: the card's own fields and its data's, data by bare name too."""
+def card_values(card: Card, names: Names | None = None) -> dict[str, Any]:
+    """What ``{field}`` may name: the card's own fields and its data's, data by bare name too,
+    as printed (references by ``names``, rules ids by their labels); ``data.field`` as written."""
+    names = names or Names()
     values: dict[str, Any] = {"id": card.id, "name": card.name, "text": card.text, "art": card.art,
                               "copies": card.copies}
     data = card.data
     if attrs.has(type(data)):
         for field in attrs.fields(type(data)):
             value = getattr(data, field.name)
-            values.setdefault(field.name, value)
+            values.setdefault(field.name, printed(value, field.metadata, names))
             values[f"data.{field.name}"] = value
+            if isinstance(value, list):  # one item by its place: {squares.0}
+                values.update({f"{field.name}.{index}": item for index, item in enumerate(values[field.name])})
+                values.update({f"data.{field.name}.{index}": item for index, item in enumerate(value)})
     values["type"] = getattr(data, "type_name", "") or getattr(data, "type", "")
     return values
+
+
+def conditions(show_if: str | None) -> list[tuple[str, str | None, bool]]:
+    """A ``show_if``'s conditions, joined by ``&``: (field, wanted value or None for any,
+    whether the value need only start with it: ``field^=value``)."""
+    found = []
+    for part in (show_if or "").split("&"):
+        name, equals, wanted = part.partition("=")
+        starts = name.rstrip().endswith("^")
+        name = name.strip().rstrip("^").strip()
+        if name:
+            found.append((name, wanted.strip() if equals else None, starts))
+    return found
+
+
+def showing(show_if: str | None, values: Mapping[str, Any]) -> bool:
+    """Whether a zone with this condition is drawn: ``field`` when it has a value,
+    ``field=value`` when its value as the file writes it (a flag as yes or no) is that,
+    ``field^=value`` when it starts with that (a tile's square: ``squares.3^=forest``), and
+    ``a & b`` when both hold (a kingdom's capital: ``kind=kingdom & capital=yes``)."""
+    for name, wanted, starts in conditions(show_if):
+        value = values.get(f"data.{name}", values.get(name))
+        if wanted is None:
+            held = has_value(value)
+        else:
+            held = shown(value).startswith(wanted) if starts else shown(value) == wanted
+        if not held:
+            return False
+    return True
 
 
 def shown(value: Any) -> str:
@@ -142,10 +180,11 @@ def layout_problems(layouts: Sequence[CardLayout], card_types: Mapping[str, type
             if card_type is None:
                 continue
             for name in BINDING.findall(zone.content):
-                if name not in fields:
+                if name not in fields and ITEM.sub("", name) not in fields:
                     problems.append(Problem(f"{zone_at}.content", f"binds {{{name}}}, which {layout.card_type} cards do not have"))
-            if zone.show_if is not None and zone.show_if not in fields:
-                problems.append(Problem(f"{zone_at}.show_if", f"{layout.card_type} cards have no field {zone.show_if!r}"))
+            for name, *_ in conditions(zone.show_if):
+                if name not in fields and ITEM.sub("", name) not in fields:
+                    problems.append(Problem(f"{zone_at}.show_if", f"{layout.card_type} cards have no field {name!r}"))
     return problems
 
 

@@ -30,6 +30,7 @@ def described(
     pattern: str | None = None,
     form: str = "",
     quiet: bool = False,
+    labels: dict[str, str] | None = None,
     **kwargs: Any,
 ) -> Any:
     """An attrs field carrying the metadata that editors and the validator read.
@@ -41,7 +42,8 @@ def described(
     have, ``form`` saying it in words. The validator, the JSON Schema and the editors read these
     alone, so a bound is declared once. A ``quiet`` field is written to the file only when it
     differs from its default: a flag added to the format later leaves every file that does not
-    use it as it was.
+    use it as it was. ``labels`` marks a field that holds an id the rules implement (an ability,
+    an effect): a card prints the id's label, or the id in words where the table has none.
     """
     metadata: dict[str, Any] = {"label": label, "help": help}
     if choices is not None:
@@ -55,6 +57,8 @@ def described(
         metadata["ref"] = ref
     if rule:
         metadata["rule"] = rule
+    if labels is not None:
+        metadata["labels"] = labels
     if min is not None:
         metadata["min"] = min
     if max is not None:
@@ -238,7 +242,8 @@ class Zone:
     height: float = described("Height (mm)", default=5.0, min=0, max=CARD_LIMIT_MM)
     content: str = described(
         "Content", "Text with {field} bindings ({name}, {text}, {armies}); for an image, an asset path or "
-        "builtin:icon; for icons, the list field whose items name them, e.g. {resources}", default="")
+        "builtin:icon; for icons, the list field whose items name them, e.g. {resources}, or a number field "
+        "repeating the icon prefix that many times, e.g. {armies}", default="")
     icon_prefix: str = described("Icon prefix", "Put before each item of an icon row, e.g. builtin:resource/",
                                  default="builtin:")
     font: str = described("Font", "A font family; DejaVu Sans ships with the studio", default="DejaVu Sans")
@@ -248,7 +253,10 @@ class Zone:
     fill: str | None = described("Fill", "#rrggbb behind the zone; none for transparent", ref="colour",
                                  default=None)
     align: Align = described("Alignment", default=Align.LEFT)
-    show_if: str | None = described("Show if", "Draw this zone only when this field has a value", default=None)
+    show_if: str | None = described("Show if", "Draw this zone only when this field has a value, or (field=value) "
+                                    "only when it has that value as the file writes it, e.g. epoch=2, or (field^=value) "
+                                    "only when it starts with it; join conditions with &, e.g. "
+                                    "kind=kingdom & capital=yes", default=None)
 
 
 @define

@@ -18,7 +18,9 @@ from typing import Any
 import attrs
 
 from engine.scenario.card_sheet import RESERVED, data_fields
+from engine.scenario.layout import shown
 from engine.scenario.model import Card, CardData, Deck, Scenario
+from engine.scenario.naming import Names, printed
 from engine.scenario.paths import parse as parse_path
 
 TEXT, NUMBER, DECIMAL, FLAG, CHOICE, REFERENCE, LIST = "text", "number", "decimal", "flag", "choice", "reference", "list"
@@ -37,6 +39,11 @@ class Column:
     optional: bool = False  # may be None, which an empty cell means
     low: float | None = None  # a number's bounds (each item's, for a list), from the metadata
     high: float | None = None
+    labels: Mapping[str, str] | None = attrs.field(default=None, eq=False)  # a rules id's printed labels
+
+    def printed(self, value: Any, names: Names) -> str:
+        """The cell's text: a reference by its name, a rules id by its label (naming.py)."""
+        return shown(printed(value, {"ref": self.ref, "labels": self.labels}, names))
 
     def path(self, deck_id: str, card_id: str) -> str:
         where = f"decks[{deck_id}].cards[{card_id}]"
@@ -114,7 +121,7 @@ def field_column(field: attrs.Attribute, hint: Any, on_data: bool) -> Column:
     else:
         kind = {int: NUMBER, float: DECIMAL}.get(item, TEXT)
     return Column(field.name, label, help_text, kind, on_data, item, ref, choices, optional,
-                  field.metadata.get("min"), field.metadata.get("max"))
+                  field.metadata.get("min"), field.metadata.get("max"), field.metadata.get("labels"))
 
 
 def deck_columns(deck: Deck, ruleset_types: Mapping[str, type[CardData]]) -> list[Column]:

@@ -25,8 +25,16 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgRenderer
 
-from engine.scenario.layout import card_values, fill, has_value, resolved_zones, shown
+from engine.scenario.layout import (
+    card_values,
+    fill,
+    has_value,
+    resolved_zones,
+    showing,
+    shown,
+)
 from engine.scenario.model import Align, Card, CardLayout, Zone, ZoneKind
+from engine.scenario.naming import Names
 from engine.scenario.problems import Problem
 from studio.pictures import read_picture
 
@@ -79,28 +87,33 @@ def draw_image(painter: QPainter, path: Path, rect: QRectF) -> None:
 
 
 class FacePainter:
-    """Draws cards of one scenario: its layouts, its folder for images."""
+    """Draws cards of one scenario: its layouts, its folder for images, the names its cards'
+    references print as."""
 
-    def __init__(self, layouts: Mapping[str, CardLayout], scenario_dir: Path | None) -> None:
+    def __init__(self, layouts: Mapping[str, CardLayout], scenario_dir: Path | None,
+                 names: Names | None = None) -> None:
         load_fonts()
         self.layouts = layouts
         self.scenario_dir = scenario_dir
+        self.names = names
 
     def paint(self, painter: QPainter, card: Card, layout: CardLayout, left: float, top: float, per_mm: float,
               bleed: float | None = None, where: str = "") -> list[Problem]:
         """Draw ``card`` with its trim box's top-left at (``left``, ``top``) in painter units;
         ``bleed`` (mm, the layout's by default) of background is drawn beyond the trim."""
         bleed = layout.bleed if bleed is None else bleed
-        values = card_values(card)
+        values = card_values(card, self.names)
         problems: list[Problem] = []
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(QRectF(left - bleed * per_mm, top - bleed * per_mm, (layout.width + 2 * bleed) * per_mm,
-                                (layout.height + 2 * bleed) * per_mm), QColor(layout.background))
+        outer = QRectF(left - bleed * per_mm, top - bleed * per_mm, (layout.width + 2 * bleed) * per_mm,
+                       (layout.height + 2 * bleed) * per_mm)
+        painter.fillRect(outer, QColor(layout.background))
+        painter.setClipRect(outer, Qt.ClipOperation.IntersectClip)  # a band into the bleed never paints a neighbour
         safe = QRectF(layout.safe, layout.safe, layout.width - 2 * layout.safe, layout.height - 2 * layout.safe)
         for index, zone in enumerate(resolved_zones(layout, self.layouts)):
-            if zone.show_if is not None and not has_value(values.get(zone.show_if)):
+            if not showing(zone.show_if, values):
                 continue
             rect = QRectF(left + zone.x * per_mm, top + zone.y * per_mm, zone.width * per_mm, zone.height * per_mm)
             if zone.fill:
@@ -139,15 +152,21 @@ class FacePainter:
         return needed.height() > rect.height() + 0.5 or needed.width() > rect.width() + 0.5
 
     def _icons(self, painter: QPainter, zone: Zone, values: Mapping[str, object], rect: QRectF) -> None:
-        """One icon per item of the bound list field, left to right, each as tall as the zone."""
+        """One icon per item of the bound list field (its ids, as written), or the prefix's icon
+        as many times as the bound number says, left to right, each as tall as the zone; a row
+        too long for one line wraps under itself while it fits the zone."""
         name = zone.content.strip("{}")
-        items = values.get(name)
+        items = values.get(f"data.{name}", values.get(name))
+        if isinstance(items, int) and not isinstance(items, bool):
+            items = [""] * max(0, min(items, 100))
         items = items if isinstance(items, (list, tuple)) else [items] if has_value(items) else []
-        size = rect.height()
+        size = min(rect.height(), rect.width())
+        per_line = max(1, int((rect.width() + size * 0.1) // (size * 1.1)))
         for index, item in enumerate(items):
-            x = rect.x() + index * size * 1.1
-            if x + size > rect.right() + 0.5:
+            x = rect.x() + (index % per_line) * size * 1.1
+            y = rect.y() + (index // per_line) * size * 1.1
+            if y + size > rect.bottom() + 0.5:
                 break
             path = image_path(f"{zone.icon_prefix}{shown(item)}", self.scenario_dir)
             if path is not None:
-                draw_image(painter, path, QRectF(x, rect.y(), size, size))
+                draw_image(painter, path, QRectF(x, y, size, size))

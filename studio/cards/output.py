@@ -26,6 +26,7 @@ from engine.export.names import file_name, file_names, refuse_existing
 from engine.scenario.atomic import replacing
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, CardData, CardLayout, Scenario
+from engine.scenario.naming import names_of
 from engine.scenario.problems import Problem
 from studio.cards.face import FacePainter
 
@@ -94,7 +95,7 @@ def write_pdf(scenario: Scenario, placed: Sequence[Placed], path: Path, sheet: P
     if not placed:
         raise ValueError("no cards to print")
     layouts = {layout.id: layout for layout in scenario.layouts}
-    painter_of = FacePainter(layouts, scenario_dir)
+    painter_of = FacePainter(layouts, scenario_dir, names_of(scenario))
     width, height = placed[0].layout.width, placed[0].layout.height
     columns, rows = _grid(sheet, width, height)
     writer = QPdfWriter(str(path))
@@ -180,8 +181,8 @@ def card_image(scenario: Scenario, item: Placed, dpi: int, scenario_dir: Path | 
     painter = QPainter(image)
     try:
         where = f"decks[{item.deck}].cards[{item.card.id}]: layouts[{item.layout.id}]."
-        problems = FacePainter(layouts, scenario_dir).paint(painter, item.card, item.layout, margin * per_mm,
-                                                            margin * per_mm, per_mm, margin, where)
+        problems = FacePainter(layouts, scenario_dir, names_of(scenario)).paint(
+            painter, item.card, item.layout, margin * per_mm, margin * per_mm, per_mm, margin, where)
     finally:
         painter.end()
     return image, problems

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from engine.scenario.layout import shown
 from engine.scenario.model import Card, CardData, Deck
+from engine.scenario.naming import Names, names_of
 from engine.scenario.problems import Problem
 from studio.cards.columns import (
     DECIMAL,
@@ -53,6 +54,7 @@ from studio.plain import tooltip
 Index = QModelIndex | QPersistentModelIndex
 INVALID = QColor("#f4b6b6")
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2  # numbers by value, flags as 0 and 1, the rest by text
+WRITTEN_ROLE = Qt.ItemDataRole.UserRole + 3  # the value as the file writes it, for the tooltip
 FIXED = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
 CHECKABLE = FIXED | Qt.ItemFlag.ItemIsUserCheckable
 EDITABLE = FIXED | Qt.ItemFlag.ItemIsEditable
@@ -73,6 +75,7 @@ class CardTableModel(QStandardItemModel):
         self.problems: dict[tuple[str, str], str] = {}
         self.problem_cards: set[str] = set()
         self.rows: list[Card] = []  # the card each row shows, to find what a change moved
+        self.names = Names()  # what references print as, taken again as rows are filled
         self.reload()
 
     def card(self, row: int) -> Card:
@@ -101,21 +104,38 @@ class CardTableModel(QStandardItemModel):
             item.setData(int(value), SORT_ROLE)
         else:
             item.setFlags(FIXED if column.name == "type" else EDITABLE)
-            text = shown(value)
+            text = column.printed(value, self.names)
             item.setText(text)
             number = column.kind in (NUMBER, DECIMAL) and isinstance(value, (int, float)) and not isinstance(value, bool)
             item.setData(value if number else text.casefold(), SORT_ROLE)
         problem = self.problems.get((card.id, column.name)) if self.problems else None
         if problem:
             item.setData(INVALID, BACKGROUND)
-        if problem or column.help:
-            item.setToolTip(tooltip(problem) if problem else column.help)
+        item.setData(shown(value), WRITTEN_ROLE)
+        hint = self._hint(column, shown(value))
+        if problem or hint:
+            item.setToolTip(tooltip(problem) if problem else hint)
         return item
 
     @staticmethod
-    def _mark(item: QStandardItem, column: Column, problem: str | None) -> None:
+    def _hint(column: Column, written: str) -> str:
+        """A cell's tooltip: the field's help, and the id as the file writes it where the cell
+        shows a name."""
+        if (column.ref is None and column.labels is None) or not written:
+            return column.help
+        return "\n".join(part for part in (column.help, f"As written: {written}") if part)
+
+    def _mark(self, item: QStandardItem, column: Column, problem: str | None) -> None:
         item.setData(INVALID if problem else None, BACKGROUND)
-        item.setToolTip(tooltip(problem) if problem else column.help)
+        item.setToolTip(tooltip(problem) if problem else self._hint(column, item.data(WRITTEN_ROLE)))
+
+    def set_names(self, names: Names) -> None:
+        """What references print as, after a space, region or card was renamed: every row
+        is drawn again, once, when the names differ."""
+        if names != self.names:
+            self.names = names
+            for row in range(len(self.rows)):
+                self._refill(row)
 
     def _refill(self, row: int) -> None:
         card = self.deck.cards[row]
@@ -123,7 +143,7 @@ class CardTableModel(QStandardItemModel):
         for number, column in enumerate(self.columns):
             fresh = self._item(card, column)
             current = self.item(row, number)
-            for role in (DISPLAY, CHECK, SORT_ROLE, BACKGROUND, TOOLTIP):
+            for role in (DISPLAY, CHECK, SORT_ROLE, WRITTEN_ROLE, BACKGROUND, TOOLTIP):
                 if current.data(role) != fresh.data(role):
                     current.setData(fresh.data(role), role)
             if current.flags() != fresh.flags():
@@ -157,6 +177,7 @@ class CardTableModel(QStandardItemModel):
         show the same card object stay, the others are taken out or put in where they
         changed, so the view keeps its place and selection."""
         self.deck = self.document.scenario.deck(self.deck_id)
+        self.names = names_of(self.document.scenario)
         columns = deck_columns(self.deck, self.card_types)
         if columns != self.columns:
             self.columns = columns

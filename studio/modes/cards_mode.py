@@ -58,11 +58,13 @@ from engine.scenario.card_sheet import (
 from engine.scenario.io import scenario_to_data
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, CardData, Deck
+from engine.scenario.naming import names_of
 from engine.scenario.problems import Problem
 from studio.cards.blanks import blank_data, fresh_id
 from studio.cards.columns import problem_cell
 from studio.cards.form import CardForm
 from studio.cards.import_dialog import ImportDialog, apply_import, read_import
+from studio.cards.layout_dialog import LayoutDialog
 from studio.cards.output import (
     Placed,
     card_image,
@@ -121,6 +123,8 @@ class CardsMode(QObject):
         self.menu.addSeparator()
         self.menu.addActions([self.import_action, self.export_action, self.pdf_action, self.png_action,
                               self.sheets_action])
+        self.menu.addSeparator()
+        self.menu.addAction(self.layout_action)
 
     # -- the page --------------------------------------------------------------------------
 
@@ -214,6 +218,7 @@ class CardsMode(QObject):
         self.pdf_action = action("Print to PDF…", self.print_pdf)
         self.png_action = action("Export PNGs…", self.export_pngs)
         self.sheets_action = action("Export Deck Sheets…", self.export_sheets)
+        self.layout_action = action("Edit Card Layout…", self.edit_layout)
         self.sheets_action.setToolTip("The deck on images of at most 10 x 7 cards, for tabletop simulators")
 
     # -- the document ----------------------------------------------------------------------
@@ -311,6 +316,7 @@ class CardsMode(QObject):
         model = self.models.get(deck_id)
         if model is not None:
             model.card_changed(card_id)
+        self._rename()  # a card's new name, where other cards refer to it
         if model is self.model:
             self._selected()
 
@@ -343,6 +349,15 @@ class CardsMode(QObject):
         self.form.show_card(self.selected_card())
         self.render_preview()
 
+    def edit_layout(self) -> None:
+        """The selected card's layout at real size, its zones placed with the mouse (a window
+        beside the table, so the table and the preview stay at hand)."""
+        card = self.selected_card()
+        if card is None or self.document is None or self.model is None:
+            return
+        self.layout_dialog = LayoutDialog(self.document, card, self.model.deck_id, self.card_types, self.window)
+        self.layout_dialog.show()
+
     def render_preview(self) -> None:
         """Draw the selected card's face again; its face problems join the list."""
         card = self.selected_card()
@@ -363,12 +378,15 @@ class CardsMode(QObject):
     def _changed(self, path: str) -> None:
         """Check again after an edit; a map edit made while the Cards mode is hidden is only
         noted, and checked when the mode shows: a drag on the map would otherwise check the
-        whole file at every mouse move."""
+        whole file at every mouse move. A layout edited (Edit Card Layout) shows on the
+        preview at once."""
         self._check.edited()
         if path.startswith("board") and not self._showing:
             self._stale = True
         else:
             self._validate_soon.start()
+        if path.startswith("layouts"):
+            self.render_preview()
 
     def validate(self) -> None:
         """Check the scenario as a file would be and mark every deck's cells, now (edits check
@@ -645,6 +663,13 @@ class CardsMode(QObject):
             return
         self._report_output(f"Wrote {len(written)} {noun} to {folder}", problems)
 
+    def _rename(self) -> None:
+        """References in every table by the names the scenario gives them now."""
+        if self.document is not None:
+            names = names_of(self.document.scenario)
+            for model in self.models.values():
+                model.set_names(names)
+
     def _report_output(self, summary: str, problems: list[Problem]) -> None:
         if problems:
             self.window.show_problems("Card faces", summary, problems, warning_only=True)
@@ -656,6 +681,7 @@ class CardsMode(QObject):
         if showing and self._stale:
             self._stale = False
             self._validate_soon.start()
+            self._rename()
         for action in (self.add_action, self.duplicate_action, self.delete_action, self.paste_action,
                        self.import_action, self.export_action, self.pdf_action, self.png_action,
                        self.sheets_action):

@@ -50,6 +50,12 @@ from attrs import define
 from engine.scenario.model import CardData, described
 
 PERSON_KINDS = ("king", "citizen", "scholar", "general", "navigator")
+# What a person card prints for its type: the goal that earns it (§8.1).
+PERSON_GOALS = {
+    "king": "King: every 5 cities", "citizen": "Citizen: every 3 temples",
+    "scholar": "Scholar: a technology developed first", "general": "General: a temple destroyed",
+    "navigator": "Navigator: 7 sea areas",
+}
 
 EFFECTS = (
     "academy", "architect", "burglary", "charity", "corruptions", "diplomacy", "earthquake",
@@ -84,6 +90,7 @@ class PersonCard(CardData):
         "king (every 5 cities), citizen (every 3 temples), scholar (a technology developed "
         "first), general (a temple destroyed) or navigator (7 sea areas) (§8.1)",
         choices=PERSON_KINDS,
+        labels=PERSON_GOALS,
     )
 
 
@@ -93,12 +100,13 @@ class EventCard(CardData):
 
     type_name: ClassVar[str] = "event"
 
-    effect: str = described("Effect", "Effect id from the table in this module's docstring")
+    effect: str = described("Effect", "Effect id from the table in this module's docstring", labels={})
     timing: str = described(
         "Timing",
         f"{OWN_TURN!r}: in your own turn (§6.7); {OPPONENT_CONQUEST!r}: when your opponent "
         "declares a conquest of one of your cities (FORTRESS, ambiguity A7)",
         default=OWN_TURN,
+        labels={OWN_TURN: "In your turn", OPPONENT_CONQUEST: "When your city is attacked"},
     )
     trigger: str = described(
         "Trigger",

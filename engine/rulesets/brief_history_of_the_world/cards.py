@@ -60,6 +60,8 @@ CHARACTERISTICS = ("", "dreaded", "viking", "france", "influence")
 EFFECTS = ("extra_dice", "siege", "treachery", "black_death", "astronomy", "barbarians", "civil_war",
            "kingdom", "minor_empire")
 CONTINUOUS = frozenset({"extra_dice", "siege"})
+# The name an empire card gives each characteristic, above its text.
+CHARACTERISTIC_NAMES = {"dreaded": "Dreaded", "viking": "Vikings", "france": "France", "influence": "Influence"}
 
 
 @define
@@ -75,7 +77,8 @@ class EmpireCard(CardData):
     capital: bool = described("Capital", "Off: the empire is barbarian (§8.1)", default=True)
     fleets: list[str] = described("Fleets", "Seas and oceans that receive a fleet at founding", ref="space",
                                   factory=list)
-    characteristic: str = described("Characteristic", "An id from the cards module's table", default="")
+    characteristic: str = described("Characteristic", "An id from the cards module's table", default="",
+                                    labels=CHARACTERISTIC_NAMES)
     influence: list[str] = described("Influence armies", "United States (§10.5): territories of the Influence armies",
                                      ref="space", factory=list)
     follows: str | None = described(
@@ -90,7 +93,7 @@ class EventCard(CardData):
     type_name: ClassVar[str] = "event"
 
     epoch: int = described("Epoch", "The printed epoch number", min=1, max=EPOCHS)
-    effect: str = described("Effect", "An id from the cards module's table")
+    effect: str = described("Effect", "An id from the cards module's table", labels={})
     red: bool = described("Red epoch number", "Red: only at the start of the holder's turn in its epoch (§9.2)",
                           default=False)
     cost: int = described("Cost", "Gold paid to play it", default=0, min=0)

@@ -40,11 +40,12 @@ class MapTile(CardData):
 class CivSheet(CardData):
     type_name: ClassVar[str] = "civ"
     leader: str = described("Leader")
-    ability: str = described("Ability", "The civilization's ability id (abilities.py)")
+    ability: str = described("Ability", "The civilization's ability id (abilities.py)", labels={})
     government: str = described("Starting government", ref="card")
     techs: list[str] = described("Starting techs", "Laid in the pyramid's bottom row", ref="card", factory=list)
     extras: list[str] = described(
-        "Setup extras", "white_army, walled_capital, great_person, ancient_wonder, infantry", factory=list
+        "Setup extras", "white_army, walled_capital, great_person, ancient_wonder, infantry", factory=list,
+        labels={},
     )
 
 
@@ -52,20 +53,22 @@ class CivSheet(CardData):
 class TechCard(CardData):
     type_name: ClassVar[str] = "tech"
     level: int = described("Level", "I to V (1-5)", min=1, max=5)
-    abilities: list[str] = described("Abilities", "Ability ids with their numbers, e.g. speed:1", factory=list)
+    abilities: list[str] = described("Abilities", "Ability ids with their numbers, e.g. speed:1", factory=list,
+                                     labels={})
 
 
 @define
 class GovernmentCard(CardData):
     type_name: ClassVar[str] = "government"
     back: str = described("Back", "The other face of the same card", ref="card")
-    abilities: list[str] = described("Abilities", "Continuing abilities while in power", factory=list)
+    abilities: list[str] = described("Abilities", "Continuing abilities while in power", factory=list, labels={})
 
 
 @define
 class UnitCard(CardData):
     type_name: ClassVar[str] = "unit"
-    kind: str = described("Type", "infantry, mounted, artillery or aircraft", choices=(*UNIT_KINDS, "aircraft"))
+    kind: str = described("Type", "infantry, mounted, artillery or aircraft", choices=(*UNIT_KINDS, "aircraft"),
+                          labels={})
     strength: int = described("Strength", "At level 1 (+1 per level); an aircraft's only value")
 
 
@@ -84,35 +87,37 @@ class BuildingCard(CardData):
 @define
 class WonderCard(CardData):
     type_name: ClassVar[str] = "wonder"
-    age: str = described("Age", "ancient, medieval or modern", choices=AGES)
+    age: str = described("Age", "ancient, medieval or modern", choices=AGES, labels={})
     cost: int = described("Cost", "Production")
     culture: int = described("Culture icons", default=1)
-    reductions: list[str] = described("Reductions", "tech:cost, e.g. metalworking:10", factory=list)
-    abilities: list[str] = described("Abilities", factory=list)
+    reductions: list[str] = described("Reductions", "tech:cost, e.g. metalworking:10", factory=list, labels={})
+    abilities: list[str] = described("Abilities", factory=list, labels={})
     obsoleted_by: str | None = described("Obsoleted by", ref="card", default=None)
 
 
 @define
 class EventCard(CardData):
     type_name: ClassVar[str] = "event"
-    age: str = described("Age", "ancient, medieval or modern", choices=AGES)
-    phase: str = described("Timing", "The phase it may be played in", choices=PHASES)
-    effect: str = described("Effect", "The effect id (abilities.py)")
+    age: str = described("Age", "ancient, medieval or modern", choices=AGES, labels={})
+    phase: str = described("Timing", "The phase it may be played in", choices=PHASES, labels={})
+    effect: str = described("Effect", "The effect id (abilities.py)", labels={})
     amount: int = described("Amount", default=0)
 
 
 @define
 class GreatPersonCard(CardData):
     type_name: ClassVar[str] = "great_person"
-    kind: str = described("Type", "artist, builder, general, humanitarian, merchant, scientist", choices=GREAT_KINDS)
+    kind: str = described("Type", "artist, builder, general, humanitarian, merchant, scientist", choices=GREAT_KINDS,
+                          labels={})
     icons: str = described("Icons", "Replace the square's, e.g. 'c2'", default="")
 
 
 @define
 class MinorMarker(CardData):
     type_name: ClassVar[str] = "minor"
-    site: str = described("Site", "hut or village", choices=("hut", "village"))
-    result: str = described("Back", "wheat, silk, incense, iron, spy, uranium or great_person", choices=MINOR_RESULTS)
+    site: str = described("Site", "hut or village", choices=("hut", "village"), labels={})
+    result: str = described("Back", "wheat, silk, incense, iron, spy, uranium or great_person", choices=MINOR_RESULTS,
+                            labels={})
 
 
 @define

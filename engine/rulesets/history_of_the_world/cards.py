@@ -65,6 +65,17 @@ from attrs import define
 from engine.scenario.model import CardData, described
 
 EPOCHS = 5  # epochs I to V; card fields that name an epoch are bounded by it
+# The name an empire card gives each ability, above its text (the digest's §9.2 names).
+ABILITY_NAMES = {
+    "monument_per_icon": "Pyramids", "forts_per_icon": "Earthworks", "battle_chain": "Conquest chain",
+    "attack_bonus": "Battle bonus", "attack_reroll": "Reroll", "ignore_terrain": "No terrain bonus",
+    "ignore_forts": "No fort die", "no_sea_reroll": "No sea reroll", "siege_tokens": "Siege tokens",
+}
+EFFECT_NAMES = {
+    "attack_bonus": "Weaponry", "attack_reroll": "Reroll", "armies": "Armies", "siege_tokens": "Siege tokens",
+    "fort": "Forts", "monument": "Monuments", "fleet": "Fleets", "caravan": "Caravans", "diplomacy": "Diplomacy",
+    "revolution": "Revolution", "barbarians": "Barbarians", "catastrophe": "Catastrophe",
+}
 DEVELOPMENT = "development"
 KINGDOM = "kingdom"
 
@@ -112,6 +123,7 @@ class EmpireCard(CardData):
         "Ability",
         "Ability id from the table in this module's docstring; empty for none",
         default="",
+        labels=ABILITY_NAMES,
     )
     ruler: str = described(
         "Ruler",
@@ -128,7 +140,7 @@ class EventCard(CardData):
 
     epoch: int = described("Epoch", "1 to 5: the event pile the card is drafted from", min=1, max=EPOCHS)
     kind: str = described(
-        "Kind", f"{DEVELOPMENT!r} or {KINGDOM!r}", default=DEVELOPMENT, choices=(DEVELOPMENT, KINGDOM)
+        "Kind", f"{DEVELOPMENT!r} or {KINGDOM!r}", default=DEVELOPMENT, choices=(DEVELOPMENT, KINGDOM), labels={}
     )
     playable_later: bool = described(
         "Playable later",
@@ -140,6 +152,7 @@ class EventCard(CardData):
         "Effect",
         "Effect id from the table in this module's docstring; empty for a kingdom",
         default="",
+        labels=EFFECT_NAMES,
     )
     amount: int = described(
         "Amount", "The effect's number (forts, armies, die bonus…)", default=0, min=0

@@ -88,3 +88,12 @@ def test_a_deck_id_with_a_space_or_hash_names_its_sheet_by_a_working_url(tmp_pat
     (sheet,) = deck["CustomDeck"].values()
     assert sheet["FaceURL"] == "https://example.org/game/deck-bonus%20%232-1.png"
     assert (out / "deck-bonus #2-1.png").is_file()
+
+
+def test_an_exported_face_prints_a_reference_by_its_name():
+    from engine.export.images import _values
+    from engine.scenario.naming import names_of
+
+    scenario = load_scenario(HISTORY, get_ruleset)
+    sumerians = scenario.deck("empires").cards[0]
+    assert "Start provinces: Tigris" in _values(sumerians, names_of(scenario))

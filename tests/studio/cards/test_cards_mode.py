@@ -188,7 +188,9 @@ def test_a_list_field_is_edited_item_by_item_in_the_form_each_action_one_undo_st
     assert sumerians.data.start_provinces == ["nile"] and stack.count() == 3
     stack.undo()
     assert editor.items == ["nile", "tigris"]  # the form follows the document
-    assert cell(cards, "e1-sumerians", "start_provinces").data() == "nile, tigris"
+    shown = cell(cards, "e1-sumerians", "start_provinces")
+    assert shown.data() == "Nile, Tigris"  # the spaces' names; the ids the file writes in the tooltip
+    assert "As written: nile, tigris" in shown.data(Qt.ItemDataRole.ToolTipRole)
     stack.undo()
     stack.undo()
     assert sumerians.data.start_provinces == ["tigris"] and editor.items == ["tigris"]
@@ -356,3 +358,11 @@ def test_an_unreadable_sheet_is_listed_in_the_import_dialog_and_changes_nothing(
     assert dialog.list.topLevelItem(0).text(1).startswith("empires.xlsx: not a readable XLSX workbook (BadZipFile")
     assert not dialog.apply_button.isEnabled()
     assert cards.document.text() == text_before
+
+
+def test_a_space_renamed_on_the_map_shows_by_its_new_name_in_the_table(cards):
+    window = cards.window
+    window.show_mode("map")
+    cards.document.set_value("board.spaces[tigris].name", "Tigris River", "Rename", merge_key=None)
+    window.show_mode("cards")
+    assert cell(cards, "e1-sumerians", "start_provinces").data() == "Tigris River"

@@ -15,7 +15,7 @@ from PySide6.QtGui import QImage
 
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
-from engine.scenario.model import CardLayout, Zone
+from engine.scenario.model import CardLayout, Zone, ZoneKind
 from studio.cards.output import PrintSheet, cards_of, deck_sheet, write_pdf, write_pngs
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -134,3 +134,37 @@ def test_epoch_cards_pdf_and_sheets_come_from_the_studio_through_an_entry_point(
     assert code == 0 and "wrote 1 deck sheet of at most 10 x 7 cards (40 cards)" in capsys.readouterr().out
     image = QImage(str(sheets / "empires-sheet-1.png"))
     assert (image.width(), image.height()) == (10 * round(63.5 / 25.4 * 40), 4 * round(88.9 / 25.4 * 40))
+
+
+def test_a_face_prints_names_and_repeats_an_icon_as_often_as_a_number_says(qapp, monkeypatch):
+    from studio.cards import face
+    from studio.cards.output import card_image
+
+    scenario, types = _history()
+    printed, icons = [], []
+    monkeypatch.setattr(face.FacePainter, "_text", lambda self, painter, zone, text, rect, per_mm: printed.append(text))
+    monkeypatch.setattr(face, "draw_image", lambda painter, path, rect: icons.append((path.name, rect.x())))
+    layout = CardLayout(id="army-row", card_type="empire", zones=[
+        Zone(x=4, y=4, width=50, height=8, content="Start: {start_provinces}"),
+        Zone(kind=ZoneKind.ICONS, x=4, y=20, width=50, height=5, content="{armies}", icon_prefix="builtin:card/army"),
+    ])
+    scenario = attrs.evolve(scenario, layouts=[layout])
+    sumerians = cards_of(scenario, "empires", types)[0]
+    card_image(scenario, sumerians, 60, HISTORY.parent)
+    assert printed == ["Start: Tigris"]
+    assert sumerians.card.data.armies == 3 and [name for name, _ in icons] == ["army.svg"] * 3
+    assert len({x for _, x in icons}) == 3  # side by side
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*.json")), ids=lambda path: path.stem)
+def test_every_shipped_card_face_fits_its_zones_and_the_safe_line(qapp, path):
+    """Issue 31: the shipped faces print every card's text whole, inside the safe area."""
+    from studio.cards.output import card_image
+
+    scenario = load_scenario(path, get_ruleset)
+    types = get_ruleset(scenario.ruleset.id).card_type_map()
+    problems = []
+    for deck in scenario.decks:
+        for item in {placed.card.id: placed for placed in cards_of(scenario, deck.id, types)}.values():
+            problems += card_image(scenario, item, 100, path.parent)[1]
+    assert [str(problem) for problem in problems] == []

@@ -1,0 +1,240 @@
+"""A card type's layout at real size, its zones moved and resized with the mouse.
+
+The selected card's face is drawn under the zones by face.py, so what is placed is what
+prints; the bleed, trim and safe lines are drawn over it. A zone is dragged by its body or
+resized by its corner handle; on release its place, snapped to ``SNAP_MM``, goes to the
+document as one undo step, and the canvas is drawn again from the document, so an undo
+puts the zone back. Only the layout's own zones are handles: a parent's (``extends``) are
+part of the face underneath.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QGraphicsView,
+    QWidget,
+)
+
+from engine.scenario.layout import card_values, showing
+from engine.scenario.model import Card, CardData, CardLayout, Zone
+from engine.scenario.naming import names_of
+from studio.cards.output import Placed, card_image
+from studio.document import ScenarioDocument
+
+SNAP_MM = 0.5
+HANDLE_PX = 8.0
+EDGES = ("left", "top", "right", "bottom")
+
+
+def snapped(value: float, step: float = SNAP_MM) -> float:
+    """``value`` on the nearest multiple of ``step`` (millimetres)."""
+    return round(round(value / step) * step, 3)
+
+
+class HandleItem(QGraphicsRectItem):
+    """The corner a zone is resized by; it tells its zone on release."""
+
+    def __init__(self, zone_item: ZoneItem) -> None:
+        super().__init__(-HANDLE_PX / 2, -HANDLE_PX / 2, HANDLE_PX, HANDLE_PX, zone_item)
+        self.zone_item = zone_item
+        self.setBrush(QBrush(QColor("#1e6fd9")))
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self.setCursor(Qt.CursorShape.SizeFDiagCursor)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        corner = self.zone_item.mapFromScene(event.scenePos())
+        self.zone_item.resize_to(max(corner.x(), 1.0), max(corner.y(), 1.0))
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.zone_item.canvas.zone_resized(self.zone_item)
+
+
+class ZoneItem(QGraphicsRectItem):
+    """One of the layout's own zones, placed in scene units of ``per_mm`` per millimetre."""
+
+    def __init__(self, index: int, zone: Zone, canvas: LayoutCanvas, drawn: bool = True) -> None:
+        per_mm = canvas.per_mm
+        super().__init__(0, 0, zone.width * per_mm, zone.height * per_mm)
+        self.index = index
+        self.canvas = canvas
+        self.setPos(zone.x * per_mm, zone.y * per_mm)
+        self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsMovable | QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        # A zone this card does not draw (its show_if does not hold) stays a handle, fainter.
+        self.drawn = drawn
+        self.setPen(QPen(QColor(30, 111, 217, 255 if drawn else 90), 1, Qt.PenStyle.DashLine))
+        self.setBrush(QBrush(QColor(30, 111, 217, 24 if drawn else 0)))
+        hidden = "" if drawn else f" (not on this card: {zone.show_if})"
+        self.setToolTip((zone.content or zone.kind.value) + hidden)
+        self.handle = HandleItem(self)
+        self.handle.setPos(self.rect().bottomRight())
+
+    def resize_to(self, width: float, height: float) -> None:
+        self.setRect(0, 0, width, height)
+        self.handle.setPos(self.rect().bottomRight())
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        self.canvas.zone_moved(self)
+
+
+class LayoutCanvas(QGraphicsView):
+    """Shows one layout on one card; every change goes to the document as one undo step."""
+
+    selection_changed = Signal()
+    redrawn = Signal()  # the layout was drawn again from the document
+
+    def __init__(self, document: ScenarioDocument, card_types: Mapping[str, type[CardData]],
+                 per_mm: float | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.card_types = card_types
+        self.per_mm = per_mm if per_mm is not None else self.logicalDpiX() / 25.4  # real size on screen
+        self.layout_id: str | None = None
+        self.card: Card | None = None
+        self.deck_id = ""
+        self.items: list[ZoneItem] = []
+        self.setScene(QGraphicsScene(self))
+        self.setBackgroundBrush(QColor("#8a8a8a"))
+        self.scene().selectionChanged.connect(self.selection_changed)
+        # Drawn again once the event that changed the document is over: a release handler
+        # must not see its own item deleted under it.
+        self._redraw_soon = QTimer(self)
+        self._redraw_soon.setSingleShot(True)
+        self._redraw_soon.setInterval(0)
+        self._redraw_soon.timeout.connect(self.redraw)
+        document.changed.connect(self._document_changed)
+
+    # -- what is shown ---------------------------------------------------------------------
+
+    def layout(self) -> CardLayout | None:
+        return next((layout for layout in self.document.scenario.layouts if layout.id == self.layout_id), None)
+
+    def show_layout(self, layout_id: str, card: Card | None, deck_id: str) -> None:
+        self.layout_id, self.card, self.deck_id = layout_id, card, deck_id
+        self.redraw()
+
+    def _document_changed(self, path: str) -> None:
+        if path.startswith(("layouts", "decks", "board")):
+            self._redraw_soon.start()
+
+    def redraw(self) -> None:
+        """Draw the face and the zones again from the document, keeping the selection."""
+        selected = self.selected_indexes()
+        scene = self.scene()
+        scene.blockSignals(True)
+        scene.clear()
+        self.items = []
+        layout = self.layout()
+        if layout is not None:
+            self._draw_face(layout)
+            values = card_values(self.card, names_of(self.document.scenario)) if self.card is not None else {}
+            for index, zone in enumerate(layout.zones):
+                item = ZoneItem(index, zone, self, self.card is None or showing(zone.show_if, values))
+                scene.addItem(item)
+                item.setSelected(index in selected)
+                self.items.append(item)
+            margin = (layout.bleed + 4) * self.per_mm
+            scene.setSceneRect(QRectF(-margin, -margin, layout.width * self.per_mm + 2 * margin,
+                                      layout.height * self.per_mm + 2 * margin))
+        scene.blockSignals(False)
+        self.selection_changed.emit()
+        self.redrawn.emit()
+
+    def _draw_face(self, layout: CardLayout) -> None:
+        per_mm, scene = self.per_mm, self.scene()
+        if self.card is not None:
+            image, _ = card_image(self.document.scenario, Placed(self.card, layout, self.deck_id), per_mm * 25.4,
+                                  self.document.base_dir, bleed=True)
+            face = scene.addPixmap(QPixmap.fromImage(image))
+            face.setPos(-layout.bleed * per_mm, -layout.bleed * per_mm)
+        lines = ((layout.bleed, "#d93025", Qt.PenStyle.DashLine), (0.0, "#000000", Qt.PenStyle.SolidLine),
+                 (-layout.safe, "#1e8e3e", Qt.PenStyle.DotLine))
+        for outset, colour, style in lines:
+            scene.addRect(QRectF(-outset * per_mm, -outset * per_mm, (layout.width + 2 * outset) * per_mm,
+                                 (layout.height + 2 * outset) * per_mm), QPen(QColor(colour), 1, style))
+
+    # -- the selection ---------------------------------------------------------------------
+
+    def selected_indexes(self) -> list[int]:
+        return [item.index for item in self.items if item.isSelected()]
+
+    def select(self, index: int) -> None:
+        for item in self.items:
+            item.setSelected(item.index == index)
+
+    def zone_path(self, index: int) -> str:
+        return f"layouts[{self.layout_id}].zones[{index}]"
+
+    # -- changes, each one undo step -------------------------------------------------------
+
+    def zone_moved(self, item: ZoneItem) -> None:
+        """The dragged zones' new places, snapped (every selected zone moves with the one held)."""
+        values = {}
+        layout = self.layout()
+        for moved in [each for each in self.items if each.isSelected()] or [item]:
+            zone = layout.zones[moved.index] if layout is not None else None
+            if zone is None:
+                continue
+            x, y = snapped(moved.pos().x() / self.per_mm), snapped(moved.pos().y() / self.per_mm)
+            if (x, y) != (zone.x, zone.y):
+                values |= {f"{self.zone_path(moved.index)}.x": x, f"{self.zone_path(moved.index)}.y": y}
+        if values:
+            self.document.set_values(values, "Move zone" if len(values) == 2 else "Move zones")
+        self._redraw_soon.start()  # snapped into place
+
+    def zone_resized(self, item: ZoneItem) -> None:
+        width = max(SNAP_MM, snapped(item.rect().width() / self.per_mm))
+        height = max(SNAP_MM, snapped(item.rect().height() / self.per_mm))
+        path = self.zone_path(item.index)
+        self.document.set_values({f"{path}.width": width, f"{path}.height": height}, "Resize zone")
+        self._redraw_soon.start()
+
+    def add_zone(self, zone: Zone | None = None) -> None:
+        """A new text zone inside the safe line, selected."""
+        layout = self.layout()
+        if layout is None:
+            return
+        zone = zone or Zone(x=layout.safe + 1, y=layout.safe + 1, width=min(30.0, layout.width - 2 * layout.safe - 2),
+                            height=6.0, content="{name}")
+        self.document.add(f"layouts[{layout.id}].zones", zone, text="Add zone")
+        self.redraw()
+        self.select(len(self.layout().zones) - 1)
+
+    def remove_selected(self) -> None:
+        indexes = sorted(self.selected_indexes(), reverse=True)
+        if not indexes or self.layout_id is None:
+            return
+        with self.document.group("Delete zones" if len(indexes) > 1 else "Delete zone"):
+            for index in indexes:
+                self.document.remove(f"layouts[{self.layout_id}].zones", str(index))
+
+    def align(self, edge: str) -> None:
+        """The selected zones' ``edge`` lined up with the first selected zone's, one step."""
+        layout = self.layout()
+        indexes = self.selected_indexes()
+        if layout is None or len(indexes) < 2:
+            return
+        first = layout.zones[indexes[0]]
+        values = {}
+        for index in indexes[1:]:
+            zone, path = layout.zones[index], self.zone_path(index)
+            if edge == "left":
+                values[f"{path}.x"] = first.x
+            elif edge == "top":
+                values[f"{path}.y"] = first.y
+            elif edge == "right":
+                values[f"{path}.x"] = snapped(first.x + first.width - zone.width, 0.001)
+            else:
+                values[f"{path}.y"] = snapped(first.y + first.height - zone.height, 0.001)
+        self.document.set_values(values, f"Align zones {edge}")

@@ -1,0 +1,136 @@
+"""Cards ▸ Edit Card Layout: the selected card's layout at real size, its zones edited.
+
+The canvas (layout_canvas.py) places the zones; here are the buttons that add, delete and
+align them, and the selected zone's values (zone_form.py: its content, a template such as
+``{armies} armies``, its font, colours, show_if). A card
+type the scenario gives no layout starts from a copy of its default face, so the designer
+edits what was printed until then. Every change is one step on the document's undo stack,
+and the face under the zones is the selected card's, drawn again after each change, with
+the deck's first cards of the type below it as a sheet would print them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.scenario.layout import default_layout, layout_for
+from engine.scenario.model import Card, CardData, CardLayout
+from studio.cards.layout_canvas import EDGES, LayoutCanvas
+from studio.cards.output import Placed, deck_sheet
+from studio.cards.zone_form import ZoneForm
+from studio.document import ScenarioDocument
+
+SHEET_CARDS, SHEET_DPI = 8, 30
+
+
+def layout_id_for(document: ScenarioDocument, card: Card) -> str | None:
+    """The id of the scenario's own layout for the card's type, if it has one."""
+    type_name = getattr(card.data, "type_name", "")
+    return next((layout.id for layout in document.scenario.layouts if layout.card_type == type_name), None)
+
+
+def new_layout(document: ScenarioDocument, card_type: type[CardData]) -> CardLayout:
+    """The default face of ``card_type`` as a layout of the scenario's own, with a free id."""
+    taken = {layout.id for layout in document.scenario.layouts}
+    base = layout_id = f"{card_type.type_name.replace('_', '-')}-face"
+    number = 1
+    while layout_id in taken:
+        number += 1
+        layout_id = f"{base}-{number}"
+    return attrs.evolve(default_layout(card_type), id=layout_id)
+
+
+class LayoutDialog(QDialog):
+    def __init__(self, document: ScenarioDocument, card: Card, deck_id: str,
+                 card_types: Mapping[str, type[CardData]], parent: QWidget | None = None,
+                 per_mm: float | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.card = card
+        self.deck_id = deck_id
+        self.card_types = card_types
+        self.setWindowTitle(f"Card layout: {getattr(card.data, 'type_name', '')} cards")
+        self.canvas = LayoutCanvas(document, card_types, per_mm, self)
+        self.create_button = QPushButton("Create Layout from the Default Face")
+        self.create_button.clicked.connect(self.create_layout)
+        self.add_button = QPushButton("Add Zone")
+        self.add_button.clicked.connect(lambda: self.canvas.add_zone())
+        self.delete_button = QPushButton("Delete Zone")
+        self.delete_button.clicked.connect(self.canvas.remove_selected)
+        self.align_buttons = {edge: QPushButton(f"Align {edge.title()}") for edge in EDGES}
+        for edge, button in self.align_buttons.items():
+            button.clicked.connect(lambda _=False, edge=edge: self.canvas.align(edge))
+        self.form = ZoneForm(document)
+        self.content = self.form.editors["content"]
+        self.content.setPlaceholderText("e.g. {name} or {armies} armies")
+        buttons = QHBoxLayout()
+        for button in (self.create_button, self.add_button, self.delete_button, *self.align_buttons.values()):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        self.sheet = QLabel()  # the first cards of the deck with this layout, as they print
+        self.sheet.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        work = QHBoxLayout()
+        work.addWidget(self.canvas, 1)
+        work.addWidget(self.form)
+        column = QVBoxLayout(self)
+        column.addLayout(buttons)
+        column.addLayout(work, 1)
+        column.addWidget(self.sheet)
+        self.canvas.selection_changed.connect(self._selection_changed)
+        self.canvas.redrawn.connect(self._draw_sheet)
+        self.canvas.redrawn.connect(lambda: self._offer_create(self.canvas.layout() is None))
+        self.resize(960, 680)
+        self._show()
+
+    def _show(self) -> None:
+        layout_id = layout_id_for(self.document, self.card)
+        self._offer_create(layout_id is None)
+        if layout_id is not None:
+            self.canvas.show_layout(layout_id, self.card, self.deck_id)
+
+    def _offer_create(self, offered: bool) -> None:
+        """The Create button while the card type has no layout (also after an undo took it
+        away); the zone buttons while it has one."""
+        self.create_button.setVisible(offered)
+        self.add_button.setEnabled(not offered)
+
+    def create_layout(self) -> None:
+        card_type = self.card_types.get(getattr(self.card.data, "type_name", ""))
+        if card_type is None or layout_id_for(self.document, self.card) is not None:
+            return
+        self.document.add("layouts", new_layout(self.document, card_type), text=f"Add {card_type.type_name} layout")
+        self._show()
+
+    def _draw_sheet(self) -> None:
+        """Up to ``SHEET_CARDS`` cards of the deck that this layout draws, side by side."""
+        scenario = self.document.scenario
+        type_name = getattr(self.card.data, "type_name", "")
+        deck = next((deck for deck in scenario.decks if deck.id == self.deck_id), None)
+        cards = [card for card in (deck.cards if deck else []) if getattr(card.data, "type_name", "") == type_name]
+        placed = [Placed(card, layout_for(card, scenario.layouts, self.card_types), self.deck_id)
+                  for card in cards[:SHEET_CARDS]]
+        if placed:
+            image, _ = deck_sheet(scenario, placed, SHEET_DPI, self.document.base_dir)
+            self.sheet.setPixmap(QPixmap.fromImage(image))
+
+    def _selection_changed(self) -> None:
+        layout = self.canvas.layout()
+        indexes = self.canvas.selected_indexes()
+        one = layout is not None and len(indexes) == 1
+        self.form.show_zone(self.canvas.zone_path(indexes[0]) if one else None,
+                            layout.zones[indexes[0]] if one else None)
+        self.delete_button.setEnabled(bool(indexes))
+        for button in self.align_buttons.values():
+            button.setEnabled(len(indexes) > 1)

@@ -1,0 +1,160 @@
+"""The card layout editor: zones moved, resized, added, deleted and aligned on the card at
+real size, each change one undo step, snapped to half a millimetre (issue 31, item 1)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF
+
+from studio.cards.layout_canvas import SNAP_MM, snapped
+from studio.cards.layout_dialog import LayoutDialog
+
+PER_MM = 4.0
+
+
+@pytest.fixture
+def editor(cards, qtbot):
+    card = cards.document.scenario.deck("empires").cards[0]
+    dialog = LayoutDialog(cards.document, card, "empires", cards.card_types, per_mm=PER_MM)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def zones(editor):
+    return editor.canvas.layout().zones
+
+
+def settle(qtbot, editor):
+    """The canvas is drawn again once the change's event is over."""
+    qtbot.waitUntil(lambda: not editor.canvas._redraw_soon.isActive())
+
+
+def test_snapping_is_to_half_a_millimetre():
+    assert SNAP_MM == 0.5 and snapped(10.3) == 10.5 and snapped(10.2) == 10.0 and snapped(-0.26) == -0.5
+
+
+def test_the_shipped_layout_is_shown_with_its_own_zones_as_handles(editor):
+    assert editor.canvas.layout_id == "hotw-empire"
+    assert len(editor.canvas.items) == len(zones(editor)) and not editor.create_button.isVisible()
+    title = next(item for item in editor.canvas.items if zones(editor)[item.index].content == "{name}")
+    zone = zones(editor)[title.index]
+    assert (title.pos().x(), title.pos().y()) == (zone.x * PER_MM, zone.y * PER_MM)  # real size, in mm
+    bands = [item for item in editor.canvas.items if (zones(editor)[item.index].show_if or "").startswith("epoch=")]
+    assert [item.drawn for item in bands][:5] == [True, False, False, False, False]  # Sumerians: epoch I
+
+
+def test_a_dragged_zone_lands_snapped_in_one_undo_step_and_undo_puts_it_back(editor, qtbot):
+    stack = editor.document.undo_stack
+    item = editor.canvas.items[-1]
+    before = zones(editor)[item.index]
+    item.setSelected(True)
+    item.setPos(QPointF(10.3 * PER_MM, 20.1 * PER_MM))
+    editor.canvas.zone_moved(item)
+    settle(qtbot, editor)
+    moved = zones(editor)[item.index]
+    assert (moved.x, moved.y) == (10.5, 20.0) and stack.count() == 1
+    stack.undo()
+    settle(qtbot, editor)
+    assert (zones(editor)[item.index].x, zones(editor)[item.index].y) == (before.x, before.y)
+    assert editor.canvas.items[-1].pos() == QPointF(before.x * PER_MM, before.y * PER_MM)
+
+
+def test_a_zone_resized_by_its_corner_is_one_undo_step(editor, qtbot):
+    item = editor.canvas.items[0]
+    item.resize_to(20.2 * PER_MM, 7.9 * PER_MM)
+    editor.canvas.zone_resized(item)
+    settle(qtbot, editor)
+    assert (zones(editor)[0].width, zones(editor)[0].height) == (20.0, 8.0)
+    assert editor.document.undo_stack.count() == 1
+
+
+def test_add_align_content_and_delete(editor, qtbot):
+    stack = editor.document.undo_stack
+    count = len(zones(editor))
+    editor.add_button.click()
+    assert len(zones(editor)) == count + 1 and editor.canvas.selected_indexes() == [count]
+    assert editor.content.text() == "{name}"
+    editor.content.setText("{armies} armies")
+    editor.content.editingFinished.emit()
+    assert zones(editor)[count].content == "{armies} armies"
+    settle(qtbot, editor)
+    for item in editor.canvas.items:
+        item.setSelected(item.index in (1, count))
+    assert editor.align_buttons["left"].isEnabled()
+    editor.align_buttons["left"].click()
+    assert zones(editor)[count].x == zones(editor)[1].x
+    settle(qtbot, editor)
+    editor.canvas.select(count)
+    editor.delete_button.click()
+    assert len(zones(editor)) == count
+    assert stack.count() == 4  # add, content, align, delete: one step each
+    for _ in range(4):
+        stack.undo()
+    assert len(zones(editor)) == count
+
+
+def test_a_card_type_without_a_layout_starts_from_its_default_face(cards, qtbot):
+    document = cards.document
+    document.set_value("layouts", [], "Remove layouts", merge_key=None)
+    card = document.scenario.deck("events").cards[0]
+    dialog = LayoutDialog(document, card, "events", cards.card_types, per_mm=PER_MM)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.create_button.isVisible() and not dialog.add_button.isEnabled()
+    dialog.create_button.click()
+    assert [layout.id for layout in document.scenario.layouts] == ["event-face"]
+    assert dialog.canvas.layout_id == "event-face" and dialog.add_button.isEnabled()
+    assert not dialog.create_button.isVisible()
+    document.undo_stack.undo()  # the layout taken away again: offered again
+    qtbot.waitUntil(lambda: dialog.create_button.isVisible())
+    assert not dialog.add_button.isEnabled() and dialog.canvas.items == []
+
+
+def test_the_cards_mode_opens_the_editor_on_the_selected_card_and_its_preview_follows(cards):
+    cards.table.setCurrentIndex(cards.proxy.index(0, 0))
+    cards.layout_action.trigger()
+    editor = cards.layout_dialog
+    assert editor.isVisible() and editor.canvas.layout_id == "hotw-empire"
+    before = cards.preview.pixmap().toImage()
+    editor.canvas.select(0)
+    editor.canvas.remove_selected()  # the epoch band: the preview changes with the layout
+    assert cards.preview.pixmap().toImage() != before
+    editor.close()
+
+
+def test_the_zone_form_edits_the_selected_zone_one_step_per_value(editor, qtbot):
+    from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
+
+    stack = editor.document.undo_stack
+    editor.canvas.select(len(zones(editor)) - 1)
+    form = editor.form
+    assert form.isEnabled() and form.editors["content"].text() == zones(editor)[-1].content
+    size = form.editors["size"]
+    assert isinstance(size, QDoubleSpinBox)
+    size.setValue(12.5)
+    size.editingFinished.emit()
+    bold = form.editors["bold"]
+    assert isinstance(bold, QCheckBox)
+    bold.click()
+    form.editors["show_if"].setText("")
+    form.editors["show_if"].editingFinished.emit()
+    last = zones(editor)[-1]
+    assert (last.size, last.show_if) == (12.5, None) and stack.count() == 3
+    settle(qtbot, editor)
+    assert form.editors["size"].value() == 12.5  # filled again from the document
+    stack.undo()
+    stack.undo()
+    stack.undo()
+    settle(qtbot, editor)
+    assert form.editors["size"].value() == zones(editor)[-1].size != 12.5
+    editor.canvas.select(-1)
+    assert not form.isEnabled()
+
+
+def test_a_sheet_of_the_deck_follows_each_change(editor, qtbot):
+    sheet = editor.sheet.pixmap().toImage()
+    assert not sheet.isNull() and sheet.width() > 7 * sheet.height() / 2  # eight cards side by side
+    editor.canvas.select(0)
+    editor.canvas.remove_selected()  # the epoch band
+    settle(qtbot, editor)
+    assert editor.sheet.pixmap().toImage() != sheet
