@@ -61,3 +61,30 @@ def test_a_record_needs_its_scenario(tmp_path, capsys):
     record.write_text('{"kind": "epoch-game-record"}\n', encoding="utf-8")
     assert main(["replay", str(record)]) == 1
     assert "checked against its scenario" in capsys.readouterr().err
+
+
+def test_a_records_moves_are_the_ids_a_service_client_sent(tmp_path):
+    """The record's moves are in the RPC's encoding: a client's log of apply calls is the record."""
+    from engine.service.jsonrpc import handle_line
+    from engine.service.methods import EngineService
+
+    service = EngineService(tmp_path)
+
+    def call(method, **params):
+        line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+        return json.loads(handle_line(line, service.dispatch))["result"]
+
+    session = call("open", scenario=json.loads(SCENARIO.read_text(encoding="utf-8")), players=2, seed=4)["session"]
+    sent = []
+    for _ in range(40):
+        decision = call("decision", session=session)
+        moves = decision["outcomes"] if decision["kind"] == "chance" else decision["actions"]
+        sent.append(moves[-1]["id"])
+        call("apply", session=session, move=sent[-1])
+    call("save", session=session, path="game.json")
+    record = tmp_path / "game.jsonl"
+    assert main(["replay", str(tmp_path / "game.json"), "--jsonl", str(record)]) == 0
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["format_version"] == 2
+    assert [line["move"] for line in lines[1:]] == sent
+    assert main(["replay", str(record), str(SCENARIO)]) == 0
