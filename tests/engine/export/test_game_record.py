@@ -88,3 +88,8 @@ def test_a_records_moves_are_the_ids_a_service_client_sent(tmp_path):
     assert lines[0]["format_version"] == 2
     assert [line["move"] for line in lines[1:]] == sent
     assert main(["replay", str(record), str(SCENARIO)]) == 0
+    # replaying a record is sending its moves to apply, as docs/protocol.md says
+    again = call("open", scenario=json.loads(SCENARIO.read_text(encoding="utf-8")), players=2, seed=4)["session"]
+    for line in lines[1:]:
+        call("apply", session=again, move=line["move"])
+    assert call("view", session=again) == call("view", session=session)
