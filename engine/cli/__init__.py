@@ -211,6 +211,10 @@ def parser() -> argparse.ArgumentParser:
                        help="close a WebSocket connection and its sessions after this long without a request "
                             "(default: 1800)")
     serve.set_defaults(run="play_commands:serve")
+    openrpc = commands.add_parser("openrpc", help="print the OpenRPC description of `epoch serve` (what rpc.discover "
+                                                  "answers)")
+    openrpc.add_argument("--write", metavar="FILE", help="write it into FILE (as docs/protocol.openrpc.json holds it)")
+    openrpc.set_defaults(run="play_commands:openrpc")
     return main
 
 

@@ -191,3 +191,16 @@ def serve(args: argparse.Namespace) -> int:
         origins = [*DEFAULT_ORIGINS, *(args.allow_origin or [])]
         serve_websocket(folder, args.host, args.ws, Tokens(), origins=origins, idle=args.idle)
     return 0
+
+
+def openrpc(args: argparse.Namespace) -> int:
+    from engine.scenario.atomic import write_atomic
+    from engine.scenario.schema import schema_text
+    from engine.service.openrpc import description
+
+    text = schema_text(description())
+    if args.write is None:
+        print(text, end="")
+    else:
+        write_atomic(Path(args.write), text)
+    return 0

@@ -2,8 +2,11 @@
 of the state after it, so any frontend can replay a game and prove it got the same states.
 
 The first line says what the game is (ruleset, options, seats, seed); each following line
-is one step: the seat that chose (null for chance), the move as the playtest file writes
-it, whether a person forced a chance outcome, and the state's digest after the step.
+is one step: the seat that chose (null for chance), the move's id (the same id the service's
+``decision`` lists and ``apply`` takes, so a client's own log of moves is a record), its label,
+whether a person forced a chance outcome, and the state's digest after the step
+(docs/protocol.md, "The game record"). Format 1 wrote moves as the playtest file does; it is
+still read.
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
+from engine.core.moves import Move
 from engine.core.randomness import SEED_MAX, SEED_MIN
-from engine.play.codec import move_from_data, move_to_data
+from engine.core.ruleset import Ruleset
+from engine.play.codec import move_from_data
 from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.atomic import write_atomic
@@ -24,6 +30,7 @@ from engine.scenario.model import RulesetOptions, Scenario
 from engine.scenario.problems import Problem
 
 KIND = "epoch-game-record"
+FORMAT_VERSION = 2
 
 
 def record_lines(session: Session) -> Iterator[str]:
@@ -31,7 +38,7 @@ def record_lines(session: Session) -> Iterator[str]:
     converter = make_converter(session.ruleset.card_type_map(), session.ruleset.options_type)
     here = session.current
     header = {
-        "kind": KIND, "format_version": 1, "ruleset": session.ruleset.id,
+        "kind": KIND, "format_version": FORMAT_VERSION, "ruleset": session.ruleset.id,
         "options": converter.unstructure(session.options, RulesetOptions),
         "seats": [seat.id for seat in session.seats], "seed": session.seed,
     }
@@ -39,9 +46,23 @@ def record_lines(session: Session) -> Iterator[str]:
     line = session.line(here)
     for step in line[1:]:
         session.goto(step.id)
-        yield json.dumps({"step": step.depth, "seat": step.seat, "move": move_to_data(step.move),
+        yield json.dumps({"step": step.depth, "seat": step.seat, "move": step.move.id, "label": str(step.move),
                           "forced": step.forced, "digest": session.digest()}, ensure_ascii=False)
     session.goto(here)
+
+
+def _move(session: Session, ruleset: Ruleset, data: Any) -> Move:
+    """The move a line names: by its id among the current decision's actions or outcomes (format
+    2), or written out as a playtest file writes it (format 1)."""
+    if not isinstance(data, str):
+        return move_from_data(ruleset, data)
+    decision = session.decision()
+    moves = decision.actions if isinstance(decision, Choice) else decision.outcomes if isinstance(decision, Chance) \
+        else ()
+    found = next((move for move in moves if move.id == data), None)
+    if found is None:
+        raise IllegalAction(f"{data} is not one of the moves possible here")
+    return found
 
 
 def write_record(session: Session, path: Path) -> int:
@@ -89,8 +110,7 @@ def check_record(path: Path, scenario: Scenario) -> tuple[int, list[Problem]]:
         if not isinstance(entry, dict):
             return replayed, [Problem(where, "a step must be an object")]
         try:
-            move = move_from_data(ruleset, entry.get("move"))
-            session.play(move, forced=bool(entry.get("forced", False)))
+            session.play(_move(session, ruleset, entry.get("move")), forced=bool(entry.get("forced", False)))
         except (ValueError, TypeError, IllegalAction) as error:
             return replayed, [*problems, Problem(f"{where}.move", str(error))]
         replayed += 1

@@ -1,9 +1,16 @@
 """A Tabletop Simulator save: the board as a custom tile with a snap point on every space,
-and one deck per scenario deck, from deck-sheet images beside the save.
+the setup's pieces on their spaces in their owners' colours, and one deck per scenario deck,
+from deck-sheet images beside the save.
 
 Tabletop Simulator finds images by URL; ``base_url`` is where the images will be hosted
-(the folder's own file URL by default, which works on the machine that exported it).
-A card's id is ``key * 100 + index`` where ``key`` names its sheet in ``CustomDeck``.
+(``https://...``: anyone can load the save), or by default the folder's own file URL, which
+only the exporting machine can load (README, "Exports"). A card's id is ``key * 100 +
+index`` where ``key`` names its sheet in ``CustomDeck``.
+
+The board tile lies at the table's centre turned as Tabletop Simulator turns an object to face
+the first seat (rotation y 180°): the image's top away from that seat, its left on the seat's
+left. ``board_to_world`` is that mapping, and a snap point sits at each space's label point
+through it.
 """
 
 from __future__ import annotations
@@ -24,12 +31,24 @@ from engine.export.images import (
     label_point,
 )
 from engine.export.names import file_names, refuse_existing
+from engine.export.setup import setup_pieces
 from engine.scenario.atomic import replacing, write_atomic
 from engine.scenario.model import Scenario
 from engine.scenario.naming import names_of
 
 BOARD_WIDTH = 40.0  # world units across the table the board tile spans (about the table's size)
 TILE_HEIGHT = 1.0  # the tile's top in world units, where snap points sit
+BOARD_TURN = 180.0  # the tile's rotation about y: upright for the first seat
+PIECE_STEP = 0.6  # world units between pieces on one space, and between copies in a stack
+MOST_COPIES = 10  # a piece of a larger count is a stack of this many, its count in its name
+URL_SCHEMES = ("http://", "https://", "file://")
+
+
+def board_to_world(x: float, y: float, width: float, height: float) -> tuple[float, float]:
+    """A board point (pixels, y down) on the table: world x grows to the first seat's right,
+    world z away from it; the board's centre is the table's."""
+    per_unit = BOARD_WIDTH / width
+    return (x - width / 2) * per_unit, (height / 2 - y) * per_unit
 
 
 def _guid(*parts: str) -> str:
@@ -38,8 +57,39 @@ def _guid(*parts: str) -> str:
 
 
 def _transform(x: float = 0.0, y: float = TILE_HEIGHT, z: float = 0.0, scale: float = 1.0) -> dict[str, float]:
-    return {"posX": x, "posY": y, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
+    return {"posX": x, "posY": y, "posZ": z, "rotX": 0.0, "rotY": BOARD_TURN, "rotZ": 0.0,
             "scaleX": scale, "scaleY": 1.0, "scaleZ": scale}
+
+
+def _rgb(colour: str) -> dict[str, float]:
+    return {key: int(colour[i:i + 2], 16) / 255 for key, i in (("r", 1), ("g", 3), ("b", 5))}
+
+
+def _pieces(scenario: Scenario) -> list[dict[str, Any]]:
+    """The setup's pieces, each at its space's snap point (several on a space side by side), a
+    pawn for what moves and a block for the rest, in the owner's colour."""
+    board = scenario.board
+    centres = {space.id: label_point(space.polygon, space.label) for space in board.spaces}
+    on_space: dict[str, int] = {}
+    objects = []
+    for placed in setup_pieces(scenario):
+        piece = placed.piece
+        x, z = board_to_world(*centres[piece.space], board.width, board.height)
+        place = on_space[piece.space] = on_space.get(piece.space, -1) + 1
+        name = f"{piece.kind} ({placed.owner})" if placed.owner else piece.kind
+        copies = min(piece.count, MOST_COPIES)
+        for copy in range(copies):
+            objects.append({
+                "GUID": _guid(scenario.meta.title, "piece", piece.space, str(place), str(copy)),
+                "Name": "PlayerPawn" if placed.pawn else "BlockSquare",
+                "Nickname": name if piece.count == 1 else f"{name} x{piece.count}",
+                "Description": piece.label,
+                "ColorDiffuse": _rgb(placed.colour),
+                "Tags": [f"space:{piece.space}"],
+                "Transform": {**_transform(x + PIECE_STEP * place, TILE_HEIGHT + 0.5 + PIECE_STEP * copy, z),
+                              "scaleX": 0.5, "scaleY": 0.5, "scaleZ": 0.5},
+            })
+    return objects
 
 
 def _save_image(image, folder: Path, name: str, base_url: str) -> str:
@@ -62,6 +112,8 @@ def _sheet_names(scenario: Scenario) -> dict[str, list[str]]:
 def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, force: bool = False) -> Path:
     """Write the save and its images into ``out_dir``; returns the save's path. Files already
     there are refused (``OutputExists``) unless ``force``."""
+    if base_url is not None and not base_url.startswith(URL_SCHEMES):
+        raise ValueError(f"--base-url {base_url!r}: must begin with https://, http:// or file://")
     sheet_names = _sheet_names(scenario)
     names = ["board.png", "back.png", "save.json", *(name for names in sheet_names.values() for name in names)]
     refuse_existing((out_dir / name for name in names), force)
@@ -70,14 +122,11 @@ def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, f
     board = scenario.board
     title = scenario.meta.title
     board_url = _save_image(board_image(board), out_dir, "board.png", base_url)
-    world_per_unit = BOARD_WIDTH / board.width
     snap_points = []
     for space in board.spaces:
-        x, y = label_point(space.polygon, space.label)
-        # The tile is centred on the table; board y grows downwards, world z towards the players' far side.
+        x, z = board_to_world(*label_point(space.polygon, space.label), board.width, board.height)
         snap_points.append({
-            "Position": {"x": (board.width / 2 - x) * world_per_unit, "y": TILE_HEIGHT,
-                         "z": (y - board.height / 2) * world_per_unit},
+            "Position": {"x": x, "y": TILE_HEIGHT, "z": z},
             "Rotation": {"x": 0.0, "y": 0.0, "z": 0.0},
             "Tags": [f"space:{space.id}"],
         })
@@ -90,7 +139,7 @@ def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, f
                         "WidthScale": 0.0,
                         "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}},
         "Locked": True,
-    }]
+    }, *_pieces(scenario)]
     back_url = _save_image(card_back(title), out_dir, "back.png", base_url)
     key = 1
     names = names_of(scenario)

@@ -11,18 +11,23 @@ WebSocket connection has a service of its own.
 from __future__ import annotations
 
 import secrets
+import types
+import typing
 from collections.abc import Callable
 from difflib import get_close_matches
+from functools import cache
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
-from engine.core.randomness import SEED_MAX, SEED_MIN
 from engine.play.playtest import check_replay, open_playtest, save_playtest
-from engine.play.session import HUMAN, Session
+from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, listing
+from engine.scenario.bounds import bound_problem
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
 from engine.scenario.io import scenario_from_data
 from engine.scenario.locate import problems_from
@@ -39,10 +44,13 @@ from engine.service.jsonrpc import (
     RpcError,
     excerpt,
 )
+from engine.service.spec import BY_NAME
 from engine.service.wire import decision_json, events_json, picture_json
 
 # A session is about 0.2 MB; a client that never closes one meets this cap, not the memory's.
 MAX_SESSIONS = 16
+# Bots' steps one request may take (drive auto): a long all-bot stretch goes on at the next request.
+MAX_BOT_STEPS = 2000
 
 
 def _bad_file(problems: list[Problem], file: str = "") -> RpcError:
@@ -50,24 +58,56 @@ def _bad_file(problems: list[Problem], file: str = "") -> RpcError:
     return RpcError(BAD_FILE, lines[0] if len(lines) == 1 else f"{len(lines)} problems", {"problems": lines})
 
 
-class Params:
-    """Named params with located messages for what is missing or of the wrong type."""
+@cache
+def _declared(cls: type) -> dict[str, tuple[attrs.Attribute, Any]]:
+    hints = typing.get_type_hints(cls)
+    return {field.name: (field, hints[field.name]) for field in attrs.fields(cls)}
 
-    def __init__(self, raw: Any) -> None:
+
+def _kinds(hint: Any) -> tuple[type, ...]:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return tuple(kind for arg in typing.get_args(hint) for kind in _kinds(arg))
+    if origin is typing.Literal:
+        return tuple(dict.fromkeys(type(value) for value in typing.get_args(hint)))
+    return (origin or hint,)
+
+
+class Params:
+    """Named params checked against the method's params class (engine/service/spec.py), with
+    located messages for what is missing, of the wrong type or not one of the allowed values."""
+
+    def __init__(self, raw: Any, declared: type) -> None:
         if not isinstance(raw, dict):
             raise RpcError(INVALID_PARAMS, "params must be an object with named values")
         self.raw = raw
+        self.declared = _declared(declared)
 
-    def get(self, name: str, kind: type | tuple[type, ...], default: Any = ..., *, required: bool = False) -> Any:
+    def get(self, name: str) -> Any:
+        field, hint = self.declared[name]
         if name not in self.raw:
-            if required or default is ...:
+            if field.default is attrs.NOTHING:
                 raise RpcError(INVALID_PARAMS, f"params.{name}: required")
-            return default
+            return field.default
         value = self.raw[name]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
+        kinds = _kinds(hint)
         if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
-            names = " or ".join(k.__name__ for k in kinds)
+            names = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
             raise RpcError(INVALID_PARAMS, f"params.{name}: expected {names}, found {type(value).__name__}")
+        allowed = typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else (value,)
+        if value not in allowed:
+            raise RpcError(INVALID_PARAMS, f"params.{name}: {excerpt(value)} is not one of "
+                                           f"{', '.join(map(repr, allowed))}")
+        beyond = bound_problem(f"params.{name}", field.metadata, value)  # the bounds the spec declares
+        if beyond is not None:
+            raise RpcError(INVALID_PARAMS, str(beyond))
+        return value
+
+    def need(self, name: str) -> Any:
+        """A param whose default (None) stands for "not given" where this call needs it."""
+        value = self.get(name)
+        if value is None:
+            raise RpcError(INVALID_PARAMS, f"params.{name}: required")
         return value
 
 
@@ -81,28 +121,19 @@ class EngineService:
         self.designer = designer
         self.max_sessions = max_sessions
         self.sessions: dict[str, Session] = {}
-        session, seat = ("session",), ("session", "seat")  # a seat is refused what only the designer may
-        self.methods: dict[str, tuple[Callable[[Params], Any], tuple[str, ...]]] = {
-            "rulesets": (self.list_rulesets, ()),
-            "open": (self.open, ("scenario", "players", "controllers", "options", "seed")),
-            "decision": (self.decision, seat),
-            "apply": (self.apply, (*seat, "move", "roll", "forced")),
-            "view": (self.view, seat),
-            "board": (self.board, seat),
-            "undo": (self.undo, seat),
-            "redo": (self.redo, seat),
-            "goto": (self.goto, (*seat, "step")),
-            "tree": (self.tree, seat),
-            "bot": (self.bot, seat),
-            "save": (self.save, (*seat, "path", "scenario_path", "overwrite")),
-            "load": (self.load, ("path", "seat")),
-            "close": (self.close, session),
+        self.drive: dict[str, str] = {}  # each session's drive: auto or manual
+        self.methods: dict[str, Callable[[Params], Any]] = {
+            "rulesets": self.list_rulesets, "open": self.open, "decision": self.decision, "apply": self.apply,
+            "view": self.view, "board": self.board, "undo": self.undo, "redo": self.redo, "goto": self.goto,
+            "tree": self.tree, "bot": self.bot, "save": self.save, "load": self.load, "close": self.close,
+            "rpc.discover": self.discover,
         }
 
     def dispatch(self, method: str, params: Any) -> Any:
         if method not in self.methods:
             raise RpcError(METHOD_NOT_FOUND, f"method not found: {excerpt(method)}", {"methods": sorted(self.methods)})
-        handler, names = self.methods[method]
+        declared = BY_NAME[method].params
+        names = [field.name for field in attrs.fields(declared)]
         if isinstance(params, list) and params:
             raise RpcError(INVALID_PARAMS, "params must be named (an object), not a list")
         unknown = sorted(set(params) - set(names)) if isinstance(params, dict) else []
@@ -112,26 +143,27 @@ class EngineService:
             takes = ", ".join(names) or "none"
             raise RpcError(INVALID_PARAMS, f"params: {excerpt(unknown[0])} is not a param of {method}{hint} "
                                            f"(it takes {takes})", {"unknown": unknown})
-        return handler(Params(params or {}))
+        return self.methods[method](Params(params or {}, declared))
 
     # -- helpers -------------------------------------------------------------------
 
-    def _add(self, session: Session) -> str:
+    def _add(self, session: Session, drive: str) -> str:
         if len(self.sessions) >= self.max_sessions:
             raise RpcError(LIMIT, f"{self.max_sessions} sessions are open, the most one connection may have; "
                                   "close one first")
         session_id = f"s-{secrets.token_urlsafe(16)}"
         self.sessions[session_id] = session
+        self.drive[session_id] = drive
         return session_id
 
     def _session(self, params: Params) -> Session:
-        session_id = params.get("session", str, required=True)
+        session_id = params.get("session")
         if session_id not in self.sessions:
             raise RpcError(INVALID_PARAMS, f"params.session: no open session {excerpt(session_id)}")
         return self.sessions[session_id]
 
     def _seat(self, params: Params, session: Session) -> int | None:
-        seat = params.get("seat", (int, type(None)), None)
+        seat = params.get("seat")
         if seat is not None and not 0 <= seat < len(session.seats):
             raise RpcError(INVALID_PARAMS, f"params.seat: {seat} is not a seat of this game (0 to {len(session.seats) - 1})")
         if seat is None and not self.designer:
@@ -140,12 +172,12 @@ class EngineService:
         return seat
 
     def _designer_only(self, params: Params, what: str) -> None:
-        if params.get("seat", (int, type(None)), None) is not None or not self.designer:
+        if params.get("seat") is not None or not self.designer:
             raise RpcError(NOT_ALLOWED, f"only the designer may {what}; ask without a seat"
                            if self.designer else f"only the designer may {what}")
 
     def _scenario(self, params: Params) -> Scenario:
-        raw = params.get("scenario", (str, dict), required=True)
+        raw = params.get("scenario")
         if isinstance(raw, str):
             path = self.folder.path(raw, "scenario")
             data = self.folder.read(path, is_scenario, "an Epoch Studio scenario")
@@ -169,7 +201,24 @@ class EngineService:
             ],
             "seed": session.seed,
             "step": session.current,
+            "drive": self.drive[session_id],
         }
+
+    def _moved(self, params: Params, session: Session, seat: int | None, taken: Step) -> dict[str, Any]:
+        """The step taken and, with drive auto, the bots' steps after it: bots take their seats'
+        choices until a person's seat must choose, chance must be decided or the game ends."""
+        steps = [taken, *self._bots(params.get("session"), session)]
+        return {"step": steps[-1].id, "events": [e for s in steps for e in events_json(s.log, seat)],
+                "bots": [{"step": s.id, "seat": s.seat, "move": s.move.id} for s in steps[1:]]}
+
+    def _bots(self, session_id: str, session: Session) -> list[Step]:
+        steps: list[Step] = []
+        while self.drive[session_id] == "auto" and len(steps) < MAX_BOT_STEPS:
+            decision = session.decision()
+            if not isinstance(decision, Choice) or session.controllers[decision.seat] == HUMAN:
+                break
+            steps.append(session.bot_step())
+        return steps
 
     # -- methods -------------------------------------------------------------------
 
@@ -182,26 +231,28 @@ class EngineService:
     def open(self, params: Params) -> dict[str, Any]:
         scenario = self._scenario(params)
         ruleset = get_ruleset(scenario.ruleset.id)
-        players = params.get("players", int, ruleset.min_players)
+        players = params.get("players")
+        players = ruleset.min_players if players is None else players
         if not ruleset.min_players <= players <= min(ruleset.max_players, len(scenario.seats)):
             raise RpcError(INVALID_PARAMS, f"params.players: {ruleset.title} takes {ruleset.min_players} to "
                                            f"{min(ruleset.max_players, len(scenario.seats))} players here")
-        controllers = params.get("controllers", list, [HUMAN] * players)
-        if len(controllers) != players or not all(c == HUMAN or c in BOTS for c in controllers):
+        controllers = params.get("controllers") or [HUMAN] * players
+        if len(controllers) != players or not all(isinstance(c, str) and (c == HUMAN or c in BOTS)
+                                                  for c in controllers):
             known = ", ".join([HUMAN, *sorted(BOTS)])
             raise RpcError(INVALID_PARAMS, f"params.controllers: one per seat, each one of {known}")
         options = scenario.ruleset.options
-        if "options" in params.raw:
+        if params.get("options") is not None:
             converter = make_converter(ruleset.card_type_map(), ruleset.options_type)
             try:
                 options = converter.structure(params.raw["options"], RulesetOptions)
             except STRUCTURE_ERRORS as error:
                 raise _bad_file(problems_from(error, "options", params.raw["options"])) from None
-        seed = params.get("seed", int, 1)
-        if not SEED_MIN <= seed <= SEED_MAX:
-            raise RpcError(INVALID_PARAMS, f"params.seed: must be {SEED_MIN:,} to {SEED_MAX:,}, so a save reopens")
+        seed = params.get("seed")
         session = Session(scenario, ruleset, scenario.seats[:players], options, seed, controllers, BOTS)
-        return self._summary(self._add(session), session)
+        session_id = self._add(session, params.get("drive"))
+        self._bots(session_id, session)
+        return self._summary(session_id, session)
 
     def decision(self, params: Params) -> dict[str, Any]:
         session = self._session(params)
@@ -217,19 +268,19 @@ class EngineService:
         decision = session.decision()
         try:
             if isinstance(decision, Chance):
-                if params.get("roll", bool, False):
+                if params.get("roll"):
                     step = session.roll()
                 else:
                     self._designer_only(params, "force a chance outcome")
-                    move_id = params.get("move", str, required=True)
+                    move_id = params.need("move")
                     outcome = next((o for o in decision.outcomes if o.id == move_id), None)
                     if outcome is None:
                         raise IllegalAction(f"{move_id} is not a possible outcome of: {decision.prompt}")
-                    step = session.play(outcome, forced=params.get("forced", bool, True))
+                    step = session.play(outcome, forced=params.get("forced"))
             elif isinstance(decision, Choice):
                 if seat is not None and seat != decision.seat:
                     raise RpcError(NOT_ALLOWED, f"it is not seat {seat}'s turn: seat {decision.seat} chooses")
-                move_id = params.get("move", str, required=True)
+                move_id = params.need("move")
                 action = decision.find(move_id)
                 if action is None:
                     raise IllegalAction(f"{move_id} is not one of the legal actions now ({decision.prompt})")
@@ -238,7 +289,7 @@ class EngineService:
                 raise IllegalAction("the game is over")
         except IllegalAction as error:
             raise RpcError(ILLEGAL_MOVE, str(error), {"reason": str(error)}) from None
-        return {"step": step.id, "events": events_json(step.log, seat)}
+        return self._moved(params, session, seat, step)
 
     def view(self, params: Params) -> dict[str, Any]:
         session = self._session(params)
@@ -266,7 +317,7 @@ class EngineService:
         return self._travel(params, "redo", lambda s: s.redo())
 
     def goto(self, params: Params) -> dict[str, Any]:
-        step = params.get("step", int, required=True)
+        step = params.get("step")
         return self._travel(params, "go to a step", lambda s: s.goto(step))
 
     def _travel(self, params: Params, what: str, move: Callable[[Session], None]) -> dict[str, Any]:
@@ -300,17 +351,17 @@ class EngineService:
             step = session.bot_step()
         except IllegalAction as error:
             raise RpcError(ILLEGAL_MOVE, str(error), {"reason": str(error)}) from None
-        return {"step": step.id, "events": events_json(step.log, seat)}
+        return self._moved(params, session, seat, step)
 
     def save(self, params: Params) -> dict[str, Any]:
         """Write the playtest inside the server's folder; a file this server did not write is
         replaced only with ``overwrite: true``."""
         session = self._session(params)
         self._designer_only(params, "save")
-        path = self.folder.path(params.get("path", str, required=True), "path")
-        scenario = params.get("scenario_path", (str, type(None)), None)
+        path = self.folder.path(params.get("path"), "path")
+        scenario = params.get("scenario_path")
         scenario_path = None if scenario is None else self.folder.path(scenario, "scenario_path")
-        self.folder.may_write(path, params.get("overwrite", bool, False), "path")
+        self.folder.may_write(path, params.get("overwrite"), "path")
         try:
             save_playtest(session, path, scenario_path)
         except OSError as error:
@@ -320,7 +371,7 @@ class EngineService:
 
     def load(self, params: Params) -> dict[str, Any]:
         self._designer_only(params, "load")
-        path = self.folder.path(params.get("path", str, required=True), "path")
+        path = self.folder.path(params.get("path"), "path")
         self.folder.reference(path, self.folder.read(path, is_playtest, "an Epoch Studio playtest"))
         try:
             session, _, recorded = open_playtest(path)
@@ -329,11 +380,18 @@ class EngineService:
         problems = check_replay(session, recorded)
         if problems:
             raise _bad_file(problems, self.folder.shown(path))
-        session_id = self._add(session)
+        session_id = self._add(session, params.get("drive"))
         return self._summary(session_id, session)
 
+    def discover(self, params: Params) -> dict[str, Any]:
+        """The OpenRPC description of these methods (docs/protocol.openrpc.json)."""
+        from engine.service.openrpc import description
+
+        return description()
+
     def close(self, params: Params) -> dict[str, Any]:
-        session_id = params.get("session", str, required=True)
+        session_id = params.get("session")
+        self.drive.pop(session_id, None)
         if self.sessions.pop(session_id, None) is None:
             raise RpcError(INVALID_PARAMS, f"params.session: no open session {excerpt(session_id)}")
         return {"closed": session_id}

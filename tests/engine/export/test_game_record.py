@@ -73,3 +73,35 @@ def test_a_record_with_a_seed_no_session_takes_is_refused_where_it_says_so(tmp_p
     capsys.readouterr()
     assert main(["replay", str(record), str(SCENARIO)]) == 1
     assert "line 1.seed: must be a whole number from -2,147,483,647 to 2,147,483,647" in capsys.readouterr().out
+
+
+def test_a_records_moves_are_the_ids_a_service_client_sent(tmp_path):
+    """The record's moves are in the RPC's encoding: a client's log of apply calls is the record."""
+    from engine.service.jsonrpc import handle_line
+    from engine.service.methods import EngineService
+
+    service = EngineService(tmp_path)
+
+    def call(method, **params):
+        line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+        return json.loads(handle_line(line, service.dispatch))["result"]
+
+    session = call("open", scenario=json.loads(SCENARIO.read_text(encoding="utf-8")), players=2, seed=4)["session"]
+    sent = []
+    for _ in range(40):
+        decision = call("decision", session=session)
+        moves = decision["outcomes"] if decision["kind"] == "chance" else decision["actions"]
+        sent.append(moves[-1]["id"])
+        call("apply", session=session, move=sent[-1])
+    call("save", session=session, path="game.json")
+    record = tmp_path / "game.jsonl"
+    assert main(["replay", str(tmp_path / "game.json"), "--jsonl", str(record)]) == 0
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["format_version"] == 2
+    assert [line["move"] for line in lines[1:]] == sent
+    assert main(["replay", str(record), str(SCENARIO)]) == 0
+    # replaying a record is sending its moves to apply, as docs/protocol.md says
+    again = call("open", scenario=json.loads(SCENARIO.read_text(encoding="utf-8")), players=2, seed=4)["session"]
+    for line in lines[1:]:
+        call("apply", session=again, move=line["move"])
+    assert call("view", session=again) == call("view", session=session)

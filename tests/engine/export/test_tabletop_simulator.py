@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,66 @@ def test_an_exported_face_prints_a_reference_by_its_name():
     scenario = load_scenario(HISTORY, get_ruleset)
     sumerians = scenario.deck("empires").cards[0]
     assert "Start provinces: Tigris" in _values(sumerians, names_of(scenario))
+
+
+CARTHAGE_ROME = ROOT / "scenarios" / "antike-duellum-carthage-rome.json"
+
+
+def _tile_point(save, out, u_px: float, v_px: float) -> tuple[float, float]:
+    """A pixel of board.png on the table through the save's own transform of the tile. The
+    model of a Custom_Tile (stretched to its image's aspect): at rotation 0 and scale s its
+    image spans x from +s (the image's left) to -s and z from -s*h/w (the top) to +s*h/w, as
+    Tabletop Simulator shows an unturned object upside down to the first seat."""
+    tile = save["ObjectStates"][0]["Transform"]
+    width, height = Image.open(out / "board.png").size
+    local_x = (0.5 - u_px / width) * 2 * tile["scaleX"]
+    local_z = (v_px / height - 0.5) * 2 * tile["scaleZ"] * height / width
+    turn = math.radians(tile["rotY"])
+    return (tile["posX"] + local_x * math.cos(turn) + local_z * math.sin(turn),
+            tile["posZ"] - local_x * math.sin(turn) + local_z * math.cos(turn))
+
+
+@pytest.mark.parametrize("source", [HISTORY, CARTHAGE_ROME], ids=lambda p: p.stem)
+def test_each_spaces_centre_on_the_tile_lands_on_its_snap_point(tmp_path, source):
+    from engine.export.images import label_point
+
+    assert main(["export", "tts", str(source), str(tmp_path)]) == 0
+    save = json.loads((tmp_path / "save.json").read_text(encoding="utf-8"))
+    scenario = load_scenario(source, get_ruleset)
+    width = Image.open(tmp_path / "board.png").size[0]
+    per_pixel = width / scenario.board.width
+    for space, point in zip(scenario.board.spaces, save["SnapPoints"]):
+        x, y = label_point(space.polygon, space.label)
+        world_x, world_z = _tile_point(save, tmp_path, x * per_pixel, y * per_pixel)
+        assert point["Position"]["x"] == pytest.approx(world_x, abs=0.01), space.id
+        assert point["Position"]["z"] == pytest.approx(world_z, abs=0.01), space.id
+    # the right way up: the board's top-left corner is at the first seat's far left
+    assert _tile_point(save, tmp_path, 0, 0)[0] < 0 < _tile_point(save, tmp_path, 0, 0)[1]
+
+
+def test_the_setup_pieces_stand_on_their_spaces_in_their_owners_colours(tmp_path):
+    """Antike Duellum: each side starts with its three cities, a legion and a galley (rules §2)."""
+    assert main(["export", "tts", str(CARTHAGE_ROME), str(tmp_path)]) == 0
+    save = json.loads((tmp_path / "save.json").read_text(encoding="utf-8"))
+    scenario = load_scenario(CARTHAGE_ROME, get_ruleset)
+    snaps = {point["Tags"][0]: point["Position"] for point in save["SnapPoints"]}
+    pieces = [o for o in save["ObjectStates"] if o["Name"] in ("PlayerPawn", "BlockSquare")]
+    assert len(pieces) == 12
+    colours = {seat.name: seat.colour for seat in scenario.seats}
+    for piece in pieces:
+        owner = piece["Nickname"].rsplit("(", 1)[1].rstrip(")")
+        colour = piece["ColorDiffuse"]
+        assert "#" + "".join(f"{round(colour[c] * 255):02x}" for c in "rgb") == colours[owner]
+        snap = snaps[piece["Tags"][0]]
+        assert abs(piece["Transform"]["posX"] - snap["x"]) < 2 and piece["Transform"]["posZ"] == snap["z"]
+    cities = [p["Nickname"] for p in pieces if p["Name"] == "BlockSquare" and "city" in p["Nickname"]]
+    assert len(cities) == 6 and sum("legion" in p["Nickname"] for p in pieces) == 2
+
+
+def test_images_default_to_the_folders_file_url_and_a_base_url_needs_a_scheme(tmp_path, capsys):
+    assert main(["export", "tts", str(HISTORY), str(tmp_path / "a")]) == 0
+    save = json.loads((tmp_path / "a" / "save.json").read_text(encoding="utf-8"))
+    assert save["ObjectStates"][0]["CustomImage"]["ImageURL"] == (tmp_path / "a" / "board.png").resolve().as_uri()
+    assert main(["export", "tts", str(HISTORY), str(tmp_path / "b"), "--base-url", "javascript:alert(1)"]) == 1
+    assert "--base-url 'javascript:alert(1)': must begin with" in capsys.readouterr().err
+    assert not (tmp_path / "b").exists()

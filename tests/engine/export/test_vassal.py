@@ -1,7 +1,14 @@
-"""`epoch export vassal`: a module whose zones are the scenario's spaces."""
+"""`epoch export vassal`: a module whose zones are the scenario's spaces, whose cards are masked
+pieces with a back, whose piles lie on the board and whose setup stands in at-start stacks.
+
+VASSAL itself cannot run here; the module is checked against VASSAL's own names instead: every
+element is a class of VASSAL's source and every attribute one that class (or a superclass)
+names, as read from vassalengine/vassal at 17fb917c5 (the KNOWN table below), and every piece
+definition decodes as VASSAL's SequenceEncoder and BasicCommandEncoder read it."""
 
 from __future__ import annotations
 
+import json
 import zipfile
 from pathlib import Path
 from xml.etree import ElementTree as ET
@@ -9,6 +16,7 @@ from xml.etree import ElementTree as ET
 import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from PIL import Image
 
 from engine.cli import main
 from engine.export.vassal import BOARD_PIXELS, build_file, zone_path
@@ -45,7 +53,7 @@ def test_the_module_has_one_zone_per_space_whose_path_is_its_polygon(tmp_path):
         slots = pile.findall(f"{P}widget.CardSlot")
         assert [slot.get("entryName") for slot in slots] == [card.name for card in deck.cards]
         for slot in slots:
-            image = slot.text.split(";")[3]
+            image = piece_definition(slot.text)[0][-1][3]
             assert f"images/{image}" in names
     sides = [entry.text for entry in build.find(f"{P}module.PlayerRoster").findall("entry")]
     assert sides == [seat.name for seat in scenario.seats]
@@ -80,3 +88,120 @@ def test_any_names_a_scenario_holds_make_a_build_file_xml_reads_back(dice_race, 
     zone = build.find(f".//{P}module.map.boardPicker.board.mapgrid.Zone[@name='{drawn.id}']")
     assert zone.get("locationFormat") == space
     assert build.find(f".//{P}widget.CardSlot").get("entryName") == card
+
+
+# Each element class the export writes, and the attributes VASSAL's source gives it (checked
+# with a script against vassal-app/src/main/java at 17fb917c5: the class exists and each
+# attribute is a string constant of it or a superclass).
+KNOWN = {
+    "GameModule": {"name", "version", "VassalVersion", "description", "nextPieceSlotId"},
+    "module.BasicCommandEncoder": set(),
+    "module.Documentation": set(),
+    "module.PlayerRoster": {"buttonText", "buttonToolTip"},
+    "module.GlobalOptions": {"autoReport", "centerOnMove", "nonOwnerUnmaskable", "playerIdFormat"},
+    "module.Map": {"mapName", "allowMultiple", "markMoved"},
+    "module.map.BoardPicker": {"title", "addColumnText", "addRowText"},
+    "module.map.boardPicker.Board": {"name", "image", "reversible", "width", "height"},
+    "module.map.boardPicker.board.ZonedGrid": set(),
+    "module.map.boardPicker.board.mapgrid.Zone": {"name", "path", "locationFormat", "useHighlight",
+                                                  "useParentGrid"},
+    "module.map.StackMetrics": {"bottom", "disabled", "exSepX", "exSepY", "top", "unexSepX", "unexSepY"},
+    "module.map.DrawPile": {"name", "owningBoard", "x", "y", "width", "height", "faceDown", "shuffle", "draw",
+                            "reshufflable", "allowMultiple", "allowSelect", "reversible"},
+    "widget.CardSlot": {"entryName", "gpid", "height", "width"},
+    "module.map.SetupStack": {"name", "owningBoard", "x", "y", "useGridLocation", "location"},
+    "widget.PieceSlot": {"entryName", "gpid", "height", "width"},
+}
+
+
+def decode(text: str, delimiter: str) -> list[str]:
+    """VASSAL's SequenceEncoder.Decoder: split at each delimiter not escaped by a backslash."""
+    tokens, token, index = [], "", 0
+    while index < len(text):
+        if text[index] == "\\" and text[index + 1:index + 2] == delimiter:
+            token += delimiter
+            index += 2
+            continue
+        if text[index] == delimiter:
+            tokens.append(token)
+            token = ""
+        else:
+            token += text[index]
+        index += 1
+    tokens.append(token)
+    return [t[1:-1] if len(t) > 1 and t[0] == t[-1] == "'" else t for t in tokens]
+
+
+def piece_definition(text: str) -> tuple[list[list[str]], list[list[str]]]:
+    """An add-piece command's traits: each trait's type fields and state fields, outermost first."""
+    assert text.startswith("+/")
+    piece_id, type_, state = decode(text[2:], "/")
+    assert piece_id == "null"
+    return [decode(t, ";") for t in decode(type_, "\t")], [decode(s, ";") for s in decode(state, "\t")]
+
+
+def _module(tmp_path, source):
+    out = tmp_path / "game.vmod"
+    assert main(["export", "vassal", str(source), str(out)]) == 0
+    archive = zipfile.ZipFile(out)
+    return archive, ET.fromstring(archive.read("buildFile.xml"))
+
+
+def test_every_element_and_attribute_is_vassals_own(tmp_path):
+    _, build = _module(tmp_path, ROOT / "scenarios" / "antike-duellum-carthage-rome.json")
+    for element in build.iter():
+        if element.tag == "entry":  # PlayerRoster's side names
+            continue
+        tag = element.tag.removeprefix(P)
+        assert tag in KNOWN, tag
+        assert set(element.attrib) <= KNOWN[tag], (tag, set(element.attrib) - KNOWN[tag])
+
+
+def test_every_card_is_masked_with_a_back_and_its_pile_lies_on_the_board(tmp_path):
+    raw = json.loads((ROOT / "tests" / "data" / "dice-race.json").read_text(encoding="utf-8"))
+    raw["decks"][0]["cards"][0]["name"] = "Tab\tsemi;slash/back\\quote'"
+    source = tmp_path / "scenario.json"
+    source.write_text(json.dumps(raw), encoding="utf-8")
+    archive, build = _module(tmp_path, source)
+    names = set(archive.namelist())
+    width, height = Image.open(archive.open("images/board.png")).size
+    slots = list(build.iter(f"{P}widget.CardSlot"))
+    assert len(slots) == sum(len(deck["cards"]) for deck in raw["decks"])
+    for slot in slots:
+        (mask, basic), (mask_state, basic_state) = piece_definition(slot.text)
+        assert mask[0] == "obs" and mask[1] == "70,130" and mask[3] == "Flip"
+        assert f"images/{mask[2]}" in names and mask_state == ["null", ""]
+        assert basic[0] == "piece" and f"images/{basic[3]}" in names
+        assert basic[4] == slot.get("entryName")
+        assert basic_state == ["null", "0", "0", slot.get("gpid"), "0"]
+    assert piece_definition(slots[0].text)[0][1][4] == "Tab\tsemi;slash/back\\quote'"
+    for pile in build.iter(f"{P}module.map.DrawPile"):
+        x, y = int(pile.get("x")), int(pile.get("y"))
+        half_w, half_h = int(pile.get("width")) // 2, int(pile.get("height")) // 2
+        assert 0 <= x - half_w and x + half_w <= width and 0 <= y - half_h and y + half_h <= height
+        assert pile.get("faceDown") == "Always"
+
+
+def test_the_setup_stands_in_at_start_stacks_on_its_spaces(tmp_path):
+    """Antike Duellum: each side starts with its three cities, a legion and a galley (rules §2)."""
+    source = ROOT / "scenarios" / "antike-duellum-carthage-rome.json"
+    archive, build = _module(tmp_path, source)
+    scenario = load_scenario(source, get_ruleset)
+    scale = BOARD_PIXELS / scenario.board.width
+    centres = {space.id: space for space in scenario.board.spaces}
+    stacks = build.findall(f".//{P}module.map.SetupStack")
+    assert len(stacks) == 12
+    assert sum("city" in stack.get("name") for stack in stacks) == 6
+    seen = set()
+    for stack in stacks:
+        space_id = stack.get("name").rsplit(" at ", 1)[1]
+        (slot,) = stack.findall(f"{P}widget.PieceSlot")
+        ((basic,), _) = piece_definition(slot.text)
+        assert basic[0] == "piece" and f"images/{basic[3]}" in archive.namelist()
+        if space_id not in seen:  # the first piece of a space stands on its label point
+            seen.add(space_id)
+            from engine.export.images import label_point
+
+            space = centres[space_id]
+            x, y = label_point(space.polygon, space.label)
+            assert (int(stack.get("x")), int(stack.get("y"))) == (round(x * scale), round(y * scale))
