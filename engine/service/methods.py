@@ -28,7 +28,7 @@ from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, listing
 from engine.scenario.bounds import bound_problem
-from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
+from engine.scenario.converter import STRUCTURE_ERRORS, make_converter, value_problem
 from engine.scenario.io import scenario_from_data
 from engine.scenario.locate import problems_from
 from engine.scenario.model import RulesetOptions, Scenario
@@ -98,7 +98,10 @@ class Params:
         if value not in allowed:
             raise RpcError(INVALID_PARAMS, f"params.{name}: {excerpt(value)} is not one of "
                                            f"{', '.join(map(repr, allowed))}")
-        beyond = bound_problem(f"params.{name}", field.metadata, value)  # the bounds the spec declares
+        enormous = value_problem(value)  # what no file may hold, then the bounds the spec declares
+        if enormous is not None:
+            raise RpcError(INVALID_PARAMS, f"params.{name}: {enormous}")
+        beyond = bound_problem(f"params.{name}", field.metadata, value)
         if beyond is not None:
             raise RpcError(INVALID_PARAMS, str(beyond))
         return value
