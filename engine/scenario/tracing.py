@@ -1,17 +1,23 @@
-"""Spaces proposed from a scanned board: its colour areas between the drawn border lines.
+"""Spaces proposed from a scanned board: its areas of colour, between drawn lines or fills.
 
-A scan is read as areas of colour separated by darker lines. Pixels darker than the
-threshold are lines; the rest fall into connected areas (scikit-image), small specks are
-dropped, and every area grows over the lines until it meets its neighbours, so neighbours
-touch. Each area's outline is traced along pixel edges, all outlines are noded together into
+Two modes split the scan into areas. Colour mode (the default) joins neighbouring pixels of
+nearly the same colour (colour_areas, in CIELAB) and drops the thin areas, drawn lines and
+anti-aliased seams: it finds flat-coloured countries that touch with no line between them,
+and outlined drawings too. Lines mode takes pixels darker than a grey threshold as lines
+and the rest as areas, for a pale, unevenly printed scan whose fills would break into
+patches. Then, in both, areas smaller than the smallest area are dropped, every area grows
+over what was dropped until it meets its neighbours (so the small ones are merged into
+them, and neighbours touch), and the area holding all others (the paper around) is no
+space. Each area's outline is traced along pixel edges, all outlines are noded together into
 one coverage (shared borders become the very same segments), and the coverage is simplified
 as a whole (GEOS's coverage simplification), so neighbours keep sharing their border
-vertices after simplification. The result is proposals: the designer accepts, edits or
-discards each.
+vertices after simplification. The result is proposals, each with its mean colour and a
+group of alike colours (the hint of a region): the designer accepts, edits or discards each.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy
@@ -22,19 +28,25 @@ from shapely.geometry import Polygon
 from shapely.ops import polygonize, unary_union
 from skimage import color, measure, segmentation
 
+from engine.scenario.colour_areas import colour_areas, colour_groups, drop_thin
 from engine.scenario.image_limits import image_size
 from engine.scenario.problems import Problem, ScenarioError
 
 Point = tuple[float, float]
 
 
+COLOUR, LINES = "colour", "lines"  # the modes: areas split by colour and lines, or by dark lines only
+
+
 @frozen
 class TraceSettings:
-    threshold: float = 0.35  # grey level (0 black, 1 white) below which a pixel is a drawn line
+    threshold: float = 0.35  # lines mode: grey level (0 black, 1 white) below which a pixel is a drawn line
     line_width: int = 3  # pixels an area grows over the lines to meet its neighbours
-    min_area: int = 200  # pixels: smaller areas are specks, not spaces
+    min_area: int = 200  # pixels: smaller areas are specks, not spaces, and their neighbours take them over
     simplify: float = 4.0  # how far simplification may go (coverage simplification: the side of
     # the smallest corner triangle kept, in pixels): 4 smooths the pixel stairs of a slanted line
+    mode: str = COLOUR
+    tolerance: float = 8.0  # colour mode: the CIELAB difference below which neighbouring pixels are one area
 
 
 @frozen
@@ -42,6 +54,11 @@ class Proposal:
     polygon: list[Point]  # in board coordinates
     colour: str  # the area's mean colour, #rrggbb
     area: float  # in square board units
+    group: int = 1  # the region hint: proposals of alike colours share a group (from 1)
+
+
+class Cancelled(Exception):
+    """The caller's progress callback asked to stop."""
 
 
 def read_image(path: Path) -> numpy.ndarray:
@@ -60,30 +77,48 @@ def read_image(path: Path) -> numpy.ndarray:
 
 
 def trace(pixels: numpy.ndarray, settings: TraceSettings = TraceSettings(),
-          part: tuple[int, int, int, int] | None = None, scale: float = 1.0) -> list[Proposal]:
+          part: tuple[int, int, int, int] | None = None, scale: float = 1.0,
+          progress: Callable[[float], bool] | None = None) -> list[Proposal]:
     """Proposals from ``pixels`` (RGB 0..1), within ``part`` (left, top, width, height in pixels;
-    None: all of it); ``scale`` board units per pixel (the background's own scale)."""
+    None: all of it); ``scale`` board units per pixel (the background's own scale).
+    ``progress`` is told the fraction done between steps; when it answers False the tracing
+    stops with Cancelled."""
+
+    def step(done: float) -> None:
+        if progress is not None and not progress(done):
+            raise Cancelled
+
     left, top = 0, 0
     if part is not None:
         left, top, width, height = part
         pixels = pixels[top:top + height, left:left + width]
     if pixels.shape[0] < 3 or pixels.shape[1] < 3:
         return []
-    grey = color.rgb2gray(pixels)
-    areas = measure.label(grey > settings.threshold, connectivity=1)
-    sizes = numpy.bincount(areas.ravel())
-    areas[(sizes < settings.min_area)[areas]] = 0  # specks (and the lines, label 0) are no areas
-    areas = segmentation.expand_labels(areas, distance=settings.line_width)
+    step(0.0)
+    if settings.mode == LINES:
+        found = measure.label(color.rgb2gray(pixels) > settings.threshold, connectivity=1)
+    else:
+        found = colour_areas(pixels, settings.tolerance)
+        step(0.25)
+        drop_thin(found, 2 * settings.line_width)
+    sizes = numpy.bincount(found.ravel())
+    found[(sizes < settings.min_area)[found]] = 0  # specks (and the lines, label 0) are no areas
+    step(0.35)
+    areas = segmentation.expand_labels(found, distance=settings.line_width)
+    step(0.45)
     outlines = _outlines(areas)
     for label in _enclosing(outlines):  # the paper around the map, a sea around islands: no
         del outlines[label]  # single outline can be its space
         areas[areas == label] = 0
     if not outlines:
         return []
+    step(0.6)
     labels = list(outlines)
     faces = _coverage(areas, [outlines[label] for label in labels], labels)
+    step(0.8)
     simplified = shapely.coverage_simplify([faces[label] for label in labels], settings.simplify)
-    proposals = []
+    step(0.9)
+    kept = []
     for label, shape in zip(labels, simplified, strict=True):
         shape = _largest(shape)
         if shape is None:
@@ -91,10 +126,11 @@ def trace(pixels: numpy.ndarray, settings: TraceSettings = TraceSettings(),
         corners = [(round((x + left) * scale, 1), round((y + top) * scale, 1)) for x, y in shape.exterior.coords[:-1]]
         if len(corners) < 3:
             continue
-        mean = pixels[areas == label].mean(axis=0)
-        proposals.append(Proposal(corners, "#" + "".join(f"{round(value * 255):02x}" for value in mean),
-                                  round(shape.area * scale * scale, 1)))
-    return proposals
+        mean = pixels[found == label].mean(axis=0)  # the area as found: its lines and specks are not its colour
+        kept.append((corners, "#" + "".join(f"{round(value * 255):02x}" for value in mean),
+                     round(shape.area * scale * scale, 1)))
+    groups = colour_groups([colour for _, colour, _ in kept], settings.tolerance)
+    return [Proposal(corners, colour, area, group) for (corners, colour, area), group in zip(kept, groups, strict=True)]
 
 
 def _outlines(areas: numpy.ndarray) -> dict[int, Polygon]:
