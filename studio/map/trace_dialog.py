@@ -1,10 +1,12 @@
 """Trace: spaces proposed from the background image, each accepted or discarded.
 
 The picture shows in the dialog; dragging on it picks the part to trace (or all of it). The
-threshold (how dark a drawn line is), the line width the areas grow over, the smallest area
-and the simplification are set beside it; Trace shows the proposals over the picture and
-lists them, each ticked. Add Ticked puts the ticked ones on the board as new spaces, one undo
-step, which the designer then edits like any other.
+mode (areas split by colour and lines, or by dark lines only), the colour tolerance or the
+line threshold, the line width the areas grow over, the smallest area and the simplification
+are set beside it; Trace shows the proposals over the picture and lists them, each ticked,
+with its colour group. Add Ticked puts the ticked ones on the board as new spaces (and, if
+asked, a region per colour group holding them), one undo step, which the designer then
+edits like any other.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPen, QPixmap, QPolygonF, QResizeEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
@@ -30,8 +34,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.scenario.model import Space
-from engine.scenario.tracing import Proposal, TraceSettings, read_image, trace
+from engine.scenario.model import Region, Space
+from engine.scenario.tracing import (
+    COLOUR,
+    LINES,
+    Proposal,
+    TraceSettings,
+    read_image,
+    trace,
+)
 from studio.document import ScenarioDocument
 from studio.map.regions import swatch
 
@@ -92,6 +103,17 @@ class TraceDialog(QDialog):
         pixmap = QPixmap(str(self.path))
         self.scale = min(board.width / pixmap.width(), board.height / pixmap.height())
         self.picture = _Picture(pixmap)
+        self.mode = QComboBox()
+        self.mode.addItem("Colours and lines", COLOUR)
+        self.mode.addItem("Dark lines only", LINES)
+        self.mode.setToolTip("Colours and lines: areas of one colour, split where the colour changes or a line "
+                             "runs. Dark lines only: areas between lines darker than the threshold, for a pale, "
+                             "unevenly printed scan")
+        self.mode.currentIndexChanged.connect(self._mode_changed)
+        self.tolerance = QDoubleSpinBox()
+        self.tolerance.setRange(0.5, 100.0)
+        self.tolerance.setToolTip("How far apart (in CIELAB, 2.3 is just visible) two neighbouring pixels' colours "
+                                  "may be and still be one area")
         self.threshold = QDoubleSpinBox()
         self.threshold.setRange(0.0, 1.0)
         self.threshold.setSingleStep(0.05)
@@ -109,6 +131,7 @@ class TraceDialog(QDialog):
         self.simplify.setSuffix(" px")
         self.simplify.setToolTip("How far an outline may move to lose corners; neighbours keep a common border")
         defaults = TraceSettings()
+        self.tolerance.setValue(defaults.tolerance)
         self.threshold.setValue(defaults.threshold)
         self.line_width.setValue(defaults.line_width)
         self.min_area.setValue(defaults.min_area)
@@ -123,12 +146,18 @@ class TraceDialog(QDialog):
         self.summary = QLabel("Drag on the picture to trace a part of it, or trace the whole image.")
         self.summary.setWordWrap(True)
         form = QFormLayout()
+        form.addRow("Separate by", self.mode)
+        form.addRow("Colour tolerance", self.tolerance)
         form.addRow("Line threshold", self.threshold)
         form.addRow("Line width", self.line_width)
         form.addRow("Smallest area", self.min_area)
         form.addRow("Simplify", self.simplify)
         side = QVBoxLayout()
+        self.regions = QCheckBox("A region per colour")
+        self.regions.setToolTip("Add Ticked also makes a region for each group of alike colours and puts "
+                                "its spaces in it")
         side.addLayout(form)
+        side.addWidget(self.regions)
         side.addWidget(whole)
         side.addWidget(run)
         side.addWidget(self.list, 1)
@@ -144,11 +173,17 @@ class TraceDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(buttons)
         self.proposals: list[Proposal] = []
+        self._mode_changed()
         self.resize(980, 640)
+
+    def _mode_changed(self) -> None:
+        colour = self.mode.currentData() == COLOUR
+        self.tolerance.setEnabled(colour)
+        self.threshold.setEnabled(not colour)
 
     def settings(self) -> TraceSettings:
         return TraceSettings(self.threshold.value(), self.line_width.value(), self.min_area.value(),
-                             self.simplify.value())
+                             self.simplify.value(), self.mode.currentData(), self.tolerance.value())
 
     def run(self) -> None:
         try:
@@ -159,7 +194,7 @@ class TraceDialog(QDialog):
         self.list.clear()
         shown = []
         for number, proposal in enumerate(self.proposals, 1):
-            item = QListWidgetItem(swatch(proposal.colour), f"Area {number}: {len(proposal.polygon)} corners")
+            item = QListWidgetItem(swatch(proposal.colour), f"Area {number}: colour {proposal.group}, {len(proposal.polygon)} corners")
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked)
             self.list.addItem(item)
@@ -176,20 +211,38 @@ class TraceDialog(QDialog):
                 if self.list.item(index).checkState() == Qt.CheckState.Checked]
 
     def apply(self) -> int:
-        """Add the ticked proposals as spaces, one undo step; how many were added."""
+        """Add the ticked proposals as spaces (and, when asked, a region per colour group), one
+        undo step; how many spaces were added."""
         chosen = self.ticked()
         if not chosen:
             return 0
-        taken = {space.id for space in self.document.scenario.board.spaces}
-        number = 1
+        board = self.document.scenario.board
+        taken = {space.id for space in board.spaces}
+        regions = {region.id for region in board.regions}
+        made: dict[int, str] = {}  # colour group -> the region made for it
         with self.document.group(f"Trace {len(chosen)} spaces"):
             for proposal in chosen:
-                while f"traced-{number}" in taken:
-                    number += 1
-                taken.add(f"traced-{number}")
-                self.document.add("board.spaces", Space(f"traced-{number}", f"Traced {number}",
-                                                        polygon=list(proposal.polygon)))
+                region = None
+                if self.regions.isChecked():
+                    if proposal.group not in made:
+                        made[proposal.group] = _free("colour", regions)
+                        self.document.add("board.regions", Region(made[proposal.group],
+                                                                  made[proposal.group].replace("colour-", "Colour "),
+                                                                  proposal.colour))
+                    region = made[proposal.group]
+                space_id = _free("traced", taken)
+                self.document.add("board.spaces", Space(space_id, space_id.replace("traced-", "Traced "),
+                                                        region=region, polygon=list(proposal.polygon)))
         return len(chosen)
+
+
+def _free(stem: str, taken: set[str]) -> str:
+    """``stem-N`` for the lowest N from 1 that no id in ``taken`` has; it is taken."""
+    number = 1
+    while f"{stem}-{number}" in taken:
+        number += 1
+    taken.add(f"{stem}-{number}")
+    return f"{stem}-{number}"
 
 
 def trace_background(document: ScenarioDocument, parent: QWidget | None = None) -> str:

@@ -79,3 +79,29 @@ def test_traced_proposals_become_spaces_in_one_step(opened, tmp_path, qtbot):
     assert [space.id for space in spaces] == ["traced-1"] and max(x for x, _ in spaces[0].polygon) <= 152 * dialog.scale
     document.undo_stack.undo()
     assert document.scenario.board.spaces == []
+
+
+def test_a_region_per_colour_groups_alike_areas_in_one_step(opened, tmp_path, qtbot):
+    """Three flat fills with no line between them, the outer two alike: two regions, one undo step."""
+    image = Image.new("RGB", (300, 100), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    for left, colour in [(10, (200, 150, 100)), (100, (120, 180, 90)), (190, (200, 150, 100))]:
+        draw.rectangle([left, 10, left + 89, 90], fill=colour)
+    image.save(tmp_path / "fills.png")
+    document = opened.documents.document
+    assert opened.map_mode.panels.background.choose(tmp_path / "fills.png")
+    dialog = TraceDialog(document)
+    qtbot.addWidget(dialog)
+    assert dialog.tolerance.isEnabled() and not dialog.threshold.isEnabled()  # colour mode, the default
+    dialog.regions.setChecked(True)
+    dialog.run()
+    assert dialog.list.count() == 3
+    assert dialog.apply() == 3
+    board = document.scenario.board
+    assert [(region.id, region.name, region.colour) for region in board.regions][-2:] == [
+        ("colour-1", "Colour 1", "#c89664"), ("colour-2", "Colour 2", "#78b45a")]
+    by_x = sorted(board.spaces, key=lambda space: min(x for x, _ in space.polygon))
+    assert [space.region for space in by_x] == ["colour-1", "colour-2", "colour-1"]
+    assert document.undo_stack.count() == 2  # the background chosen, then the trace
+    dialog.mode.setCurrentIndex(1)
+    assert dialog.threshold.isEnabled() and not dialog.tolerance.isEnabled()
