@@ -59,9 +59,13 @@ def test_an_outline_of_a_million_nodes_is_refused(tmp_path):
 
 
 def test_corners_are_finite_and_on_the_drawing(tmp_path):
-    found = problems(tmp_path, f'{HEAD}<polygon id="inf" points="0,0 1e999,0 5,5"/>'
-                               '<polygon id="far" points="0,0 50000,0 5,5"/><rect id="ok" width="5" height="5"/>'
-                               "</svg>")
+    """Such shapes are skipped and listed; the rest of the drawing comes in."""
+    path = tmp_path / "map.svg"
+    path.write_text(f'{HEAD}<polygon id="inf" points="0,0 1e999,0 5,5"/>'
+                    '<polygon id="far" points="0,0 50000,0 5,5"/><rect id="ok" width="5" height="5"/></svg>')
+    drawn = read_svg(path)
+    assert [space.id for space in drawn.spaces] == ["ok"]
+    found = [str(problem) for problem in drawn.skipped]
     assert len(found) == 2 and found[0].startswith("#inf: a corner at (") and found[0].endswith(
         ") is not a finite number")
     assert found[1] == "#far: the corner (50000, 0) lies far outside the 1000 x 1000 drawing"
