@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
 
+from studio.map import trace_dialog
 from studio.map.trace_dialog import TraceDialog
 from studio.new_scenario_dialog import BLANK
 
@@ -71,6 +73,7 @@ def test_traced_proposals_become_spaces_in_one_step(opened, tmp_path, qtbot):
     dialog = TraceDialog(document)
     qtbot.addWidget(dialog)
     dialog.run()
+    qtbot.waitUntil(lambda: not dialog.tracing())
     assert dialog.list.count() == 2
     dialog.list.item(1).setCheckState(dialog.list.item(1).checkState().Unchecked)  # discard the east
     assert dialog.apply() == 1
@@ -95,6 +98,7 @@ def test_a_region_per_colour_groups_alike_areas_in_one_step(opened, tmp_path, qt
     assert dialog.tolerance.isEnabled() and not dialog.threshold.isEnabled()  # colour mode, the default
     dialog.regions.setChecked(True)
     dialog.run()
+    qtbot.waitUntil(lambda: not dialog.tracing())
     assert dialog.list.count() == 3
     assert dialog.apply() == 3
     board = document.scenario.board
@@ -105,3 +109,41 @@ def test_a_region_per_colour_groups_alike_areas_in_one_step(opened, tmp_path, qt
     assert document.undo_stack.count() == 2  # the background chosen, then the trace
     dialog.mode.setCurrentIndex(1)
     assert dialog.threshold.isEnabled() and not dialog.tolerance.isEnabled()
+
+
+def test_trace_runs_off_the_ui_thread_shows_progress_and_stops_when_asked(opened, tmp_path, qtbot, monkeypatch):
+    """The trace waits at a gate here, so the dialog is seen live while it runs."""
+    gate, seen = threading.Event(), []
+    real = trace_dialog.trace
+
+    def held(*args, **kwargs):
+        gate.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(trace_dialog, "trace", held)
+    assert opened.map_mode.panels.background.choose(scan(tmp_path / "scan.png"))
+    dialog = TraceDialog(opened.documents.document)
+    qtbot.addWidget(dialog)
+    dialog.progress.valueChanged.connect(seen.append)
+    dialog.run()
+    qtbot.wait(50)  # the UI thread runs on while the trace waits
+    assert dialog.tracing() and not dialog.run_button.isEnabled() and dialog.summary.text() == "Tracing…"
+    assert not dialog.cancel_button.isHidden() and not dialog.progress.isHidden()
+    gate.set()
+    qtbot.waitUntil(lambda: not dialog.tracing())
+    assert dialog.list.count() == 2 and max(seen) >= 90 and dialog.run_button.isEnabled()
+    assert dialog.cancel_button.isHidden() and dialog.progress.isHidden()
+    gate.clear()
+    dialog.mode.setCurrentIndex(1)  # another run, stopped before it ends: the proposals stay
+    dialog.run()
+    dialog.cancel()
+    gate.set()
+    qtbot.waitUntil(lambda: not dialog.tracing())
+    assert dialog.summary.text() == "Tracing stopped; the proposals listed are from before."
+    assert dialog.list.count() == 2 and len(dialog.proposals) == 2
+    gate.clear()
+    dialog.run()  # closing the dialog stops a trace too
+    dialog.reject()
+    gate.set()
+    qtbot.waitUntil(lambda: not dialog.tracing())
+    assert dialog.summary.text() == "Tracing stopped; the proposals listed are from before."
