@@ -1,37 +1,35 @@
 """A scan split into areas of one colour, for Trace's colour mode.
 
 A coloured map separates its spaces by fill as often as by drawn lines, so a grey threshold
-alone finds one area, the whole sheet. Here two neighbouring pixels belong to one area when
-their colours differ by less than a tolerance in CIELAB (a perceptual space: a difference of
-about 2.3 is the smallest a person sees), so slow shading of the paper stays one area while
-the step from one fill to the next splits it. Joining neighbours, not clustering the palette,
-keeps two countries of the same colour apart when a border lies between them. Drawn lines
-and anti-aliased edges become areas of their own too; they are thin, so they are dropped
-here, and the tracing grows its areas over them as over lines.
+alone finds one area, the whole sheet. Here a border runs wherever two neighbouring pixels'
+colours differ by a tolerance or more in CIELAB (a perceptual space: a difference of about
+2.3 is the smallest a person sees), and the pixels between borders fall into connected areas
+(scikit-image's labelling). Slow shading of the paper makes no border, the step from one
+fill to the next does. Borders between neighbours, not a clustering of the palette, keep two
+countries of the same colour apart when a line lies between them. A drawn line is an area of
+its own, and so is a seam of anti-aliased pixels; they are thin, so they are dropped here,
+and the tracing grows its areas over them and over the border pixels as over lines.
 """
 
 from __future__ import annotations
 
 import numpy
 from scipy import ndimage
-from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
-from skimage import color
+from skimage import color, measure
 
 
 def colour_areas(pixels: numpy.ndarray, tolerance: float) -> numpy.ndarray:
-    """Each pixel's area number (from 1): neighbours (left-right, up-down) whose CIELAB colours
-    differ by less than ``tolerance`` share one."""
+    """Each pixel's area number (from 1; 0 for none): where two neighbouring pixels' CIELAB
+    colours differ by ``tolerance`` or more, the first of them (left, or above) is a border
+    pixel, in no area; the other pixels fall into connected areas. Every neighbouring pair
+    that differs has a border pixel, so two areas meet nowhere without a border between."""
     lab = _lab(pixels)
-    rows, cols = lab.shape[:2]
-    index = numpy.arange(rows * cols, dtype=numpy.int64 if rows * cols >= 2**31 else numpy.int32).reshape(rows, cols)
-    across = numpy.linalg.norm(lab[:, 1:] - lab[:, :-1], axis=2) < tolerance
-    down = numpy.linalg.norm(lab[1:] - lab[:-1], axis=2) < tolerance
-    starts = numpy.concatenate([index[:, :-1][across], index[:-1][down]])
-    ends = numpy.concatenate([index[:, 1:][across], index[1:][down]])
-    joined = coo_matrix((numpy.ones(len(starts), dtype=numpy.int8), (starts, ends)), shape=(rows * cols, rows * cols))
-    _, labels = connected_components(joined, directed=False)
-    return labels.reshape(rows, cols).astype(numpy.int32) + 1
+    limit = numpy.float32(tolerance) ** 2
+    border = numpy.zeros(lab.shape[:2], dtype=bool)
+    border[:, :-1] |= numpy.square(lab[:, 1:] - lab[:, :-1]).sum(axis=2) >= limit
+    border[:-1] |= numpy.square(lab[1:] - lab[:-1]).sum(axis=2) >= limit
+    return measure.label(~border, connectivity=1).astype(numpy.int32)
 
 
 def _lab(pixels: numpy.ndarray) -> numpy.ndarray:
