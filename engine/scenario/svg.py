@@ -26,6 +26,7 @@ import io
 import math
 import re
 import stat
+import unicodedata
 from pathlib import Path
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape, quoteattr
@@ -279,7 +280,8 @@ def _space_id(element: ElementTree.Element, kind: str, corners: list[tuple[float
     if element.get("id") and _slug(element.get("id")):
         return _slug(element.get("id"))
     xs, ys = [x for x, _ in corners], [y for _, y in corners]
-    wanted = _slug(_label(element) or "").lower() or f"{kind}-{(min(xs) + max(xs)) / 2:.0f}-{(min(ys) + max(ys)) / 2:.0f}"
+    label = unicodedata.normalize("NFKD", _label(element) or "").encode("ascii", "ignore").decode()  # Á -> A
+    wanted = _slug(label).lower() or f"{kind}-{(min(xs) + max(xs)) / 2:.0f}-{(min(ys) + max(ys)) / 2:.0f}"
     number, space_id = 1, wanted
     while space_id in made:
         number += 1

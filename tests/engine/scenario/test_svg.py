@@ -116,11 +116,14 @@ def test_every_closed_shape_is_a_space_and_the_others_are_listed_not_refused(tmp
         "#oval: a second shape would be space 'oval'"]
 
 
-def test_shapes_with_no_id_at_one_place_are_numbered_on(tmp_path):
+def test_shapes_with_no_id_are_named_by_label_or_place_and_numbered_on(tmp_path):
     square = '<rect x="0" y="0" width="10" height="10"/>'
     drawn = read_svg(write(tmp_path, f'<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50">'
-                                     f'{square * 3}<rect width="20" height="20"><title>***</title></rect></svg>'))
-    assert [space.id for space in drawn.spaces] == ["rect-5-5", "rect-5-5-2", "rect-5-5-3", "rect-10-10"]
+                                     f'{square * 3}<rect width="20" height="20"><title>***</title></rect>'
+                                     f'<rect width="30" height="30"><title>Kis-Ázsia</title></rect></svg>'))
+    assert [space.id for space in drawn.spaces] == ["rect-5-5", "rect-5-5-2", "rect-5-5-3", "rect-10-10",
+                                                    "kis-azsia"]
+    assert drawn.spaces[-1].name == "Kis-Ázsia"
     assert drawn.skipped == []
 
 
