@@ -5,9 +5,9 @@ nearly the same colour (colour_areas, in CIELAB) and drops the thin areas, drawn
 anti-aliased seams: it finds flat-coloured countries that touch with no line between them,
 and outlined drawings too. Lines mode takes pixels darker than a grey threshold as lines
 and the rest as areas, for a pale, unevenly printed scan whose fills would break into
-patches. Then, in both, areas smaller than the smallest area are dropped, every area grows
-over what was dropped until it meets its neighbours (so the small ones are merged into
-them, and neighbours touch), and the area holding all others (the paper around) is no
+patches. Then, in both, areas smaller than the smallest area are merged into their neighbours
+(each of their pixels goes to the nearest area), every area grows over the lines until it
+meets its neighbours (so neighbours touch), and the area holding all others (the paper around) is no
 space. Each area's outline is traced along pixel edges, all outlines are noded together into
 one coverage (shared borders become the very same segments), and the coverage is simplified
 as a whole (GEOS's coverage simplification), so neighbours keep sharing their border
@@ -24,9 +24,10 @@ import numpy
 import shapely
 from attrs import frozen
 from PIL import Image, UnidentifiedImageError
+from scipy import ndimage
 from shapely.geometry import Polygon
 from shapely.ops import polygonize, unary_union
-from skimage import color, measure, segmentation
+from skimage import color, measure
 
 from engine.scenario.colour_areas import colour_areas, colour_groups, drop_thin
 from engine.scenario.image_limits import image_size
@@ -101,10 +102,10 @@ def trace(pixels: numpy.ndarray, settings: TraceSettings = TraceSettings(),
         found = colour_areas(pixels, settings.tolerance)
         step(0.25)
         drop_thin(found, 2 * settings.line_width)
-    sizes = numpy.bincount(found.ravel())
-    found[(sizes < settings.min_area)[found]] = 0  # specks (and the lines, label 0) are no areas
+    speck = (numpy.bincount(found.ravel()) < settings.min_area)[found] & (found > 0)
+    found[speck] = 0  # specks are no areas: their neighbours take them over
     step(0.35)
-    areas = segmentation.expand_labels(found, distance=settings.line_width)
+    areas = _grown(found, speck, settings.line_width)
     step(0.45)
     outlines = _outlines(areas)
     for label in _enclosing(outlines):  # the paper around the map, a sea around islands: no
@@ -131,6 +132,16 @@ def trace(pixels: numpy.ndarray, settings: TraceSettings = TraceSettings(),
                      round(shape.area * scale * scale, 1)))
     groups = colour_groups([colour for _, colour, _ in kept], settings.tolerance)
     return [Proposal(corners, colour, area, group) for (corners, colour, area), group in zip(kept, groups, strict=True)]
+
+
+def _grown(found: numpy.ndarray, speck: numpy.ndarray, reach: float) -> numpy.ndarray:
+    """Every area grown over the pixels of no area: over the lines (and colour borders) as far
+    as ``reach``, to meet its neighbours across them, and over the specks whole, each speck
+    pixel going to its nearest area (a blot or a name on a border leaves no gap)."""
+    if not found.any():
+        return found.copy()
+    distances, indices = ndimage.distance_transform_edt(found == 0, return_indices=True)
+    return numpy.where((distances <= reach) | speck, found[tuple(indices)], 0)
 
 
 def _outlines(areas: numpy.ndarray) -> dict[int, Polygon]:
