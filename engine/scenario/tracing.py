@@ -119,15 +119,16 @@ def trace(pixels: numpy.ndarray, settings: TraceSettings = TraceSettings(),
     step(0.8)
     simplified = shapely.coverage_simplify([faces[label] for label in labels], settings.simplify)
     step(0.9)
+    # each area's mean colour as found, its lines and specks not in it; one pass, not one per area
+    means = numpy.stack([ndimage.mean(pixels[..., channel], found, labels) for channel in range(3)], axis=1)
     kept = []
-    for label, shape in zip(labels, simplified, strict=True):
+    for label, shape, mean in zip(labels, simplified, means, strict=True):
         shape = _largest(shape)
         if shape is None:
             continue
         corners = [(round((x + left) * scale, 1), round((y + top) * scale, 1)) for x, y in shape.exterior.coords[:-1]]
         if len(corners) < 3:
             continue
-        mean = pixels[found == label].mean(axis=0)  # the area as found: its lines and specks are not its colour
         kept.append((corners, "#" + "".join(f"{round(value * 255):02x}" for value in mean),
                      round(shape.area * scale * scale, 1)))
     groups = colour_groups([colour for _, colour, _ in kept], settings.tolerance)
@@ -162,14 +163,12 @@ def _outlines(areas: numpy.ndarray) -> dict[int, Polygon]:
 
 
 def _enclosing(outlines: dict[int, Polygon]) -> list[int]:
-    """The areas whose outline holds another area inside it."""
-    found = []
-    for label, outline in outlines.items():
-        grown = outline.buffer(0.5)
-        shapely.prepare(grown)
-        if any(other != label and grown.contains(inner) for other, inner in outlines.items()):
-            found.append(label)
-    return found
+    """The areas whose outline holds another area inside it (a spatial index finds the pairs:
+    a board of a thousand areas is not a million tests)."""
+    labels = list(outlines)
+    shapes = [outlines[label] for label in labels]
+    holders, held = shapely.STRtree(shapes).query(shapely.buffer(shapes, 0.5), predicate="contains")
+    return sorted({labels[holder] for holder, inner in zip(holders, held, strict=True) if holder != inner})
 
 
 def _coverage(areas: numpy.ndarray, outlines: list[Polygon], labels: list[int]) -> dict[int, Polygon]:
