@@ -103,6 +103,8 @@ def _structure(root: ElementTree.Element) -> list[_Drawn]:
                 found.append(_Drawn(child, group, f"#{child.get('id')}" if child.get("id")
                                     else f"<{name}> {counts[name]}"))
 
+    for element in root.iter():  # a number the file wrote itself would be taken for one of these
+        element.attrib.pop(KEY, None)
     walk(root, None)
     return found
 

@@ -127,6 +127,15 @@ def test_shapes_with_no_id_are_named_by_label_or_place_and_numbered_on(tmp_path)
     assert drawn.skipped == []
 
 
+def test_a_number_the_file_writes_itself_does_not_mix_up_the_shapes(tmp_path):
+    """The importer numbers the shapes in an attribute of its own; a file setting it on a group
+    (which svgelements hands down to the shapes inside) cannot swap one shape for another."""
+    drawn = read_svg(write(tmp_path, '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50">'
+                                     '<g id="land" data-epoch-import="0"><rect id="real" width="10" height="10"/>'
+                                     '<a><rect id="link" width="40" height="40"/></a></g></svg>'))
+    assert [(space.id, space.polygon) for space in drawn.spaces] == [("real", [(0, 0), (10, 0), (10, 10), (0, 10)])]
+
+
 def test_a_missing_file_says_so(tmp_path):
     with pytest.raises(ScenarioError) as caught:
         read_svg(tmp_path / "nowhere.svg")
