@@ -39,7 +39,7 @@ from engine.scenario.problems import Problem, ScenarioError
 
 SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
-SHAPES = {"path", "polygon", "polyline", "rect", "circle", "ellipse"}
+SHAPES = {"path", "polygon", "polyline", "rect", "circle", "ellipse", "line"}  # a line is listed as no space
 KEY = "data-epoch-import"  # the number each shape is given on the XML tree, to find it again in svgelements
 CURVE_STEPS = 8  # points per curved segment
 NOT_SPACES = {"connections", "names"}  # groups an exported file adds beside the regions
@@ -138,6 +138,8 @@ def _outline(shape: svgelements.Shape, kind: str) -> list[tuple[float, float]]:
     if len(corners) > 1 and corners[0] == corners[-1]:
         corners.pop()
         closed = True
+    if kind == "line":
+        raise ValueError("a line encloses no space")
     if len(corners) < 3:
         raise ValueError(f"not an outline ({len(corners)} distinct corners)")
     if not closed:

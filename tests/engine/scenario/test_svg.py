@@ -62,8 +62,10 @@ def test_an_exported_board_imports_back_to_the_same_spaces_and_regions(tmp_path)
 @pytest.mark.parametrize(("text", "expected"), [
     ("<svg><path id='a' d='M0 0 L1 1'", "map.svg: line 1, column 5: not well-formed SVG (unclosed token)"),
     ("<html/>", "map.svg: the file's top element is <html>, not <svg>"),
-    ("<svg xmlns='http://www.w3.org/2000/svg'><text>Gaul</text><line x2='5' y2='5'/></svg>",
+    ("<svg xmlns='http://www.w3.org/2000/svg'><text>Gaul</text></svg>",
      "map.svg: no rect, circle, ellipse, polygon, polyline or path: nothing to import"),
+    ("<svg xmlns='http://www.w3.org/2000/svg'><line id='rhine' x2='5' y2='5'/></svg>",
+     "map.svg: #rhine: a line encloses no space"),
     ("<svg xmlns='http://www.w3.org/2000/svg'><path d='M0 0 L5 0 L5 5'/></svg>",
      "map.svg: <path> 1: an open path (its ends do not meet): it encloses no space"),
     ("<svg xmlns='http://www.w3.org/2000/svg'><path id='gaul' d='M0 0 L5 0 L5 5 Z'/></svg>",
@@ -87,6 +89,7 @@ EVERY_SHAPE = """<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200
   <path id="coast" d="M200 100 L300 150 L400 100"/>
   <polyline points="300,100 400,200 300,200"/>
   <path d="M0 0 L5 5"/>
+  <line x1="0" y1="0" x2="400" y2="200"/>
   <rect id="gaul" x="0" y="0" width="5" height="5"/>
   <rect id="oval" x="0" y="0" width="5" height="5"/>
   <defs><rect id="template" width="5" height="5"/></defs>
@@ -112,6 +115,7 @@ def test_every_closed_shape_is_a_space_and_the_others_are_listed_not_refused(tmp
         "#coast: an open path (its ends do not meet): it encloses no space",
         "<polyline> 2: an open polyline (its ends do not meet): it encloses no space",
         "<path> 3: not an outline (2 distinct corners)",
+        "<line> 1: a line encloses no space",
         "#gaul: the board already has a space 'gaul'",
         "#oval: a second shape would be space 'oval'"]
 
