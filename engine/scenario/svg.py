@@ -5,7 +5,7 @@ or ``path``, becomes a space (its curves flattened, its transforms applied: svge
 the geometry). Its id is the shape's id, or else made from its label (Inkscape's, or its
 ``<title>``), or else from its kind and where its centre is (``circle-120-45``). The group or
 Inkscape layer it sits in becomes its region, named by the layer's label, coloured by its
-fill. A shape that cannot be a space (an open path or polyline, fewer than three corners, an
+fill. A shape that cannot be a space (a line, an open path or polyline, fewer than three corners, an
 id the board has, a limit passed) is skipped and listed in the import's report with where
 it is; the rest come in. A file that cannot be read, or passes a limit as a whole, is
 reported and nothing is imported. Export: a clean SVG of the board, a layer per region holding
