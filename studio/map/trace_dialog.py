@@ -5,9 +5,9 @@ mode (areas split by colour and lines, or by dark lines only), the colour tolera
 line threshold, the line width the areas grow over, the smallest area and the simplification
 are set beside it; Trace shows the proposals over the picture and lists them, each ticked,
 with its colour group. The trace runs on a thread of its own, so the dialog stays live and
-shows its progress; Stop Tracing, or closing the dialog, ends it at its next step. Add Ticked puts the ticked ones on the board as new spaces (and, if
-asked, a region per colour group holding them), one undo step, which the designer then
-edits like any other.
+shows its progress; Stop Tracing, or closing the dialog, ends it at its next step. Add
+Ticked puts the ticked ones on the board as new spaces (and, if asked, a region per colour
+group holding them), one undo step, which the designer then edits like any other.
 """
 
 from __future__ import annotations
