@@ -115,7 +115,7 @@ def trace(pixels: numpy.ndarray, settings: TraceSettings = TraceSettings(),
         return []
     step(0.6)
     labels = list(outlines)
-    faces = _coverage(areas, [outlines[label] for label in labels], labels)
+    faces = _coverage([outlines[label] for label in labels], labels)
     step(0.8)
     simplified = shapely.coverage_simplify([faces[label] for label in labels], settings.simplify)
     step(0.9)
@@ -171,20 +171,26 @@ def _enclosing(outlines: dict[int, Polygon]) -> list[int]:
     return sorted({labels[holder] for holder, inner in zip(holders, held, strict=True) if holder != inner})
 
 
-def _coverage(areas: numpy.ndarray, outlines: list[Polygon], labels: list[int]) -> dict[int, Polygon]:
+def _coverage(outlines: list[Polygon], labels: list[int]) -> dict[int, Polygon]:
     """The outlines noded together: every stretch of border two areas share becomes the same
-    segments in both, as a coverage must have them."""
+    segments in both, as a coverage must have them. Each face goes to the outline it lies in
+    (the innermost, if one lies in another's hole), found by geometry, not by the pixel under
+    it: that pixel may lie in a hole of the area (a printed name, its letters too close to be
+    specks) and belong to none."""
     faces = list(polygonize(unary_union([outline.exterior for outline in outlines])))
-    by_label: dict[int, list[Polygon]] = {label: [] for label in labels}
-    rows, cols = areas.shape
-    for face in faces:
-        point = face.representative_point()
-        row, col = min(rows - 1, max(0, int(point.y))), min(cols - 1, max(0, int(point.x)))
-        label = int(areas[row, col])
-        if label in by_label:
-            by_label[label].append(face)
-    return {label: _largest(unary_union(parts)) or outlines[index] for index, (label, parts)
-            in enumerate(by_label.items())} if faces else dict(zip(labels, outlines, strict=True))
+    if not faces:
+        return dict(zip(labels, outlines, strict=True))
+    inside, around = shapely.STRtree(outlines).query([face.representative_point() for face in faces],
+                                                      predicate="within")
+    owner: dict[int, int] = {}
+    for face, outline in zip(inside.tolist(), around.tolist(), strict=True):
+        if face not in owner or outlines[outline].area < outlines[owner[face]].area:
+            owner[face] = outline
+    parts: list[list[Polygon]] = [[] for _ in labels]
+    for face, outline in owner.items():
+        parts[outline].append(faces[face])
+    return {label: _largest(unary_union(pieces)) or outlines[index]
+            for index, (label, pieces) in enumerate(zip(labels, parts, strict=True))}
 
 
 def _largest(shape: shapely.Geometry) -> Polygon | None:
