@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy
 from scipy import ndimage
+from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 from skimage import color, measure
 
@@ -72,3 +73,41 @@ def colour_groups(colours: list[str], tolerance: float) -> list[int]:
     _, labels = connected_components(close, directed=False)
     order: dict[int, int] = {}
     return [order.setdefault(int(label), len(order) + 1) for label in labels]
+
+
+def joined_across_names(areas: numpy.ndarray, found: numpy.ndarray, names: numpy.ndarray, pixels: numpy.ndarray,
+                        tolerance: float, least: int) -> numpy.ndarray:
+    """A relabelling (old area number -> new) that joins alike-coloured areas which touch
+    almost only inside ``names``. A printed name is a thick knot of colour steps, no area at
+    all, and across a narrow space it cuts the space in two: the halves, grown into the knot,
+    meet there over the name's length, where two spaces parted by a drawn line meet along the
+    line. So two areas join when they touch over at least ``least`` pixel sides, four in five
+    of them within two pixels of a name, and their mean colours (``found``: the areas before
+    growing) are less than ``tolerance`` apart."""
+    count = int(areas.max()) + 1
+    if not names.any():
+        return numpy.arange(count)
+    zone = ndimage.binary_dilation(names, iterations=2)
+    firsts, seconds, near = [], [], []
+    for one, other, close in ((areas[:, :-1], areas[:, 1:], zone[:, :-1] | zone[:, 1:]),
+                              (areas[:-1], areas[1:], zone[:-1] | zone[1:])):
+        differ = (one != other) & (one > 0) & (other > 0)
+        firsts.append(numpy.minimum(one, other)[differ])
+        seconds.append(numpy.maximum(one, other)[differ])
+        near.append(close[differ])
+    pairs, where, touching = numpy.unique(numpy.concatenate(firsts).astype(numpy.int64) * count
+                                          + numpy.concatenate(seconds), return_inverse=True, return_counts=True)
+    inside = numpy.bincount(where, weights=numpy.concatenate(near), minlength=len(pairs))
+    index = numpy.arange(count)
+    with numpy.errstate(invalid="ignore"):  # a number no area has left: no mean
+        means = numpy.stack([ndimage.mean(pixels[..., channel], found, index) for channel in range(3)], axis=1)
+    lab = color.rgb2lab(numpy.nan_to_num(means)[numpy.newaxis])[0]
+    first, second = pairs // count, pairs % count
+    alike = numpy.linalg.norm(lab[first] - lab[second], axis=1) < tolerance
+    joined = (touching >= least) & (inside * 5 >= touching * 4) & alike
+    graph = coo_matrix((numpy.ones(int(joined.sum()), dtype=numpy.int8), (first[joined], second[joined])),
+                       shape=(count, count))
+    _, components = connected_components(graph, directed=False)
+    mapping = components + 1
+    mapping[0] = 0
+    return mapping

@@ -29,7 +29,12 @@ from shapely.geometry import Polygon
 from shapely.ops import polygonize, unary_union
 from skimage import color, measure
 
-from engine.scenario.colour_areas import colour_areas, colour_groups, drop_thin
+from engine.scenario.colour_areas import (
+    colour_areas,
+    colour_groups,
+    drop_thin,
+    joined_across_names,
+)
 from engine.scenario.image_limits import image_size
 from engine.scenario.problems import Problem, ScenarioError
 
@@ -105,7 +110,16 @@ def trace(pixels: numpy.ndarray, settings: TraceSettings = TraceSettings(),
     speck = (numpy.bincount(found.ravel()) < settings.min_area)[found] & (found > 0)
     found[speck] = 0  # specks are no areas: their neighbours take them over
     step(0.35)
+    names = None
+    if settings.mode == COLOUR:  # a knot of colour steps too thick for a line: a printed name, a symbol
+        depth = ndimage.distance_transform_edt(found == 0)
+        names = (found == 0) & (depth > settings.line_width)
+        speck |= names
+        del depth
     areas = _grown(found, speck, settings.line_width)
+    if names is not None:
+        joined = joined_across_names(areas, found, names, pixels, settings.tolerance, 4 * settings.line_width)
+        areas, found = joined[areas], joined[found]
     step(0.45)
     outlines = _outlines(areas)
     for label in _enclosing(outlines):  # the paper around the map, a sea around islands: no

@@ -6,11 +6,14 @@ against the polygon it should be by its intersection over union (shapely)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy
 import pytest
 import shapely
-from PIL import Image, ImageDraw
-from shapely.geometry import Polygon
+from PIL import Image, ImageDraw, ImageFont
+from shapely.geometry import Polygon, box
 
 from engine.scenario.tracing import COLOUR, LINES, Cancelled, TraceSettings, trace
 
@@ -140,3 +143,45 @@ def test_progress_is_reported_in_order_and_a_false_answer_stops_the_trace():
     assert seen == sorted(seen) and seen[0] == 0.0 and len(seen) >= 5
     with pytest.raises(Cancelled):
         trace(picture(APART), progress=lambda done: done < 0.5)
+
+
+FONT = Path(__file__).parents[3] / "assets" / "fonts" / "DejaVuSans.ttf"
+OLIVE, PAPER = (163, 161, 74), (240, 234, 216)
+
+
+def named(draw: ImageDraw.ImageDraw, where: tuple[float, float], name: str, size: int = 18) -> None:
+    """A name as a map prints it: dark, anti-aliased, with a pale halo."""
+    draw.text(where, name, font=ImageFont.truetype(str(FONT), size), anchor="mm", fill=(34, 34, 34),
+              stroke_width=1, stroke_fill=PAPER)
+
+
+def test_a_name_printed_across_a_narrow_space_neither_cuts_it_nor_joins_its_alike_neighbours():
+    """The name's anti-aliased letters are a knot of colour steps from border to border; the
+    space's halves are joined across it, but not to the neighbours of its colour beyond its lines."""
+    image = Image.new("RGB", (400, 200), PAPER)
+    draw = ImageDraw.Draw(image)
+    cells = [(10, 10, 180, 190), (180, 10, 215, 190), (215, 10, 390, 190)]
+    for left, top, right, bottom in cells:
+        draw.rectangle([left, top, right - 1, bottom - 1], fill=OLIVE, outline=(51, 51, 51))
+    named(draw, (197, 100), "Libya")  # wider than its space
+    named(draw, (95, 60), "Carthage")
+    proposals = trace(numpy.asarray(image, dtype=float) / 255)
+    assert len(proposals) == 3
+    assert min(matched(proposals, [(list(box(*cell).exterior.coords)[:-1], OLIVE) for cell in cells])) >= 0.95
+
+
+def test_the_shipped_americas_with_their_names_are_found_whole():
+    """History of the World's South America at half size, one colour, names over the spaces."""
+    board = json.loads((Path(__file__).parents[3] / "scenarios" / "history-of-the-world.json").read_text())["board"]
+    spaces = {space["id"]: space for space in board["spaces"]}
+    shapes = [([(x / 2, y / 2) for x, y in spaces[name]["polygon"]], OLIVE)
+              for name in ("brazil", "amazon", "andes", "pampas", "new-granada")]
+    image = Image.new("RGB", (1000, 500), PAPER)
+    draw = ImageDraw.Draw(image)
+    for corners, colour in shapes:
+        draw.polygon(corners, fill=colour, outline=(60, 60, 50))
+    for (corners, _), name in zip(shapes, ("Brazil", "Amazon", "Andes", "Pampas", "New Granada"), strict=True):
+        point = Polygon(corners).representative_point()
+        named(draw, (point.x, point.y), name, 14)
+    proposals = trace(numpy.asarray(image, dtype=float) / 255)
+    assert len(proposals) == 5 and min(matched(proposals, shapes)) >= 0.9
