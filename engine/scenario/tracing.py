@@ -3,16 +3,19 @@
 Two modes split the scan into areas. Colour mode (the default) joins neighbouring pixels of
 nearly the same colour (colour_areas, in CIELAB) and drops the thin areas, drawn lines and
 anti-aliased seams: it finds flat-coloured countries that touch with no line between them,
-and outlined drawings too. Lines mode takes pixels darker than a grey threshold as lines
-and the rest as areas, for a pale, unevenly printed scan whose fills would break into
-patches. Then, in both, areas smaller than the smallest area are merged into their neighbours
-(each of their pixels goes to the nearest area), every area grows over the lines until it
-meets its neighbours (so neighbours touch), and the area holding all others (the paper around) is no
-space. Each area's outline is traced along pixel edges, all outlines are noded together into
-one coverage (shared borders become the very same segments), and the coverage is simplified
-as a whole (GEOS's coverage simplification), so neighbours keep sharing their border
-vertices after simplification. The result is proposals, each with its mean colour and a
-group of alike colours (the hint of a region): the designer accepts, edits or discards each.
+and outlined drawings too. Lines mode takes pixels darker than a grey threshold as lines and
+the rest as areas, for a pale, unevenly printed scan whose fills would break into patches.
+Then, in both, areas smaller than the smallest area are merged into their neighbours (each
+of their pixels goes to the nearest area), every area grows over the lines until it meets
+its neighbours (so neighbours touch), and the area holding all others (the paper around) is
+no space. In colour mode a printed name is a knot of colour steps too thick for a line: it
+is merged into the nearest areas like a speck, and the halves of a space it cut are joined
+again (joined_across_names). Each area's outline is traced along pixel edges, all outlines
+are noded together into one coverage (shared borders become the very same segments), and the
+coverage is simplified as a whole (GEOS's coverage simplification), so neighbours keep
+sharing their border vertices after simplification. The result is proposals, each with its
+mean colour and a group of alike colours (the hint of a region): the designer accepts, edits
+or discards each.
 """
 
 from __future__ import annotations
