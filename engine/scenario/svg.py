@@ -1,10 +1,14 @@
 """A board to and from SVG, the format designers draw maps in (Inkscape, Illustrator).
 
-Import: every ``path``, ``polygon``, ``polyline`` or ``rect`` with an id becomes a space (its
-curves flattened, its transforms applied: svgelements does the geometry); the group or
+Import: every closed shape, ``rect``, ``circle``, ``ellipse``, ``polygon``, closed ``polyline``
+or ``path``, becomes a space (its curves flattened, its transforms applied: svgelements does
+the geometry). Its id is the shape's id, or else made from its label (Inkscape's, or its
+``<title>``), or else from its kind and where its centre is (``circle-120-45``). The group or
 Inkscape layer it sits in becomes its region, named by the layer's label, coloured by its
-fill. A file that cannot be read, or a shape that is no outline, is reported with where it
-is, and nothing is imported. Export: a clean SVG of the board, a layer per region holding
+fill. A shape that cannot be a space (a line, an open path or polyline, fewer than three corners, an
+id the board has, a limit passed) is skipped and listed in the import's report with where
+it is; the rest come in. A file that cannot be read, or passes a limit as a whole, is
+reported and nothing is imported. Export: a clean SVG of the board, a layer per region holding
 its spaces as polygons with their ids, the names as text and the connections as lines, which
 imports back to the same spaces and regions.
 
@@ -22,6 +26,7 @@ import io
 import math
 import re
 import stat
+import unicodedata
 from pathlib import Path
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape, quoteattr
@@ -34,7 +39,8 @@ from engine.scenario.problems import Problem, ScenarioError
 
 SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
-SHAPES = {"path", "polygon", "polyline", "rect"}
+SHAPES = {"path", "polygon", "polyline", "rect", "circle", "ellipse", "line"}  # a line is listed as no space
+KEY = "data-epoch-import"  # the number each shape is given on the XML tree, to find it again in svgelements
 CURVE_STEPS = 8  # points per curved segment
 NOT_SPACES = {"connections", "names"}  # groups an exported file adds beside the regions
 KINDS = {kind.value for kind in SpaceKind}
@@ -54,6 +60,7 @@ class SvgMap:
     height: float
     regions: list[Region]
     spaces: list[Space]
+    skipped: list[Problem]  # the shapes that are no space, each with where it is and why
 
 
 def _local(tag: str) -> str:
@@ -69,9 +76,19 @@ def _label(element: ElementTree.Element) -> str | None:
     return element.get(f"{INKSCAPE}label") or title
 
 
-def _structure(root: ElementTree.Element) -> dict[str, tuple[ElementTree.Element, ElementTree.Element | None]]:
-    """Each shape's id, with the shape and the innermost group with an id around it."""
-    found: dict[str, tuple[ElementTree.Element, ElementTree.Element | None]] = {}
+@define
+class _Drawn:
+    """A shape of the XML tree: where it is, and the innermost group with an id around it."""
+
+    element: ElementTree.Element
+    group: ElementTree.Element | None
+    where: str  # "#id", or "<circle> 3" (the third circle) for a shape with no id
+
+
+def _structure(root: ElementTree.Element) -> list[_Drawn]:
+    """Every shape outside definitions, in the file's order, each numbered with KEY on the tree."""
+    found: list[_Drawn] = []
+    counts: dict[str, int] = {}
 
     def walk(element: ElementTree.Element, group: ElementTree.Element | None) -> None:
         for child in element:
@@ -80,26 +97,32 @@ def _structure(root: ElementTree.Element) -> dict[str, tuple[ElementTree.Element
                 if child.get("id") in NOT_SPACES:
                     continue
                 walk(child, child if child.get("id") else group)
-            elif name in SHAPES and child.get("id"):
-                found.setdefault(child.get("id"), (child, group))
-            elif name in ("defs", "symbol", "clipPath", "mask", "pattern", "marker"):
-                continue
+            elif name in SHAPES:
+                counts[name] = counts.get(name, 0) + 1
+                child.set(KEY, str(len(found)))
+                found.append(_Drawn(child, group, f"#{child.get('id')}" if child.get("id")
+                                    else f"<{name}> {counts[name]}"))
 
+    for element in root.iter():  # a number the file wrote itself would be taken for one of these
+        element.attrib.pop(KEY, None)
     walk(root, None)
     return found
 
 
-def _outline(shape: svgelements.Shape, where: str) -> list[tuple[float, float]]:
-    """The corners of a shape's first outline, curves flattened, transforms applied."""
+def _outline(shape: svgelements.Shape, kind: str) -> list[tuple[float, float]]:
+    """The corners of a shape's first outline, curves flattened, transforms applied; ValueError
+    when it is open (its ends do not meet) or has fewer than three corners."""
     path = svgelements.Path(shape)
     path.reify()
     points: list[tuple[float, float]] = []
+    closed = False
     for segment in path.segments():
         if isinstance(segment, svgelements.Move):
             if points:
                 break  # a second outline (a hole or an island) is not part of a space
             points.append((segment.end.x, segment.end.y))
         elif isinstance(segment, svgelements.Close):
+            closed = True
             break
         elif isinstance(segment, svgelements.Line):
             points.append((segment.end.x, segment.end.y))
@@ -114,8 +137,13 @@ def _outline(shape: svgelements.Shape, where: str) -> list[tuple[float, float]]:
             corners.append(corner)
     if len(corners) > 1 and corners[0] == corners[-1]:
         corners.pop()
+        closed = True
+    if kind == "line":
+        raise ValueError("a line encloses no space")
     if len(corners) < 3:
-        raise ValueError(f"{where}: not an outline ({len(corners)} distinct corners)")
+        raise ValueError(f"not an outline ({len(corners)} distinct corners)")
+    if not closed:
+        raise ValueError(f"an open {kind} (its ends do not meet): it encloses no space")
     return corners
 
 
@@ -165,22 +193,22 @@ def _size_problem(width: float, height: float) -> Problem | None:
                        f"from 1 to {BOARD_LIMIT:,}")
 
 
-def _check_corners(corners: list[tuple[float, float]], width: float, height: float, where: str) -> None:
+def _check_corners(corners: list[tuple[float, float]], width: float, height: float) -> None:
     """ValueError when an outline has more corners than a space may, or one that is no finite
     number or lies far off the drawing (more than its size away, as a scenario's board allows)."""
     if len(corners) > MAX_CORNERS:
-        raise ValueError(f"{where}: {len(corners):,} corners, more than the {MAX_CORNERS:,} a space may have")
+        raise ValueError(f"{len(corners):,} corners, more than the {MAX_CORNERS:,} a space may have")
     for x, y in corners:
         if not (math.isfinite(x) and math.isfinite(y)):
-            raise ValueError(f"{where}: a corner at ({x:g}, {y:g}) is not a finite number")
+            raise ValueError(f"a corner at ({x:g}, {y:g}) is not a finite number")
         if not (-width <= x <= 2 * width and -height <= y <= 2 * height):
-            raise ValueError(f"{where}: the corner ({x:g}, {y:g}) lies far outside the {width:g} x {height:g} drawing")
+            raise ValueError(f"the corner ({x:g}, {y:g}) lies far outside the {width:g} x {height:g} drawing")
 
 
 def read_svg(path: Path, taken: set[str] = frozenset()) -> SvgMap:
-    """The spaces and regions an SVG file draws; ScenarioError listing every problem, located by
-    the file and the shape's id, when any shape or the file cannot be used or passes a limit
-    (``taken``: ids the board already has)."""
+    """The spaces and regions an SVG file draws, with the shapes skipped as no space (listed,
+    located by the file and the shape). ScenarioError when the file cannot be read or passes
+    a limit, or no shape can be a space (``taken``: ids the board already has)."""
     source = str(path)
     try:
         root = ElementTree.fromstring(_read(path))
@@ -189,6 +217,7 @@ def read_svg(path: Path, taken: set[str] = frozenset()) -> SvgMap:
         limit = _bounds_problem(root)
         if limit is not None:
             raise ScenarioError([limit], source)
+        drawn = _structure(root)
         document = svgelements.SVG.parse(io.BytesIO(ElementTree.tostring(root)), reify=True)
     except OSError as error:
         raise ScenarioError([Problem("", f"cannot read the file: {error.strerror or error}")], source) from None
@@ -208,45 +237,60 @@ def read_svg(path: Path, taken: set[str] = frozenset()) -> SvgMap:
     size = _size_problem(width, height)
     if size is not None:
         raise ScenarioError([size], source)
-    shapes = {element.id: element for element in document.elements() if isinstance(element, svgelements.Shape)
-              and element.id}
-    problems: list[Problem] = []
+    shapes = {element.values[KEY]: element for element in document.elements()
+              if isinstance(element, svgelements.Shape) and KEY in element.values}
+    skipped: list[Problem] = []
     regions: dict[str, Region] = {}
     spaces: list[Space] = []
     made: set[str] = set()  # the spaces' ids so far: looked up per shape, so kept as a set
-    for shape_id, (element, group) in _structure(root).items():
-        where = f"#{shape_id}"
-        space_id = _slug(shape_id)
+    for key, shape in enumerate(drawn):
+        element, kind = shape.element, _local(shape.element.tag)
+        try:
+            corners = _outline(shapes[str(key)], kind)
+            _check_corners(corners, width, height)
+        except (KeyError, ValueError, ZeroDivisionError, OverflowError, MemoryError) as error:
+            skipped.append(Problem(shape.where, str(error) if isinstance(error, ValueError)
+                                   else "its outline cannot be read"))
+            continue
+        space_id = _space_id(element, kind, corners, made)
         if space_id in taken:
-            problems.append(Problem(where, f"the board already has a space '{space_id}'"))
+            skipped.append(Problem(shape.where, f"the board already has a space '{space_id}'"))
             continue
         if space_id in made:
-            problems.append(Problem(where, f"a second shape would be space '{space_id}'"))
-            continue
-        try:
-            corners = _outline(shapes[shape_id], where)
-            _check_corners(corners, width, height, where)
-        except (KeyError, ValueError, ZeroDivisionError, OverflowError, MemoryError) as error:
-            problems.append(Problem(where, str(error).split(": ", 1)[-1] if isinstance(error, ValueError)
-                                    else "its outline cannot be read"))
+            skipped.append(Problem(shape.where, f"a second shape would be space '{space_id}'"))
             continue
         made.add(space_id)
         region_id = None
-        if group is not None:
-            region_id = _slug(group.get("id"))
+        if shape.group is not None:
+            region_id = _slug(shape.group.get("id"))
             if region_id not in regions:
-                colour = shapes[shape_id].fill
-                regions[region_id] = Region(region_id, _label(group) or group.get("id"),
+                colour = shapes[str(key)].fill
+                regions[region_id] = Region(region_id, _label(shape.group) or shape.group.get("id"),
                                             colour.hex[:7] if colour is not None and colour.value is not None
                                             else "#c8b78a")
-        kind = element.get("data-kind", "land")
-        spaces.append(Space(space_id, _label(element) or shape_id.replace("-", " ").replace("_", " ").title(),
-                            SpaceKind(kind) if kind in KINDS else SpaceKind.LAND, region_id, polygon=corners))
-    if not spaces and not problems:
-        problems.append(Problem("", "no path, polygon or rect with an id: nothing to import"))
-    if problems:
-        raise ScenarioError(problems, source)
-    return SvgMap(width, height, list(regions.values()), spaces)
+        kind_name = element.get("data-kind", "land")
+        spaces.append(Space(space_id, _label(element) or space_id.replace("-", " ").replace("_", " ").title(),
+                            SpaceKind(kind_name) if kind_name in KINDS else SpaceKind.LAND, region_id,
+                            polygon=corners))
+    if not spaces:
+        raise ScenarioError(skipped or [Problem("", "no rect, circle, ellipse, polygon, polyline or path: "
+                                                       "nothing to import")], source)
+    return SvgMap(width, height, list(regions.values()), spaces, skipped)
+
+
+def _space_id(element: ElementTree.Element, kind: str, corners: list[tuple[float, float]], made: set[str]) -> str:
+    """The shape's id as a space's; with none, one made from its label or else from its kind and
+    centre, numbered on (``-2``, ``-3``) past the ids this import has ``made``."""
+    if element.get("id") and _slug(element.get("id")):
+        return _slug(element.get("id"))
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    label = unicodedata.normalize("NFKD", _label(element) or "").encode("ascii", "ignore").decode()  # Á -> A
+    wanted = _slug(label).lower() or f"{kind}-{(min(xs) + max(xs)) / 2:.0f}-{(min(ys) + max(ys)) / 2:.0f}"
+    number, space_id = 1, wanted
+    while space_id in made:
+        number += 1
+        space_id = f"{wanted}-{number}"
+    return space_id
 
 
 def board_svg(board: Board) -> str:

@@ -2,7 +2,8 @@
 
 An import adds the drawing's regions and spaces to the board as one undo step (a region
 whose id the board already has is reused, not doubled), and sizes an empty board to the
-drawing; a drawing that cannot be used lists its problems and changes nothing. Exports are
+drawing; the shapes that are no space are listed in its report. A drawing that cannot be
+used, or has no space at all, lists its problems and changes nothing. Exports are
 written beside the target and moved into place, so a failed export leaves no half file.
 """
 
@@ -15,14 +16,14 @@ from PySide6.QtGui import QImage, QPainter
 
 from engine.scenario.atomic import replacing, write_atomic
 from engine.scenario.problems import Problem, ScenarioError
-from engine.scenario.svg import board_svg, read_svg
+from engine.scenario.svg import SvgMap, board_svg, read_svg
 from studio.board.scene import BoardScene
 from studio.document import ScenarioDocument
 
 
-def import_svg(document: ScenarioDocument, path: Path) -> int:
-    """Add the drawing's spaces and regions; how many spaces came in. ScenarioError (nothing
-    changed) when the drawing cannot be used."""
+def import_svg(document: ScenarioDocument, path: Path) -> SvgMap:
+    """Add the drawing's spaces and regions; what came in, and the shapes skipped as no space.
+    ScenarioError (nothing changed) when the drawing cannot be used or has no space at all."""
     board = document.scenario.board
     drawn = read_svg(path, {space.id for space in board.spaces})
     known = {region.id for region in board.regions}
@@ -34,7 +35,7 @@ def import_svg(document: ScenarioDocument, path: Path) -> int:
                 document.add("board.regions", region)
         for space in drawn.spaces:
             document.add("board.spaces", space)
-    return len(drawn.spaces)
+    return drawn
 
 
 def export_svg(document: ScenarioDocument, path: Path) -> None:

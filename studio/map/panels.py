@@ -153,11 +153,16 @@ class MapPanels(QObject):
         if path is None or self.document is None:
             return
         try:
-            count = exchange.import_svg(self.document, path)
+            drawn = exchange.import_svg(self.document, path)
         except ScenarioError as error:
             window.show_problems("Import SVG", f"{path.name} was not imported:", error.problems)
             return
-        window.statusBar().showMessage(f"{plural(count, 'space')} imported from {path.name}", 8000)
+        said = f"{plural(len(drawn.spaces), 'space')} imported from {path.name}"
+        window.statusBar().showMessage(said + (f", {plural(len(drawn.skipped), 'shape')} skipped" if drawn.skipped
+                                               else ""), 8000)
+        if drawn.skipped:
+            window.show_problems("Import SVG", f"{said}; these shapes are no space and were skipped:",
+                                 drawn.skipped, warning_only=True)
         if self.mode.board is not None:
             self.mode.view.fit()
 

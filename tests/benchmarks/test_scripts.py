@@ -32,6 +32,7 @@ RUNS = {
     "balance_workers.py": (["--games", "4", "--rounds", "1", "--chunk", "1"], "speed-up of playing, 2 workers against 1"),
     "map_check.py": (["200", "--edits", "3"], "one edit -> map problems"),
     "startup.py": (["--repeat", "1"], "epoch serve, first answer"),
+    "svg_import.py": (["200", "--factor", "2"], "ratio"),
 }
 
 

@@ -5,7 +5,6 @@ never an exception, a hang or a board of infinite corners."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -59,9 +58,13 @@ def test_an_outline_of_a_million_nodes_is_refused(tmp_path):
 
 
 def test_corners_are_finite_and_on_the_drawing(tmp_path):
-    found = problems(tmp_path, f'{HEAD}<polygon id="inf" points="0,0 1e999,0 5,5"/>'
-                               '<polygon id="far" points="0,0 50000,0 5,5"/><rect id="ok" width="5" height="5"/>'
-                               "</svg>")
+    """Such shapes are skipped and listed; the rest of the drawing comes in."""
+    path = tmp_path / "map.svg"
+    path.write_text(f'{HEAD}<polygon id="inf" points="0,0 1e999,0 5,5"/>'
+                    '<polygon id="far" points="0,0 50000,0 5,5"/><rect id="ok" width="5" height="5"/></svg>')
+    drawn = read_svg(path)
+    assert [space.id for space in drawn.spaces] == ["ok"]
+    found = [str(problem) for problem in drawn.skipped]
     assert len(found) == 2 and found[0].startswith("#inf: a corner at (") and found[0].endswith(
         ") is not a finite number")
     assert found[1] == "#far: the corner (50000, 0) lies far outside the 1000 x 1000 drawing"
@@ -79,25 +82,5 @@ def test_use_copies_that_multiply_are_not_expanded(tmp_path):
     levels += [f'<g id="l{n}">' + f'<use href="#l{n - 1}"/>' * 10 + "</g>" for n in range(1, 11)]
     path = tmp_path / "map.svg"
     path.write_text(f"{HEAD}<defs>{''.join(levels[1:])}</defs>{levels[0]}</svg>")
-    started = time.perf_counter()
-    drawn = read_svg(path)
-    assert [space.id for space in drawn.spaces] == ["l0"] and time.perf_counter() - started < 10
-
-
-def seconds(tmp_path: Path, count: int) -> float:
-    rects = "".join(f'<rect id="r{i}" x="{i % 90 * 10}" y="{i // 90 % 90 * 10}" width="9" height="9"/>'
-                    for i in range(count))
-    path = tmp_path / f"rects-{count}.svg"
-    path.write_text(f'{HEAD}<g id="land">{rects}</g></svg>')
-    best = float("inf")
-    for _ in range(2):
-        started = time.perf_counter()
-        assert len(read_svg(path).spaces) == count
-        best = min(best, time.perf_counter() - started)
-    return best
-
-
-def test_import_time_grows_with_the_shape_count_not_its_square(tmp_path):
-    """Eight times the shapes: about eight times the time (the old id lookup made it some 30)."""
-    assert seconds(tmp_path, 8000) / seconds(tmp_path, 1000) < 14
-
+    drawn = read_svg(path)  # expanded, it would never end
+    assert [space.id for space in drawn.spaces] == ["l0"]

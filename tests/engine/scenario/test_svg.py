@@ -1,4 +1,5 @@
-"""Boards to and from SVG: shapes with ids become spaces, groups and layers regions."""
+"""Boards to and from SVG: closed shapes become spaces, groups and layers regions; a shape that
+is no space is skipped and listed, never refusing the rest."""
 
 from __future__ import annotations
 
@@ -33,12 +34,12 @@ def write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-def test_shapes_with_ids_become_spaces_and_layers_regions(tmp_path):
+def test_shapes_become_spaces_and_layers_regions(tmp_path):
     drawn = read_svg(write(tmp_path, DRAWING))
     assert (drawn.width, drawn.height) == (200, 100)
     assert [(r.id, r.name, r.colour) for r in drawn.regions] == [("layer1", "The North", "#ff0000")]
     spaces = {space.id: space for space in drawn.spaces}
-    assert list(spaces) == ["gaul", "rhine", "sea", "bay"]  # the circle has no id: not a space
+    assert list(spaces) == ["gaul", "rhine", "sea", "bay", "circle-5-5"]  # the circle named by its centre
     assert spaces["gaul"].polygon == [(10, 0), (60, 0), (60, 50)]  # the transform applied
     assert spaces["rhine"].name == "Rhineland" and spaces["rhine"].region == "layer1"
     assert spaces["sea"].region is None and spaces["sea"].kind == SpaceKind.LAND
@@ -61,17 +62,82 @@ def test_an_exported_board_imports_back_to_the_same_spaces_and_regions(tmp_path)
 @pytest.mark.parametrize(("text", "expected"), [
     ("<svg><path id='a' d='M0 0 L1 1'", "map.svg: line 1, column 5: not well-formed SVG (unclosed token)"),
     ("<html/>", "map.svg: the file's top element is <html>, not <svg>"),
-    ("<svg xmlns='http://www.w3.org/2000/svg'><circle r='3'/></svg>",
-     "map.svg: no path, polygon or rect with an id: nothing to import"),
-    (("<svg xmlns='http://www.w3.org/2000/svg'><path id='line' d='M0 0 L5 5'/>"
-     "<path id='ok' d='M0 0 L5 0 L5 5 Z'/></svg>"), "map.svg: #line: not an outline (2 distinct corners)"),
+    ("<svg xmlns='http://www.w3.org/2000/svg'><text>Gaul</text></svg>",
+     "map.svg: no rect, circle, ellipse, polygon, polyline or path: nothing to import"),
+    ("<svg xmlns='http://www.w3.org/2000/svg'><line id='rhine' x2='5' y2='5'/></svg>",
+     "map.svg: #rhine: a line encloses no space"),
+    ("<svg xmlns='http://www.w3.org/2000/svg'><path d='M0 0 L5 0 L5 5'/></svg>",
+     "map.svg: <path> 1: an open path (its ends do not meet): it encloses no space"),
     ("<svg xmlns='http://www.w3.org/2000/svg'><path id='gaul' d='M0 0 L5 0 L5 5 Z'/></svg>",
      "map.svg: #gaul: the board already has a space 'gaul'"),
 ])
-def test_a_file_that_cannot_be_used_is_refused_whole_with_where(tmp_path, text, expected):
+def test_a_file_with_no_space_at_all_is_refused_with_where(tmp_path, text, expected):
     with pytest.raises(ScenarioError) as caught:
         read_svg(write(tmp_path, text), taken={"gaul"})
     assert [line.replace(str(tmp_path) + "/", "") for line in caught.value.lines()] == [expected]
+
+
+EVERY_SHAPE = """<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200">
+  <g id="north" fill="#336699">
+    <rect x="0" y="0" width="100" height="100"/>
+    <circle cx="150" cy="50" r="40"><title>Round Isle</title></circle>
+    <ellipse id="oval" cx="250" cy="50" rx="45" ry="30"/>
+    <polygon points="300,0 400,0 400,100"/>
+    <polyline points="0,100 100,100 100,200 0,100"/>
+    <path d="M100 100 L200 100 L200 200 Z"/>
+  </g>
+  <path id="coast" d="M200 100 L300 150 L400 100"/>
+  <polyline points="300,100 400,200 300,200"/>
+  <path d="M0 0 L5 5"/>
+  <line x1="0" y1="0" x2="400" y2="200"/>
+  <rect id="gaul" x="0" y="0" width="5" height="5"/>
+  <rect id="oval" x="0" y="0" width="5" height="5"/>
+  <defs><rect id="template" width="5" height="5"/></defs>
+</svg>
+"""
+
+
+def test_every_closed_shape_is_a_space_and_the_others_are_listed_not_refused(tmp_path):
+    drawn = read_svg(write(tmp_path, EVERY_SHAPE), taken={"gaul"})
+    spaces = {space.id: space for space in drawn.spaces}
+    assert [(space_id, space.name, space.region) for space_id, space in spaces.items()] == [
+        ("rect-50-50", "Rect 50 50", "north"),
+        ("round-isle", "Round Isle", "north"),  # its id from its label
+        ("oval", "Oval", "north"),
+        ("polygon-350-50", "Polygon 350 50", "north"),
+        ("polyline-50-150", "Polyline 50 150", "north"),  # closed: its last corner is its first
+        ("path-150-150", "Path 150 150", "north")]
+    assert spaces["rect-50-50"].polygon == [(0, 0), (100, 0), (100, 100), (0, 100)]
+    assert len(spaces["round-isle"].polygon) == 32 and max(x for x, _ in spaces["round-isle"].polygon) == 190
+    assert len(spaces["oval"].polygon) == 32 and max(y for _, y in spaces["oval"].polygon) == 80
+    assert [(r.id, r.colour) for r in drawn.regions] == [("north", "#336699")]
+    assert [str(problem) for problem in drawn.skipped] == [
+        "#coast: an open path (its ends do not meet): it encloses no space",
+        "<polyline> 2: an open polyline (its ends do not meet): it encloses no space",
+        "<path> 3: not an outline (2 distinct corners)",
+        "<line> 1: a line encloses no space",
+        "#gaul: the board already has a space 'gaul'",
+        "#oval: a second shape would be space 'oval'"]
+
+
+def test_shapes_with_no_id_are_named_by_label_or_place_and_numbered_on(tmp_path):
+    square = '<rect x="0" y="0" width="10" height="10"/>'
+    drawn = read_svg(write(tmp_path, f'<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50">'
+                                     f'{square * 3}<rect width="20" height="20"><title>***</title></rect>'
+                                     f'<rect width="30" height="30"><title>Kis-Ázsia</title></rect></svg>'))
+    assert [space.id for space in drawn.spaces] == ["rect-5-5", "rect-5-5-2", "rect-5-5-3", "rect-10-10",
+                                                    "kis-azsia"]
+    assert drawn.spaces[-1].name == "Kis-Ázsia"
+    assert drawn.skipped == []
+
+
+def test_a_number_the_file_writes_itself_does_not_mix_up_the_shapes(tmp_path):
+    """The importer numbers the shapes in an attribute of its own; a file setting it on a group
+    (which svgelements hands down to the shapes inside) cannot swap one shape for another."""
+    drawn = read_svg(write(tmp_path, '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50">'
+                                     '<g id="land" data-epoch-import="0"><rect id="real" width="10" height="10"/>'
+                                     '<a><rect id="link" width="40" height="40"/></a></g></svg>'))
+    assert [(space.id, space.polygon) for space in drawn.spaces] == [("real", [(0, 0), (10, 0), (10, 10), (0, 10)])]
 
 
 def test_a_missing_file_says_so(tmp_path):

@@ -27,7 +27,8 @@ def test_an_imported_drawing_is_one_undo_step_and_fills_an_empty_board(qtbot, tm
     before = document.text()
     drawing = tmp_path / "west.svg"
     drawing.write_text(DRAWING)
-    assert import_svg(document, drawing) == 3
+    drawn = import_svg(document, drawing)
+    assert len(drawn.spaces) == 3 and drawn.skipped == []
     board = document.scenario.board
     assert (board.width, board.height) == (300, 200)
     assert [(s.id, s.kind.value, s.region) for s in board.spaces] == [("gaul", "land", "west"),
@@ -51,11 +52,35 @@ def test_a_broken_drawing_lists_its_problems_and_changes_nothing(window, hotw_pa
     table = window.problems_dialog.table
     rows = [(table.topLevelItem(i).text(0), table.topLevelItem(i).text(1)) for i in range(table.topLevelItemCount())]
     assert rows == [("line 8, column 2", "not well-formed SVG (mismatched tag)")]
-    drawing.write_text(DRAWING)  # well formed, but gaul and iberia are on the board already
+    drawing.write_text(DRAWING.replace('<path id="sea"', '<path id="gaul"'))  # every id on the board already
     window.map_mode.panels.import_svg_action.trigger()
     table = window.problems_dialog.table
-    assert table.topLevelItem(0).text(1) == "the board already has a space 'gaul'"
+    assert window.problems_dialog.summary.text() == "broken.svg was not imported:"
+    assert [table.topLevelItem(i).text(1) for i in range(table.topLevelItemCount())] == [
+        "the board already has a space 'gaul'", "the board already has a space 'iberia'",
+        "the board already has a space 'gaul'"]
     assert document.text() == before and document.undo_stack.count() == 0
+
+
+def test_shapes_that_are_no_space_are_listed_and_the_rest_imported(window, hotw_path, tmp_path):
+    assert window.open(hotw_path)
+    document = window.documents.document
+    drawing = tmp_path / "more.svg"
+    drawing.write_text(DRAWING.replace('Z" data-kind', '" data-kind'))  # the sea's path left open
+    window.ask_path = lambda *args, **kwargs: drawing
+    window.map_mode.panels.import_svg_action.trigger()
+    assert document.undo_stack.count() == 0  # gaul and iberia are on the board, the sea is open: nothing
+    drawing.write_text(DRAWING.replace('Z" data-kind', '" data-kind').replace("gaul", "aquitania"))
+    window.map_mode.panels.import_svg_action.trigger()
+    assert [space.id for space in document.scenario.board.spaces][-1] == "aquitania"
+    assert document.undo_stack.count() == 1
+    dialog = window.problems_dialog
+    assert dialog.summary.text() == "1 space imported from more.svg; these shapes are no space and were skipped:"
+    assert [(dialog.table.topLevelItem(i).text(0), dialog.table.topLevelItem(i).text(1))
+            for i in range(dialog.table.topLevelItemCount())] == [
+        ("#iberia", "the board already has a space 'iberia'"),
+        ("#sea", "an open path (its ends do not meet): it encloses no space")]
+    assert window.statusBar().currentMessage() == "1 space imported from more.svg, 2 shapes skipped"
 
 
 def test_the_board_exports_as_svg_and_as_a_png_of_the_chosen_width(window, hotw_path, tmp_path):
