@@ -67,7 +67,7 @@ def begin_battle(state: CivState, attacker: int, defender: int | None, square: s
                     target, walled=bool(city and city.walled), armies=armies)
     state.battle, state.after_battle, state.phase = battle, state.phase, "battle"
     names = state.tables.names
-    log.append(Event(("{} attacks {} on {}", names[attacker], 'the barbarians' if barbarians else names[defender], square)))
+    log.append(Event(("{} attacks {} on {}", names[attacker], 'the barbarians' if barbarians else names[defender], state.tables.place[square])))
     battle.hand_size[0] = hand_size(state, attacker, armies, False)
     for _ in range(min(battle.hand_size[0], len(state.players[attacker].forces))):
         state.draws.append(Draw("forces:0", attacker, "hand", "0"))
@@ -235,7 +235,7 @@ def settle(state: CivState, battle: Battle, log: list[Event]) -> None:
     battle.winner = 0 if totals[0] > totals[1] else 1
     names = state.tables.names
     winner = battle.player[battle.winner]
-    log.append(Event(("battle on {}: {} against {}, {} win", battle.square, totals[0], totals[1], names[winner] if battle.defender is not None or battle.winner == 0 else 'the barbarians')))
+    log.append(Event(("battle on {}: {} against {}, {} win", state.tables.place[battle.square], totals[0], totals[1], names[winner] if battle.defender is not None or battle.winner == 0 else 'the barbarians')))
     for side in (0, 1):
         cards = survivors(state, battle, side)
         if battle.defender is None and side == 1:
@@ -288,7 +288,7 @@ def destroy_city(state: CivState, square: str, log: list[Event]) -> None:
             owner, wonder = state.wonders.pop(sq)
             state.players[owner].wonders.remove(wonder)
         state.greats.pop(sq, None)
-    log.append(Event(("the city on {} is destroyed", square)))
+    log.append(Event(("the city on {} is destroyed", state.tables.place[square])))
 
 
 def loot_choices(state: CivState, battle: Battle) -> list[Loot]:
@@ -388,7 +388,7 @@ def scouts_caught(state: CivState, seat: int, square: str, log: list[Event]) -> 
     owner = victims[0].owner
     for f in victims:
         remove_figure(state, f)
-    log.append(Event(("{} destroys {}'s scouts on {}", state.tables.names[seat], state.tables.names[owner], square)))
+    log.append(Event(("{} destroys {}'s scouts on {}", state.tables.names[seat], state.tables.names[owner], state.tables.place[square])))
     battle = Battle(seat, owner, [seat, owner], square, "figures", stage="loot", winner=0)
     if loot_choices(state, battle):
         state.battle, state.after_battle, state.phase = battle, state.phase, "battle"
