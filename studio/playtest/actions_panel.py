@@ -41,6 +41,10 @@ def target_mark() -> QPixmap:
     return pixmap
 
 
+MIN_ROWS = 10  # the move list never shrinks below this many lines (issue 28)
+LAST_LINES = 4  # log lines under "Last step"; the rest are in the Log
+
+
 def odds(chance: Chance, index: int) -> float:
     """The chance of one outcome, from the weights (all equal when there are none)."""
     if chance.weights is None:
@@ -75,6 +79,8 @@ class ActionsPanel(QWidget):
         self.list.currentItemChanged.connect(lambda item, _: self._point_at(item))
         self.list.itemActivated.connect(lambda _: self.take_selected())
         self.list.installEventFilter(self)
+        row = self.list.fontMetrics().height() + 6
+        self.list.setMinimumHeight(MIN_ROWS * row + 2 * self.list.frameWidth())
         self.hidden = plain_label()
         self.hidden.setWordWrap(True)
         self.hidden.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -216,6 +222,8 @@ class ActionsPanel(QWidget):
             return
         events = [e.text for e in step.log if e.visible_to(controller.viewer)]
         text = f"<b>Last step:</b> {html.escape(controller.describe(step))}"
+        if len(events) > LAST_LINES:  # a long step would squeeze the move list: the Log has it all
+            events = [*events[:LAST_LINES - 1], f"… and {len(events) - LAST_LINES + 1} more lines in the Log"]
         if events:
             text += "<br><span style='color:palette(dark)'>" + "<br>".join(html.escape(e) for e in events) + "</span>"
         self.last.setText(text)

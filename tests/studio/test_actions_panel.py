@@ -156,3 +156,24 @@ def test_the_final_scores_say_who_won(window, dice_race_path):
     assert text.startswith("Final scores")
     assert text.endswith(end.verdict([playtest.seat_name(seat) for seat in range(2)]))
     assert playtest.seat_name(end.winners[0]) in text.splitlines()[-1]
+
+
+def test_the_move_list_keeps_ten_lines_when_the_last_step_is_long(window):
+    """Issue 28: a round's start logs many lines; they are cut to a few (the Log has them all)
+    and the move list keeps at least ten lines at the default window size."""
+    from pathlib import Path
+
+    from studio.playtest.actions_panel import LAST_LINES, MIN_ROWS
+    from studio.playtest.new_playtest_dialog import PlaytestSetup
+
+    assert window.open(Path(__file__).parents[2] / "scenarios" / "after-the-flood.json")
+    scenario = window.scenario
+    assert window.start_playtest(PlaytestSetup(tuple(scenario.seats), ("human", "random", "random"),
+                                               scenario.ruleset.options, 1))
+    panel, playtest = window.playtest_mode.actions_panel, window.playtest
+    while not [e for e in playtest.session.step.log if e.visible_to(playtest.viewer)][LAST_LINES:]:
+        assert isinstance(playtest.decision(), Chance), "a long step comes before the first choice"
+        playtest.roll()
+    assert "more lines in the Log" in panel.last.text()
+    assert panel.last.text().count("<br>") == LAST_LINES
+    assert panel.list.height() >= MIN_ROWS * panel.list.fontMetrics().height()

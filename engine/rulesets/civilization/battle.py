@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
+from engine.core.text import counted
 from engine.rulesets.civilization.abilities import (
     amount,
     pay,
@@ -145,7 +146,7 @@ def decide_battle(state: CivState) -> Decision:
             if tech in battle.used:
                 continue
             for way in payments(state, seat, resource):
-                actions += [Wound(tech, way, i, label=("{}: {} wounds on front {}", names[tech], number, i + 1)) for i in fronts]
+                actions += [Wound(tech, way, i, label=(counted, "{}: {:wound/wounds} on front {}", names[tech], number, i + 1)) for i in fronts]
         actions += playable(state, seat, "battle")
     return Choice(seat, "battle: play a unit", tuple(actions))
 
