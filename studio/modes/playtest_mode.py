@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QTextDocumentFragment
 from PySide6.QtWidgets import QDockWidget, QMenu, QToolBar
 
@@ -114,7 +114,7 @@ class PlaytestMode(QObject):
             action = self.view_as_menu.addAction(name)
             action.setCheckable(True)
             action.setData(seat)
-            action.setChecked(seat is None)
+            action.setChecked(seat == controller.viewer)
             self.view_as.addAction(action)
         controller.changed.connect(self._changed)
         controller.viewer_changed.connect(self._viewer_changed)
@@ -122,6 +122,19 @@ class PlaytestMode(QObject):
         controller.running_changed.connect(lambda _: self.window.refresh())
         controller.message.connect(lambda text: self.window.statusBar().showMessage(text, 8000))
         self._changed()
+        self.take_focus()
+
+    def take_focus(self) -> None:
+        """The playtest's keys (F5, F9, F10) work at once, without a click first: the window is
+        made active and the board takes the keyboard (issue 28). Asked again once the event
+        loop turns, as the dialog that started the playtest may be closing still."""
+        self._focus()
+        QTimer.singleShot(0, self._focus)
+
+    def _focus(self) -> None:
+        if self.controller is not None:
+            self.window.activateWindow()
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def drop(self) -> None:
         controller = self.controller

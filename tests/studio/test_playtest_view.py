@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem
+from test_app import start_dice_race
 
 from engine.core.decision import Chance, Choice, Decision
 from engine.core.moves import Action, Outcome
@@ -96,8 +97,10 @@ def test_history_of_the_world_played_through_the_window(window, qtbot, hotw_path
     assert panel.list.item(0).text().endswith(f"{1 / len(chance.outcomes):.0%}")
     window.actions.roll.trigger()
     assert isinstance(session.step.move, Outcome) and not session.step.forced
-    assert "chance:" in panel.last.text()
-    # ... or the designer forces the one they want.
+    assert playtest.viewer == 0  # the person's own view, Red's (issue 28)
+    assert "score markers: Red" in panel.last.text()
+    # ... or the designer, in the designer's view, forces the one they want.
+    window.playtest_mode.view_as.actions()[0].trigger()
     forced = panel.moves()[-1]
     take_from_list(window, qtbot, forced)
     assert session.step.move == forced and session.step.forced
@@ -268,3 +271,15 @@ def test_play_to_the_end_of_the_turn_and_of_the_epoch_and_pause(window, qtbot, h
     assert playtest.running and window.actions.pause.isEnabled()
     window.actions.pause.trigger()
     assert not playtest.running and not window.actions.pause.isEnabled()
+
+
+def test_the_playtest_keys_work_without_a_click_first(window, qtbot, dice_race_path):
+    """Issue 28: after Start Playtest, F9 rolls at once: the window holds the keyboard."""
+    focused = QApplication.focusWidget()
+    if focused is not None:
+        focused.clearFocus()
+    start_dice_race(window, dice_race_path)
+    qtbot.waitUntil(lambda: window.isActiveWindow() and window.playtest_mode.view.hasFocus())
+    steps = len(window.playtest.session.steps)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F9)
+    assert len(window.playtest.session.steps) == steps + 1
