@@ -18,6 +18,7 @@ from engine.core.moves import Action
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 from studio.playtest.actions_panel import ActionsPanel
+from studio.playtest.card_tips import CardTips
 from studio.playtest.controller import PlaytestController, Until
 from studio.playtest.history_panel import HistoryPanel
 from studio.playtest.log_panel import LogPanel
@@ -105,6 +106,8 @@ class PlaytestMode(QObject):
         self.view.setScene(self.board)
         self.view.fit()
         self.actions_panel.space_name = {space.id: space.name for space in scenario.board.spaces}
+        tips = CardTips(scenario, base_dir)
+        self.actions_panel.card_tips = self.log_panel.card_tips = self.seats_panel.card_tips = tips
         for panel in (self.actions_panel, self.history_panel, self.log_panel):
             panel.set_controller(controller)
         self.seats_panel.set_controller(controller, self.board.legend)

@@ -26,6 +26,7 @@ from engine.core.decision import Chance, Choice, End
 from engine.core.moves import Action, Outcome
 from studio.board.style import TARGET_OUTLINE, colour
 from studio.plain import plain_label, tooltip
+from studio.playtest.card_tips import CardTipFilter, CardTips
 from studio.playtest.controller import PlaytestController
 
 
@@ -79,6 +80,7 @@ class ActionsPanel(QWidget):
         self.list.currentItemChanged.connect(lambda item, _: self._point_at(item))
         self.list.itemActivated.connect(lambda _: self.take_selected())
         self.list.installEventFilter(self)
+        self.card_tips: CardTips | None = None  # the scenario's cards, shown on hovering a move naming one
         row = self.list.fontMetrics().height() + 6
         self.list.setMinimumHeight(MIN_ROWS * row + 2 * self.list.frameWidth())
         self.hidden = plain_label()
@@ -114,6 +116,7 @@ class ActionsPanel(QWidget):
         layout.addWidget(self.hidden, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.last)
+        CardTipFilter(self.list, lambda: self.card_tips)  # once the list's own filter can answer
 
     def set_controller(self, controller: PlaytestController | None) -> None:
         self.controller = controller
