@@ -19,6 +19,7 @@ from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 from studio.playtest.actions_panel import ActionsPanel
 from studio.playtest.card_tips import CardTips
+from studio.playtest.cards_panel import CardsPanel
 from studio.playtest.controller import PlaytestController, Until
 from studio.playtest.history_panel import HistoryPanel
 from studio.playtest.log_panel import LogPanel
@@ -46,6 +47,7 @@ class PlaytestMode(QObject):
         self.history_panel = HistoryPanel()
         self.log_panel = LogPanel()
         self.seats_panel = SeatsPanel()
+        self.cards_panel = CardsPanel()
         self.docks: dict[str, QDockWidget] = {}
         # One column on the right, so the board keeps the window's full height: the decision on
         # top, and seats, history and log as tabs under it (each is read in turn, not together).
@@ -54,6 +56,7 @@ class PlaytestMode(QObject):
             ("seats", "Seats", self.seats_panel),
             ("history", "History", self.history_panel),
             ("log", "Log", self.log_panel),
+            ("cards", "Cards", self.cards_panel),
         ):
             dock = QDockWidget(title, window)
             dock.setObjectName(f"{name}_dock")  # saveState/restoreState find docks by name
@@ -62,6 +65,7 @@ class PlaytestMode(QObject):
             self.docks[name] = dock
         window.tabifyDockWidget(self.docks["seats"], self.docks["history"])
         window.tabifyDockWidget(self.docks["history"], self.docks["log"])
+        window.tabifyDockWidget(self.docks["log"], self.docks["cards"])
         self.docks["seats"].raise_()
         self.toolbar = QToolBar("Play")
         self.toolbar.setObjectName("play_toolbar")
@@ -107,8 +111,9 @@ class PlaytestMode(QObject):
         self.view.fit()
         self.actions_panel.space_name = {space.id: space.name for space in scenario.board.spaces}
         tips = CardTips(scenario, base_dir)
-        self.actions_panel.card_tips = self.log_panel.card_tips = self.seats_panel.card_tips = tips
-        for panel in (self.actions_panel, self.history_panel, self.log_panel):
+        for panel in (self.actions_panel, self.log_panel, self.seats_panel, self.cards_panel):
+            panel.card_tips = tips
+        for panel in (self.actions_panel, self.history_panel, self.log_panel, self.cards_panel):
             panel.set_controller(controller)
         self.seats_panel.set_controller(controller, self.board.legend)
         self.view_as_menu.clear()
@@ -145,7 +150,7 @@ class PlaytestMode(QObject):
             return
         controller.pause()
         self.controller = None
-        for panel in (self.actions_panel, self.history_panel, self.log_panel, self.seats_panel):
+        for panel in (self.actions_panel, self.history_panel, self.log_panel, self.seats_panel, self.cards_panel):
             panel.set_controller(None)
         for action in self.view_as.actions():
             self.view_as.removeAction(action)

@@ -14,13 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QObject, Qt
-from PySide6.QtGui import QHelpEvent
+from PySide6.QtGui import QHelpEvent, QImage
 from PySide6.QtWidgets import QAbstractItemView, QToolTip
 
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, Scenario
-from studio.cards.output import Placed, card_image
 
 FACE_DPI = 80  # a poker-sized face is then about 200 x 280 pixels: readable, and fits a tooltip
 MOST = 3  # cards shown in one tooltip; a move naming more lists the rest by name
@@ -59,21 +58,32 @@ class CardTips:
         return "<table><tr>" + "".join(f"<td valign='top'>{part}</td>" for part in parts) + "</tr></table>"
 
     def _card(self, name: str) -> str:
-        card, deck = self.cards[name]
+        card = self.cards[name][0]
         face = self._faces.get(name)
         if face is None:
-            face = self._faces[name] = self._face(card, deck)
+            face = self._faces[name] = _data_image(self.face(name))
         text = f"<br>{html.escape(card.text)}" if card.text else ""
         return f"{face}<br><b>{html.escape(card.name)}</b>{text}"
 
-    def _face(self, card: Card, deck: str) -> str:
+    def face(self, name: str) -> QImage:
+        """The face of the card named ``name`` (a name ``names_in`` found)."""
+        from studio.cards.output import (  # with the printing code: only on a hover
+            Placed,
+            card_image,
+        )
+
+        card, deck = self.cards[name]
         placed = Placed(card, layout_for(card, self.scenario.layouts, self.card_types), deck)
-        image, _ = card_image(self.scenario, placed, FACE_DPI, self.scenario_dir)
-        data = QByteArray()
-        buffer = QBuffer(data)
-        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        image.save(buffer, "PNG")
-        return f"<img src='data:image/png;base64,{bytes(data.toBase64()).decode()}'>"
+        return card_image(self.scenario, placed, FACE_DPI, self.scenario_dir)[0]
+
+
+def _data_image(image: QImage) -> str:
+    """An image inside rich text: tooltips load no files."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    return f"<img src='data:image/png;base64,{bytes(data.toBase64()).decode()}'>"
 
 
 class CardTipFilter(QObject):

@@ -15,6 +15,7 @@ from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from studio.playtest.card_tips import CardTips
+from studio.playtest.cards_panel import CardsPanel
 from studio.playtest.controller import PlaytestController, Until
 from studio.playtest.new_playtest_dialog import PlaytestSetup
 from studio.playtest.seats_panel import SeatsPanel
@@ -72,3 +73,26 @@ def test_the_cards_on_the_table_show_their_faces_in_the_seats_dock(qtbot):
     panel.set_controller(controller)
     market = next(area.cards for area in controller.picture().areas if area.cards)
     assert f"<b>{market[0]}</b>" in panel.table.toolTip() and "data:image/png" in panel.table.toolTip()
+
+
+def test_the_cards_dock_shows_the_viewers_hand_and_the_table_with_faces(qtbot):
+    """Brief History: a person sees their own hand's faces, never another seat's; the
+    designer sees every hand."""
+    scenario = load_scenario(SCENARIOS / "a-brief-history-of-the-world.json", get_ruleset)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    session = Session(scenario, ruleset, scenario.seats[:3], scenario.ruleset.options, 5, ["random"] * 3, BOTS)
+    controller = PlaytestController(session, None)
+    while not all(panel.hand for panel in controller.session.view(None).panels):
+        controller.step()
+    panel = CardsPanel()
+    qtbot.addWidget(panel)
+    panel.card_tips = CardTips(scenario, SCENARIOS)
+    panel.set_controller(controller)
+    hands = [p.hand for p in controller.session.view(None).panels]
+    assert all(card in panel.texts() for hand in hands for card in hand)  # the designer's view
+    controller.set_viewer(1)
+    texts = panel.texts()
+    own, other = controller.seat_name(1), controller.seat_name(0)
+    assert f"{own}'s hand" in texts and f"{other}'s hand" not in texts
+    first = panel.list.item(texts.index(hands[1][0]))
+    assert not first.icon().isNull() and "data:image/png" in first.toolTip()
