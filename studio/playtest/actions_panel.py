@@ -224,7 +224,9 @@ class ActionsPanel(QWidget):
             self.last.setText("")
             return
         events = [e.text for e in step.log if e.visible_to(controller.viewer)]
-        text = f"<b>Last step:</b> {html.escape(controller.describe(step))}"
+        told = controller.describe(step)
+        # A step told by its events (a seat's view of another's move) is not told twice.
+        text = "<b>Last step:</b>" + ("" if told == "; ".join(events) else f" {html.escape(told)}")
         if len(events) > LAST_LINES:  # a long step would squeeze the move list: the Log has it all
             events = [*events[:LAST_LINES - 1], f"… and {len(events) - LAST_LINES + 1} more lines in the Log"]
         if events:

@@ -175,4 +175,5 @@ def test_the_move_list_keeps_ten_lines_when_the_last_step_is_long(window):
         playtest.roll()
     assert "more lines in the Log" in panel.last.text()
     assert panel.last.text().count("<br>") == LAST_LINES
+    assert panel.last.text().count(playtest.session.step.log[0].text) == 1  # told once, not twice
     assert panel.list.height() >= MIN_ROWS * panel.list.fontMetrics().height()
