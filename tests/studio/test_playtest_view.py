@@ -8,9 +8,11 @@ a conquest to click; the studio itself knows no game.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem
 from test_app import start_dice_race
 
@@ -18,6 +20,7 @@ from engine.core.decision import Chance, Choice, Decision
 from engine.core.moves import Action, Outcome
 from studio.main_window import MainWindow
 from studio.playtest.controller import PlaytestController
+from studio.playtest.new_playtest_dialog import PlaytestSetup
 
 SEED = 11
 
@@ -283,3 +286,29 @@ def test_the_playtest_keys_work_without_a_click_first(window, qtbot, dice_race_p
     steps = len(window.playtest.session.steps)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F9)
     assert len(window.playtest.session.steps) == steps + 1
+
+
+def test_a_click_beside_a_small_targets_name_takes_that_target(window, qtbot):
+    """Issue 28: Lower Tigris is small and its name and markers lie over its neighbours; a
+    click within a few pixels of them takes Lower Tigris, not 'No legal action' next door."""
+    assert window.open(Path(__file__).parents[2] / "scenarios" / "a-brief-history-of-the-world.json")
+    scenario = window.scenario
+    assert window.start_playtest(PlaytestSetup(tuple(scenario.seats[:3]), ("human", "random", "random"),
+                                               scenario.ruleset.options, 1))
+    playtest = window.playtest
+    decision = play_until(window, qtbot, red_can_click)
+    targets = {space for action in decision.actions for space in action.spaces}
+    beside = None
+    for target in sorted(targets):
+        centre = window.view.mapFromScene(window.board.centres[target])
+        for angle in range(0, 360, 15):
+            point = centre + QPoint(round(10 * math.cos(math.radians(angle))), round(10 * math.sin(math.radians(angle))))
+            if window.view.space_at(point) not in ("", *targets):
+                beside = target, point
+                break
+        if beside:
+            break
+    assert beside, "some target's label point lies within 10 pixels of a neighbour"
+    target, point = beside
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert target in playtest.session.step.move.spaces
