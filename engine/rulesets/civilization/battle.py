@@ -236,7 +236,9 @@ def settle(state: CivState, battle: Battle, log: list[Event]) -> None:
     battle.winner = 0 if totals[0] > totals[1] else 1
     names = state.tables.names
     winner = battle.player[battle.winner]
-    log.append(Event(("battle on {}: {} against {}, {} win", state.tables.place[battle.square], totals[0], totals[1], names[winner] if battle.defender is not None or battle.winner == 0 else 'the barbarians')))
+    barbarians_win = battle.defender is None and battle.winner == 1
+    log.append(Event(("battle on {}: {} against {}, {} {}", state.tables.place[battle.square], totals[0], totals[1],
+                      'the barbarians' if barbarians_win else names[winner], 'win' if barbarians_win else 'wins')))
     for side in (0, 1):
         cards = survivors(state, battle, side)
         if battle.defender is None and side == 1:
@@ -260,12 +262,19 @@ def losses(state: CivState, battle: Battle, log: list[Event]) -> None:
     winner_seat = battle.player[battle.winner]
     if battle.winner == 0 or battle.defender is not None:
         armies = [f for f in figures_at(state, square) if f.owner == winner_seat and f.kind == "army"]
-        for f in armies[1:][:battle.lost[battle.winner] // 2]:  # the last army always stays
+        fallen = armies[1:][:battle.lost[battle.winner] // 2]  # the last army always stays
+        for f in fallen:
             remove_figure(state, f)
+        if fallen:
+            log.append(Event((counted, "{} wins but loses {:army/armies}", state.tables.names[winner_seat], len(fallen))))
     loser = battle.attacker if loser_side == 0 else battle.defender
     if loser is not None:
-        for f in [f for f in figures_at(state, square) if f.owner == loser]:
+        beaten = [f for f in figures_at(state, square) if f.owner == loser]
+        for f in beaten:
             remove_figure(state, f)
+        if beaten:  # the loser's figures on the square go
+            log.append(Event((counted, "{} loses {:figure/figures} on {}", state.tables.names[loser], len(beaten),
+                              state.tables.place[square])))
     if battle.target == "village" and battle.winner == 0:
         del state.minors[square]
         sites_changed(state, square)
