@@ -19,7 +19,7 @@ from engine.core.moves import Action
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 from studio.playtest.actions_panel import ActionsPanel
-from studio.playtest.card_tips import CardTips
+from studio.playtest.card_tips import BoardCardTips, CardTips
 from studio.playtest.cards_panel import CardsPanel
 from studio.playtest.controller import PlaytestController, Until
 from studio.playtest.history_panel import HistoryPanel
@@ -45,6 +45,8 @@ class PlaytestMode(QObject):
         self.view = BoardView()
         self.view.space_clicked.connect(self._board_clicked)
         self.view.space_hovered.connect(self._hovered)
+        self.card_tips: CardTips | None = None
+        BoardCardTips(self.view, lambda: self.card_tips)
         self.widget = self.view
         self.actions_panel = ActionsPanel()
         self.actions_panel.focus_spaces.connect(lambda spaces: self.board and self.board.set_focus(spaces))
@@ -115,6 +117,7 @@ class PlaytestMode(QObject):
         self.view.fit()
         self.actions_panel.space_name = {space.id: space.name for space in scenario.board.spaces}
         tips = CardTips(scenario, base_dir)
+        self.card_tips = tips
         for panel in (self.actions_panel, self.log_panel, self.seats_panel, self.cards_panel):
             panel.card_tips = tips
         for panel in (self.actions_panel, self.history_panel, self.log_panel, self.cards_panel):

@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QObject, Qt
-from PySide6.QtGui import QHelpEvent, QImage
-from PySide6.QtWidgets import QAbstractItemView, QToolTip
+from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QObject, QPointF, Qt
+from PySide6.QtGui import QHelpEvent, QImage, QTextDocumentFragment
+from PySide6.QtWidgets import QAbstractItemView, QGraphicsView, QToolTip
 
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.layout import layout_for
@@ -97,8 +97,10 @@ class CardTipFilter(QObject):
         view.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.ToolTip or not isinstance(event, QHelpEvent):
+            return super().eventFilter(watched, event)  # first: the view may be going away
         tips = self.tips()
-        if event.type() != QEvent.Type.ToolTip or tips is None or not isinstance(event, QHelpEvent):
+        if tips is None:
             return super().eventFilter(watched, event)
         index = self.view.indexAt(event.pos())
         tip = tips.tip(str(index.siblingAtColumn(self.column).data() or "")) if index.isValid() else ""
@@ -106,4 +108,28 @@ class CardTipFilter(QObject):
             return super().eventFilter(watched, event)
         own = index.data(Qt.ItemDataRole.ToolTipRole)
         QToolTip.showText(event.globalPos(), (f"{own}<br>" if own else "") + tip, self.view.viewport())
+        return True
+
+
+class BoardCardTips(QObject):
+    """Hovering a space on the board whose markers name a card (a wonder, a great person)
+    shows the card under the space's own tooltip."""
+
+    def __init__(self, view: QGraphicsView, tips: Callable[[], CardTips | None]) -> None:
+        super().__init__(view)
+        self.view, self.tips = view, tips
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.ToolTip or not isinstance(event, QHelpEvent):
+            return super().eventFilter(watched, event)  # first: the view may be going away
+        tips, board = self.tips(), self.view.scene()
+        if tips is None or not hasattr(board, "tooltip"):
+            return super().eventFilter(watched, event)
+        space = board.space_at(QPointF(self.view.mapToScene(event.pos()))) or ""
+        own = board.tooltip(space) if space else ""
+        tip = tips.tip(QTextDocumentFragment.fromHtml(own).toPlainText()) if own else ""
+        if not tip:
+            return super().eventFilter(watched, event)
+        QToolTip.showText(event.globalPos(), f"{own}<hr>{tip}", self.view.viewport())
         return True

@@ -96,3 +96,20 @@ def test_the_cards_dock_shows_the_viewers_hand_and_the_table_with_faces(qtbot):
     assert f"{own}'s hand" in texts and f"{other}'s hand" not in texts
     first = panel.list.item(texts.index(hands[1][0]))
     assert not first.icon().isNull() and "data:image/png" in first.toolTip()
+
+
+def test_hovering_a_space_whose_markers_name_a_card_shows_the_card(window, qtbot):
+    """A Civilization wonder on the board is told by name in the space's tooltip: its face
+    comes with it."""
+    assert window.open(SCENARIOS / "civilization.json")
+    scenario = window.scenario
+    assert window.start_playtest(PlaytestSetup(tuple(scenario.seats[:2]), ("human", "random"),
+                                               scenario.ruleset.options, 1))
+    board, view = window.board, window.view
+    space = next(iter(board.centres))
+    own = board.tooltip(space)
+    board.tooltip = lambda space_id: f"{own}<hr>wonder (Colossus)"  # as the picture tells a built one
+    point = view.mapFromScene(board.centres[space])
+    viewport = view.viewport()
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, point, viewport.mapToGlobal(point)))
+    assert QToolTip.isVisible() and "<b>Colossus</b>" in QToolTip.text() and "data:image/png" in QToolTip.text()
