@@ -244,12 +244,15 @@ def buildable(state: CivState, seat: int) -> tuple[str, ...]:
 def new_produce(state: CivState, city: str, item: str, square: str) -> Produce:
     kind, _, what = item.partition(":")
     label: Words
+    t = state.tables
     if kind == "unit":
         label = ("{} unit", what)
+    elif kind == "building":  # a fixed cost is in the label; a unit's and a wonder's change with the cards
+        label = ("{} on {} ({} production)", t.names_of[what], t.place[square], t.buildings[what].cost)
     elif what:
-        label = ("{} on {}", state.tables.names_of[what], state.tables.place[square])
+        label = ("{} on {}", t.names_of[what], t.place[square])
     else:
-        label = ("{} on {}", kind, state.tables.place[square])
+        label = ("{} on {} ({} production)", kind, t.place[square], FIGURE_COST[kind])
     return Produce(city, item, square, label=label)
 
 
