@@ -304,7 +304,7 @@ class NamesLayer(QGraphicsItem):
         # Each placed name's rectangle as plain numbers (left, top, right, bottom), so a repaint
         # finds the exposed ones without a call into Qt per name; None after a change.
         self._edges: list[tuple[float, float, float, float, Placed]] | None = None
-        self._texts: dict[tuple[str, bool, float], QStaticText] = {}  # laid out at the current scale
+        self._texts: dict[tuple[str, bool, float, int], QStaticText] = {}  # laid out at the current scale
         self._fonts: dict[tuple[bool, float], QFont] = {}
         self.setZValue(3)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -314,9 +314,11 @@ class NamesLayer(QGraphicsItem):
         return self._bounds
 
     def _label(self, name: Name) -> QRectF:
-        width = self._metrics[name.italic].horizontalAdvance(name.text) + 4
+        metrics = self._metrics[name.italic]
+        width = metrics.horizontalAdvance(name.text) + 4
+        wrapped = max(map(metrics.horizontalAdvance, broken(name.text).split(LINE_BREAK))) + 4 if " " in name.text else 0
         self._labels[name.space] = Label(name.space, name.centre, width, self._height, name.outline, name.priority,
-                                         name.boxed)
+                                         name.boxed, wrapped)
         return QRectF(name.centre.x() - width / 2, name.centre.y() - self._height / 2, width, self._height)
 
     def set_name(self, space: str, name: Name | None, settle: bool = False) -> None:
@@ -389,8 +391,7 @@ class NamesLayer(QGraphicsItem):
         groups: dict[tuple[bool, float], list[tuple[QPointF, QStaticText, QColor]]] = defaultdict(list)
         for placed in shown:
             name = self._names[placed.key]
-            size = round(self._font.pointSizeF() * scale * placed.factor, 1)
-            text = self._text(name, size)
+            size, text = self.drawn(placed, scale)
             centre, box = placed.rect.center(), text.size()
             corner = QPointF(centre.x() + transform.dx() - box.width() / 2,
                              centre.y() + transform.dy() - box.height() / 2)
@@ -421,17 +422,40 @@ class NamesLayer(QGraphicsItem):
             font = self._fonts[(italic, size)] = _italic(font) if italic else font
         return font
 
-    def _text(self, name: Name, size: float) -> QStaticText:
+    def drawn(self, placed: Placed, scale: float) -> tuple[float, QStaticText]:
+        """A placed name's font size and laid-out text: never wider than its place, as
+        hinting at a small size can widen a text past what its metrics at one size said."""
+        name = self._names[placed.key]
+        size = round(self._font.pointSizeF() * scale * placed.factor, 1)
+        text = self._text(name, size, placed.lines)
+        if text.size().width() > placed.rect.width():
+            size = math.floor(size * placed.rect.width() / text.size().width() * 10) / 10
+            text = self._text(name, size, placed.lines)
+        return size, text
+
+    def _text(self, name: Name, size: float, lines: int = 1) -> QStaticText:
         """A name laid out once in its font at one on-screen size. A static text is drawn with
         the painter's font, which must be that one: drawing laid-out text skips the shaping
         that every ``drawText`` would do again (five times a name, halo included)."""
-        key = (name.text, name.italic, size)
+        key = (name.text, name.italic, size, lines)
         text = self._texts.get(key)
         if text is None:
-            text = self._texts[key] = QStaticText(name.text)
+            text = self._texts[key] = QStaticText(broken(name.text) if lines == 2 else name.text)
             text.setTextFormat(Qt.TextFormat.PlainText)
             text.prepare(QTransform(), self._sized(name.italic, size))
         return text
+
+
+LINE_BREAK = "\u2028"  # a line break a plain static text honours
+
+
+def broken(text: str) -> str:
+    """``text`` in two lines, broken at the space nearest its middle."""
+    spaces = [i for i, char in enumerate(text) if char == " "]
+    if not spaces:
+        return text
+    at = min(spaces, key=lambda i: abs(len(text) - 2 * i))
+    return text[:at] + LINE_BREAK + text[at + 1:]
 
 
 def visible_part(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:

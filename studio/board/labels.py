@@ -37,6 +37,7 @@ class Label:
     outline: QRectF
     priority: float
     boxed: bool = False
+    wrapped_width: float = 0.0  # the wider line of the name broken in two (0: one word)
 
 
 @frozen
@@ -44,6 +45,7 @@ class Placed:
     key: str
     rect: QRectF  # in board units times the scale: the view's pixels, before its translation
     factor: float  # the font size relative to the natural one
+    lines: int = 1  # 2: a boxed name broken in two, rather than shrunk unreadably small
 
 
 class Occupied:
@@ -75,24 +77,36 @@ def place(labels: Sequence[Label], scale: float, markers: dict[str, list[QRectF]
             occupied.add(rect)
     placed = []
     for label in sorted(labels, key=lambda label: -label.priority):
-        natural = label.height * scale
-        factor = max(1.0, READABLE / natural) if natural > 0 else 1.0
-        width = label.width * scale * factor
-        room = label.outline.width() * scale * (1.0 if label.boxed else SPILL)
-        if room > 0 and width > room:
-            floor = SMALLEST / natural if label.boxed else min(factor, 1.0)
-            factor = max(factor * room / width, floor)
-        size = QRectF(0, 0, label.width * scale * factor, label.height * scale * factor)
         centre = QPointF(label.anchor.x() * scale, label.anchor.y() * scale)
         box = QRectF(label.outline.topLeft() * scale, label.outline.bottomRight() * scale).adjusted(-1, -1, 1, 1)
-        for rect in _candidates(size, centre, markers.get(label.key, [])):
-            if label.boxed and not box.contains(rect):
-                continue
-            if not occupied.hits(rect):
+        for factor, lines, size in _forms(label, scale):
+            rect = next((rect for rect in _candidates(size, centre, markers.get(label.key, []))
+                         if not (label.boxed and not box.contains(rect)) and not occupied.hits(rect)), None)
+            if rect is not None:
                 occupied.add(rect)
-                placed.append(Placed(label.key, rect, factor))
+                placed.append(Placed(label.key, rect, factor, lines))
                 break
     return placed
+
+
+def _forms(label: Label, scale: float) -> list[tuple[float, int, QRectF]]:
+    """(font factor, lines, size) to try: the name on one line, readable or shrunk to its
+    space; a boxed name too wide for its box is first tried on two lines, larger."""
+    natural = label.height * scale
+    readable = max(1.0, READABLE / natural) if natural > 0 else 1.0
+    room = label.outline.width() * scale * (1.0 if label.boxed else SPILL)
+    forms = []
+    for width, lines in ((label.width, 1), (label.wrapped_width, 2)):
+        factor = readable
+        if room > 0 and width * scale * factor > room:
+            floor = SMALLEST / natural if label.boxed else min(factor, 1.0)
+            factor = max(factor * room / (width * scale * factor), floor)
+        tall = label.outline.height() * scale
+        if label.boxed and natural > 0 and natural * lines * factor > tall:  # two lines may not fit a flat box
+            factor = max(tall / (natural * lines), SMALLEST / natural)
+        forms.append((factor, lines, QRectF(0, 0, width * scale * factor, label.height * lines * scale * factor)))
+    one, two = forms
+    return [two, one] if label.boxed and label.wrapped_width and two[0] > one[0] else [one]
 
 
 def _candidates(size: QRectF, centre: QPointF, own: list[QRectF]) -> list[QRectF]:

@@ -7,9 +7,10 @@ Edit ▸ Undo and Redo call it while this mode is showing.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QTextDocumentFragment
 from PySide6.QtWidgets import QDockWidget, QMenu, QToolBar
 
@@ -18,6 +19,8 @@ from engine.core.moves import Action
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 from studio.playtest.actions_panel import ActionsPanel
+from studio.playtest.card_tips import BoardCardTips, CardTips
+from studio.playtest.cards_panel import CardsPanel
 from studio.playtest.controller import PlaytestController, Until
 from studio.playtest.history_panel import HistoryPanel
 from studio.playtest.log_panel import LogPanel
@@ -25,6 +28,9 @@ from studio.playtest.seats_panel import SeatsPanel
 
 if TYPE_CHECKING:
     from studio.main_window import MainWindow
+
+
+SNAP = 14.0  # screen pixels around a target's label point that take the target
 
 
 class PlaytestMode(QObject):
@@ -39,12 +45,15 @@ class PlaytestMode(QObject):
         self.view = BoardView()
         self.view.space_clicked.connect(self._board_clicked)
         self.view.space_hovered.connect(self._hovered)
+        self.card_tips: CardTips | None = None
+        BoardCardTips(self.view, lambda: self.card_tips)
         self.widget = self.view
         self.actions_panel = ActionsPanel()
         self.actions_panel.focus_spaces.connect(lambda spaces: self.board and self.board.set_focus(spaces))
         self.history_panel = HistoryPanel()
         self.log_panel = LogPanel()
         self.seats_panel = SeatsPanel()
+        self.cards_panel = CardsPanel()
         self.docks: dict[str, QDockWidget] = {}
         # One column on the right, so the board keeps the window's full height: the decision on
         # top, and seats, history and log as tabs under it (each is read in turn, not together).
@@ -53,6 +62,7 @@ class PlaytestMode(QObject):
             ("seats", "Seats", self.seats_panel),
             ("history", "History", self.history_panel),
             ("log", "Log", self.log_panel),
+            ("cards", "Cards", self.cards_panel),
         ):
             dock = QDockWidget(title, window)
             dock.setObjectName(f"{name}_dock")  # saveState/restoreState find docks by name
@@ -61,6 +71,7 @@ class PlaytestMode(QObject):
             self.docks[name] = dock
         window.tabifyDockWidget(self.docks["seats"], self.docks["history"])
         window.tabifyDockWidget(self.docks["history"], self.docks["log"])
+        window.tabifyDockWidget(self.docks["log"], self.docks["cards"])
         self.docks["seats"].raise_()
         self.toolbar = QToolBar("Play")
         self.toolbar.setObjectName("play_toolbar")
@@ -105,7 +116,11 @@ class PlaytestMode(QObject):
         self.view.setScene(self.board)
         self.view.fit()
         self.actions_panel.space_name = {space.id: space.name for space in scenario.board.spaces}
-        for panel in (self.actions_panel, self.history_panel, self.log_panel):
+        tips = CardTips(scenario, base_dir)
+        self.card_tips = tips
+        for panel in (self.actions_panel, self.log_panel, self.seats_panel, self.cards_panel):
+            panel.card_tips = tips
+        for panel in (self.actions_panel, self.history_panel, self.log_panel, self.cards_panel):
             panel.set_controller(controller)
         self.seats_panel.set_controller(controller, self.board.legend)
         self.view_as_menu.clear()
@@ -114,7 +129,7 @@ class PlaytestMode(QObject):
             action = self.view_as_menu.addAction(name)
             action.setCheckable(True)
             action.setData(seat)
-            action.setChecked(seat is None)
+            action.setChecked(seat == controller.viewer)
             self.view_as.addAction(action)
         controller.changed.connect(self._changed)
         controller.viewer_changed.connect(self._viewer_changed)
@@ -122,6 +137,19 @@ class PlaytestMode(QObject):
         controller.running_changed.connect(lambda _: self.window.refresh())
         controller.message.connect(lambda text: self.window.statusBar().showMessage(text, 8000))
         self._changed()
+        self.take_focus()
+
+    def take_focus(self) -> None:
+        """The playtest's keys (F5, F9, F10) work at once, without a click first: the window is
+        made active and the board takes the keyboard (issue 28). Asked again once the event
+        loop turns, as the dialog that started the playtest may be closing still."""
+        self._focus()
+        QTimer.singleShot(0, self._focus)
+
+    def _focus(self) -> None:
+        if self.controller is not None:
+            self.window.activateWindow()
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def drop(self) -> None:
         controller = self.controller
@@ -129,7 +157,7 @@ class PlaytestMode(QObject):
             return
         controller.pause()
         self.controller = None
-        for panel in (self.actions_panel, self.history_panel, self.log_panel, self.seats_panel):
+        for panel in (self.actions_panel, self.history_panel, self.log_panel, self.seats_panel, self.cards_panel):
             panel.set_controller(None)
         for action in self.view_as.actions():
             self.view_as.removeAction(action)
@@ -196,6 +224,7 @@ class PlaytestMode(QObject):
     def _board_clicked(self, space: str, where: QPoint) -> None:
         if self.controller is None or self.board is None:
             return
+        space = self._near_target(space, where)
         actions, reason = self.controller.actions_at(space, self.board.name(space))
         if not actions:
             self.window.statusBar().showMessage(reason, 8000)
@@ -203,6 +232,25 @@ class PlaytestMode(QObject):
         action = actions[0] if len(actions) == 1 else self.window.choose_action(actions, where)
         if action is not None:
             self.controller.play(action)
+
+    def _near_target(self, space: str, where: QPoint) -> str:
+        """A click on no target but within SNAP pixels of a target's name and markers (drawn at
+        its label point, and often over a neighbour when the space is small) takes that target:
+        a small space's hit area is at least as big as its label (issue 28)."""
+        decision = self.controller.decision() if self.controller else None
+        if not isinstance(decision, Choice) or not self.controller.sees_choice(decision) or self.board is None:
+            return space
+        targets = {target for action in decision.actions for target in action.spaces if target in self.board.centres}
+        if not targets or space in targets:
+            return space
+        at = QPointF(self.view.viewport().mapFromGlobal(where))
+
+        def distance(target: str) -> float:
+            offset = QPointF(self.view.mapFromScene(self.board.centres[target])) - at
+            return math.hypot(offset.x(), offset.y())
+
+        nearest = min(targets, key=distance)
+        return nearest if distance(nearest) <= SNAP else space
 
     def choose(self, actions: list[Action], where: QPoint) -> Action | None:
         """Several legal actions on one space (conquer by land or by fleet): ask which."""

@@ -26,6 +26,7 @@ from engine.core.decision import Chance, Choice, End
 from engine.core.moves import Action, Outcome
 from studio.board.style import TARGET_OUTLINE, colour
 from studio.plain import plain_label, tooltip
+from studio.playtest.card_tips import CardTipFilter, CardTips
 from studio.playtest.controller import PlaytestController
 
 
@@ -39,6 +40,10 @@ def target_mark() -> QPixmap:
     painter.drawEllipse(QRectF(2, 2, 10, 10))
     painter.end()
     return pixmap
+
+
+MIN_ROWS = 10  # the move list never shrinks below this many lines (issue 28)
+LAST_LINES = 4  # log lines under "Last step"; the rest are in the Log
 
 
 def odds(chance: Chance, index: int) -> float:
@@ -75,6 +80,9 @@ class ActionsPanel(QWidget):
         self.list.currentItemChanged.connect(lambda item, _: self._point_at(item))
         self.list.itemActivated.connect(lambda _: self.take_selected())
         self.list.installEventFilter(self)
+        self.card_tips: CardTips | None = None  # the scenario's cards, shown on hovering a move naming one
+        row = self.list.fontMetrics().height() + 6
+        self.list.setMinimumHeight(MIN_ROWS * row + 2 * self.list.frameWidth())
         self.hidden = plain_label()
         self.hidden.setWordWrap(True)
         self.hidden.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -108,6 +116,7 @@ class ActionsPanel(QWidget):
         layout.addWidget(self.hidden, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.last)
+        CardTipFilter(self.list, lambda: self.card_tips)  # once the list's own filter can answer
 
     def set_controller(self, controller: PlaytestController | None) -> None:
         self.controller = controller
@@ -215,7 +224,11 @@ class ActionsPanel(QWidget):
             self.last.setText("")
             return
         events = [e.text for e in step.log if e.visible_to(controller.viewer)]
-        text = f"<b>Last step:</b> {html.escape(controller.describe(step))}"
+        told = controller.describe(step)
+        # A step told by its events (a seat's view of another's move) is not told twice.
+        text = "<b>Last step:</b>" + ("" if told == "; ".join(events) else f" {html.escape(told)}")
+        if len(events) > LAST_LINES:  # a long step would squeeze the move list: the Log has it all
+            events = [*events[:LAST_LINES - 1], f"… and {len(events) - LAST_LINES + 1} more lines in the Log"]
         if events:
             text += "<br><span style='color:palette(dark)'>" + "<br>".join(html.escape(e) for e in events) + "</span>"
         self.last.setText(text)

@@ -52,6 +52,10 @@ class PlaytestController(QObject):
         self.embed_scenario = scenario_path is None
         self.path = path
         self.viewer: int | None = None  # None is the designer, who sees everything
+        # Until someone chooses a view, the view is the person's at the table (issue 28): a
+        # person never sees the bots' hands unless they ask to.
+        self.follows_play = True
+        self.viewer = self.seat_to_view()
         self._revision = 0  # counts note and bookmark edits, for the modified mark
         self._picture: tuple[tuple[int, int | None], Picture] | None = None
         self._saved = self._fingerprint() if path else None
@@ -134,12 +138,12 @@ class PlaytestController(QObject):
         if move is None:
             return "Start"
         who = "chance" if isinstance(move, Outcome) else self.seat_name(step.seat)
+        again = f" (draw {step.draw + 1})" if step.draw else ""
         if self.viewer is not None and (isinstance(move, Outcome) or step.seat != self.viewer):
             # Who saw a past draw is not recorded in the step, so a seat is told only the
             # events it may read: a card's label must not leak through the history.
             seen = [event.text for event in step.log if event.visible_to(self.viewer)]
-            return "; ".join(seen) if seen else f"{who} decides"
-        again = f" (draw {step.draw + 1})" if step.draw else ""
+            return ("; ".join(seen) if seen else f"{who} decides") + (" (forced)" if step.forced else again)
         if isinstance(move, Outcome):
             return f"chance: {move}" + (" (forced)" if step.forced else again)
         return (f"{who}: {move}" if with_seat else str(move)) + again
@@ -188,6 +192,11 @@ class PlaytestController(QObject):
         return True
 
     def _changed(self) -> None:
+        if self.follows_play:
+            seat = self.seat_to_view()
+            if seat != self.viewer:  # a hand-over at a hot-seat table
+                self.viewer = seat
+                self.viewer_changed.emit()
         self.changed.emit()
         self.modified_changed.emit(self.is_modified())
 
@@ -253,7 +262,21 @@ class PlaytestController(QObject):
             return True
         return self._act(lambda: self.session.goto(step_id))
 
+    def seat_to_view(self) -> int | None:
+        """Whose view the table shows: the only person's; with several people, the one to
+        choose (while bots and chance play, the last person's stays); the designer's only
+        when no seat is played by a person."""
+        people = [seat for seat in range(len(self.session.seats)) if self.is_person(seat)]
+        if not people:
+            return None
+        decision = self.decision()
+        if isinstance(decision, Choice) and decision.seat in people:
+            return decision.seat
+        return self.viewer if self.viewer in people else people[0]
+
     def set_viewer(self, seat: int | None) -> None:
+        """A view chosen by the person: it stays, whoever plays next."""
+        self.follows_play = False
         if seat != self.viewer:
             self.viewer = seat
             self.viewer_changed.emit()

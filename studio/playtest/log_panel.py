@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from engine.core.text import plural
 from engine.play.session import Step
 from studio.plain import plain_label
+from studio.playtest.card_tips import CardTipFilter, CardTips
 from studio.playtest.controller import PlaytestController
 
 STEP_ROLE = Qt.ItemDataRole.UserRole
@@ -44,6 +45,8 @@ class LogPanel(QWidget):
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.itemClicked.connect(self._clicked)
         self.tree.itemActivated.connect(self._clicked)
+        self.card_tips: CardTips | None = None
+        CardTipFilter(self.tree, lambda: self.card_tips, column=1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.hint)
         layout.addWidget(self.tree, 1)

@@ -25,6 +25,7 @@ from engine.core.text import plural
 from studio.board import style
 from studio.board.badges import Badge, badge_font, layout_badges, paint_badge
 from studio.board.legend import Legend
+from studio.playtest.card_tips import CardTips
 from studio.playtest.controller import PlaytestController
 from studio.playtest.new_playtest_dialog import controller_label
 
@@ -82,6 +83,7 @@ class SeatsPanel(QWidget):
         super().__init__(parent)
         self.controller: PlaytestController | None = None
         self.legend: Legend | None = None
+        self.card_tips: CardTips | None = None
         self.view_as = QComboBox()
         self.view_as.setToolTip("Show the game as one seat sees it: hidden hands, draws and choices stay hidden")
         self.view_as.activated.connect(self._view_as)
@@ -148,8 +150,14 @@ class SeatsPanel(QWidget):
             if panel is not None:
                 who = controller_label(controller.session.controllers[seat_number])
                 card.show_panel(panel, who, picture.active_seat == seat_number)
+                card.label.setToolTip(self._tip(panel.hand or ()))
         self.table.setText(_areas(picture))
+        self.table.setToolTip(self._tip([card for area in picture.areas for card in area.cards]))
         self._legend(picture)
+
+    def _tip(self, cards) -> str:
+        """The faces of the cards named, for hovering a hand or the table."""
+        return self.card_tips.tip("; ".join(cards)) if self.card_tips and cards else ""
 
     def _legend(self, picture: Picture) -> None:
         """One row per piece kind drawn so far, so a badge's letters can be looked up."""

@@ -9,6 +9,7 @@ decision's list, a click while bots play, Step on a person's seat, and the runs 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QKeyEvent
@@ -17,6 +18,8 @@ from test_app import start_dice_race
 
 from engine.core.decision import Chance, Choice, End
 from studio.main_window import MainWindow
+from studio.playtest.actions_panel import LAST_LINES, MIN_ROWS
+from studio.playtest.new_playtest_dialog import PlaytestSetup
 
 
 def held_enter(widget, presses: int = 5) -> None:
@@ -132,6 +135,7 @@ def test_only_outcomes_a_person_chose_are_forced_in_the_file_and_the_history(win
     start_dice_race(window, dice_race_path)
     playtest, panel = window.playtest, window.playtest_mode.actions_panel
     window.actions.roll.trigger()  # the generator draws Red's card
+    window.playtest_mode.view_as.actions()[0].trigger()  # Blue's draw is the designer's to force
     panel.list.setCurrentRow(2)
     qtbot.mouseClick(panel.take, Qt.MouseButton.LeftButton)  # the designer forces Blue's
     panel.list.setCurrentRow(1)
@@ -156,3 +160,20 @@ def test_the_final_scores_say_who_won(window, dice_race_path):
     assert text.startswith("Final scores")
     assert text.endswith(end.verdict([playtest.seat_name(seat) for seat in range(2)]))
     assert playtest.seat_name(end.winners[0]) in text.splitlines()[-1]
+
+
+def test_the_move_list_keeps_ten_lines_when_the_last_step_is_long(window):
+    """Issue 28: a round's start logs many lines; they are cut to a few (the Log has them all)
+    and the move list keeps at least ten lines at the default window size."""
+    assert window.open(Path(__file__).parents[2] / "scenarios" / "after-the-flood.json")
+    scenario = window.scenario
+    assert window.start_playtest(PlaytestSetup(tuple(scenario.seats), ("human", "random", "random"),
+                                               scenario.ruleset.options, 1))
+    panel, playtest = window.playtest_mode.actions_panel, window.playtest
+    while not [e for e in playtest.session.step.log if e.visible_to(playtest.viewer)][LAST_LINES:]:
+        assert isinstance(playtest.decision(), Chance), "a long step comes before the first choice"
+        playtest.roll()
+    assert "more lines in the Log" in panel.last.text()
+    assert panel.last.text().count("<br>") == LAST_LINES
+    assert panel.last.text().count(playtest.session.step.log[0].text) == 1  # told once, not twice
+    assert panel.list.height() >= MIN_ROWS * panel.list.fontMetrics().height()

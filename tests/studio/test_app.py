@@ -268,8 +268,9 @@ def test_the_default_playtest_layout_leaves_the_board_most_of_the_window(window,
     board = window.view.width() * window.view.height()
     assert board > 0.6 * window.width() * window.height()
     assert window.view.height() > 0.85 * window.centralWidget().height()  # the full height
-    # Seats, history and log share one place as tabs; the decision stays in view above them.
-    assert set(window.tabifiedDockWidgets(window.docks["seats"])) == {window.docks["history"], window.docks["log"]}
+    # Seats, history, log and cards share one place as tabs; the decision stays in view above them.
+    assert set(window.tabifiedDockWidgets(window.docks["seats"])) == {window.docks["history"], window.docks["log"],
+                                                                       window.docks["cards"]}
     assert window.docks["decision"].isVisible() and window.docks["seats"].isVisible()
 
 
@@ -377,7 +378,8 @@ def test_view_lists_every_dock_of_the_mode_and_each_mode_remembers_its_layout(qt
     window = new_window()
     assert dock_toggles(window) == {"Undo History": False}  # nothing open: nothing to show in it
     start_dice_race(window, dice_race_path)
-    assert dock_toggles(window) == {"Decision": True, "Seats": True, "History": True, "Log": True}
+    assert dock_toggles(window) == {"Decision": True, "Seats": True, "History": True, "Log": True,
+                                    "Cards": True}
     window.show_mode("map")
     assert dock_toggles(window) == {"Undo History": True, "Space": True, "Regions": True, "Background": True,
                                     "Problems": True}

@@ -32,6 +32,7 @@ def test_a_seat_reads_only_its_own_draws_in_the_history(qtbot, dice_race):
     controller = dice_race_controller(dice_race)
     controller.step()  # Red draws a secret bonus card
     step = controller.session.step
+    controller.set_viewer(None)  # the designer's view, chosen
     assert controller.describe(step).startswith("chance: ")
     controller.set_viewer(1)
     assert controller.describe(step) == "Red draws a bonus card"
@@ -59,3 +60,37 @@ def test_a_run_stops_at_a_persons_choice(qtbot, dice_race):
     decision = controller.decision()
     assert isinstance(decision, Choice) and decision.seat == 1
     assert messages[-1].endswith("Blue (a person) must choose.")
+
+
+def test_one_person_plays_in_their_own_view(qtbot, dice_race):
+    """Issue 28: a person playing Red against a bot never sees the bot's hand by default."""
+    controller = dice_race_controller(dice_race, ("random", "human"))
+    assert controller.viewer == 1 and controller.follows_play
+    controller.run(Until.PERSON)
+    qtbot.waitUntil(lambda: not controller.running)
+    assert controller.viewer == 1
+
+
+def test_a_hot_seat_table_shows_the_seat_to_play(qtbot, dice_race):
+    controller = dice_race_controller(dice_race)
+    assert controller.viewer == 0  # chance first: the first person's view
+    seats = []
+    for _ in range(40):
+        decision = controller.decision()
+        if isinstance(decision, Choice):
+            assert controller.viewer == decision.seat  # handed over with the turn
+            seats.append(decision.seat)
+            controller.play(decision.actions[0])
+        else:
+            controller.roll()
+    assert set(seats) == {0, 1}
+
+
+def test_a_view_chosen_stays_and_no_person_means_the_designer(qtbot, dice_race):
+    controller = dice_race_controller(dice_race)
+    controller.set_viewer(None)
+    for _ in range(20):
+        decision = controller.decision()
+        controller.play(decision.actions[0]) if isinstance(decision, Choice) else controller.roll()
+    assert controller.viewer is None
+    assert dice_race_controller(dice_race, ("random", "random")).viewer is None

@@ -113,3 +113,37 @@ def test_every_shipped_board_draws_its_names_when_fitted_to_the_window(qtbot, na
     placed = {p.key for p in scene.names.placed(scale)}
     places = [s.id for s in session.scenario.board.spaces if s.kind.value not in ("box", "track")]
     assert len(placed & set(places)) >= len(places) * 0.8
+
+
+def test_a_boxed_name_too_wide_for_its_box_is_broken_in_two_lines_rather_than_shrunk():
+    """Issue 28: After the Flood's "Army table A" was shrunk to 6 pixels and ran into "Army
+    table B"; broken in two it stays readable."""
+    box = QRectF(0, 0, 44, 40)
+    label = Label("rank-a", QPointF(22, 20), 70, 10, box, priority=1, boxed=True, wrapped_width=46)
+    [placed] = place([label], 1.0, {})
+    assert placed.lines == 2 and placed.factor > SMALLEST / 10
+    assert box.adjusted(-1, -1, 1, 1).contains(placed.rect)
+
+
+@pytest.mark.parametrize(("name", "players"), BOARDS)
+def test_every_drawn_name_fits_the_place_it_was_given(qtbot, name, players):
+    """The text drawn, at its font size and on its lines, is no wider than the rectangle the
+    placement kept free for it: names never run into each other."""
+    session = played(name, players, 40)
+    scene, scale = fitted_board(qtbot, session)
+    layer = scene.names
+    for p in layer.placed(scale):
+        size, text = layer.drawn(p, scale)
+        assert text.size().width() <= p.rect.width() + 0.01, p.key
+        assert size >= layer._font.pointSizeF() * scale * p.factor * 0.85, p.key  # a hinting slack, no more
+
+
+def test_after_the_floods_boxes_keep_readable_names(qtbot):
+    """Issue 28: its army tables, turn order and pass boxes were named in 6-pixel text."""
+    session = played("after-the-flood", 3, 40)
+    scene, scale = fitted_board(qtbot, session)
+    boxes = {space.id for space in session.scenario.board.spaces if space.kind.value in ("box", "track")}
+    placed = {p.key: p for p in scene.names.placed(scale) if p.key in boxes}
+    assert {"rank-a", "order-1", "pass-1", "round-1"} <= set(placed)
+    assert all(p.rect.height() / p.lines >= READABLE - 0.01 for p in placed.values()), {
+        key: p.rect.height() / p.lines for key, p in placed.items()}

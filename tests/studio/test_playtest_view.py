@@ -8,16 +8,20 @@ a conquest to click; the studio itself knows no game.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
+from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem
+from test_app import start_dice_race
 
 from engine.core.decision import Chance, Choice, Decision
 from engine.core.moves import Action, Outcome
 from studio.main_window import MainWindow
 from studio.playtest.controller import PlaytestController
+from studio.playtest.new_playtest_dialog import PlaytestSetup
 
 SEED = 11
 
@@ -97,8 +101,10 @@ def test_history_of_the_world_played_through_the_window(window, qtbot, hotw_path
     assert panel.list.item(0).text().endswith(f"{1 / len(chance.outcomes):.0%}")
     window.actions.roll.trigger()
     assert isinstance(session.step.move, Outcome) and not session.step.forced
-    assert "chance:" in panel.last.text()
-    # ... or the designer forces the one they want.
+    assert playtest.viewer == 0  # the person's own view, Red's (issue 28)
+    assert "score markers: Red" in panel.last.text()
+    # ... or the designer, in the designer's view, forces the one they want.
+    window.playtest_mode.view_as.actions()[0].trigger()
     forced = panel.moves()[-1]
     take_from_list(window, qtbot, forced)
     assert session.step.move == forced and session.step.forced
@@ -269,3 +275,41 @@ def test_play_to_the_end_of_the_turn_and_of_the_epoch_and_pause(window, qtbot, h
     assert playtest.running and window.actions.pause.isEnabled()
     window.actions.pause.trigger()
     assert not playtest.running and not window.actions.pause.isEnabled()
+
+
+def test_the_playtest_keys_work_without_a_click_first(window, qtbot, dice_race_path):
+    """Issue 28: after Start Playtest, F9 rolls at once: the window holds the keyboard."""
+    focused = QApplication.focusWidget()
+    if focused is not None:
+        focused.clearFocus()
+    start_dice_race(window, dice_race_path)
+    qtbot.waitUntil(lambda: window.isActiveWindow() and window.playtest_mode.view.hasFocus())
+    steps = len(window.playtest.session.steps)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F9)
+    assert len(window.playtest.session.steps) == steps + 1
+
+
+def test_a_click_beside_a_small_targets_name_takes_that_target(window, qtbot):
+    """Issue 28: Lower Tigris is small and its name and markers lie over its neighbours; a
+    click within a few pixels of them takes Lower Tigris, not 'No legal action' next door."""
+    assert window.open(Path(__file__).parents[2] / "scenarios" / "a-brief-history-of-the-world.json")
+    scenario = window.scenario
+    assert window.start_playtest(PlaytestSetup(tuple(scenario.seats[:3]), ("human", "random", "random"),
+                                               scenario.ruleset.options, 1))
+    playtest = window.playtest
+    decision = play_until(window, qtbot, red_can_click)
+    targets = {space for action in decision.actions for space in action.spaces}
+    beside = None
+    for target in sorted(targets):
+        centre = window.view.mapFromScene(window.board.centres[target])
+        for angle in range(0, 360, 15):
+            point = centre + QPoint(round(10 * math.cos(math.radians(angle))), round(10 * math.sin(math.radians(angle))))
+            if window.view.space_at(point) not in ("", *targets):
+                beside = target, point
+                break
+        if beside:
+            break
+    assert beside, "some target's label point lies within 10 pixels of a neighbour"
+    target, point = beside
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert target in playtest.session.step.move.spaces

@@ -86,7 +86,8 @@ class Trade(Action):
 
 @value
 class TradeFor(Action):
-    text: ClassVar[str] = "in {} take 1 {}"
+    text: ClassVar[str] = "take 1 {1} in {0}"
+    priced: ClassVar[bool] = True  # the label names what the trade table lets you give for it
     space_fields = ("area",)
     area: str
     good: str
@@ -125,7 +126,7 @@ class Equip(Action):
 
 @value
 class Deploy(Action):
-    text: ClassVar[str] = "deploy {} armies"
+    text: ClassVar[str] = "deploy {:army/armies}"
     count: int
 
 

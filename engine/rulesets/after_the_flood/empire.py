@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.core.moves import Action
+from engine.core.text import counted
 from engine.rulesets.after_the_flood.actions import (
     Buy,
     CreateEmpire,
@@ -57,11 +58,11 @@ def on_create(state: FloodState, move: CreateEmpire, log: list[Event]) -> None:
     state.empire_of[player] = empire.id
     state.empire_area[player] = move.area
     got = armies_from_general(state, player, empire.armies)
-    log.append(Event(("{} creates {} with {} armies", state.names[player], empire.name, got)))
+    log.append(Event((counted, "{} creates {} with {:army/armies}", state.names[player], empire.name, got)))
     babylon = tables.city_of.get("babylon")
     if babylon is not None and state.cities.get(babylon) == player:
         got = armies_from_general(state, player, 2)
-        log.append(Event(("{} takes {} more armies for the city in {}", state.names[player], got, tables.name(babylon))))
+        log.append(Event((counted, "{} takes {:more army/more armies} for the city in {}", state.names[player], got, tables.name(babylon))))
     state.phase = "buy"
 
 
@@ -78,7 +79,7 @@ def on_buy(state: FloodState, move: Buy, log: list[Event]) -> None:
     player = state.active
     hand_in(state, player, move.resource)
     got = armies_from_general(state, player, ARMIES_BOUGHT[move.resource])
-    log.append(Event(("{} hands in 1 {} for {} armies", state.names[player], move.resource, got)))
+    log.append(Event((counted, "{} hands in 1 {} for {:army/armies}", state.names[player], move.resource, got)))
 
 
 def done_buying(state: FloodState, log: list[Event]) -> None:
@@ -117,7 +118,7 @@ def done_equipping(state: FloodState, log: list[Event]) -> None:
             state.workers_personal[player] += count
         else:
             state.workers_general[player] += count
-        log.append(Event(("{} removes {} workers from {}", state.names[player], count, state.tables.name(area))))
+        log.append(Event((counted, "{} removes {:worker/workers} from {}", state.names[player], count, state.tables.name(area))))
     if area in state.armies and state.armies_personal[player]:
         state.combat = (area, "create")
         state.phase = "roll"
@@ -137,5 +138,5 @@ def on_deploy(state: FloodState, move: Deploy, log: list[Event]) -> None:
     player = state.active
     area = state.empire_area[player] or ""
     place_armies(state, player, area, move.count)
-    log.append(Event(("{} deploys {} armies in {}", state.names[player], move.count, state.tables.name(area))))
+    log.append(Event((counted, "{} deploys {:army/armies} in {}", state.names[player], move.count, state.tables.name(area))))
     end_action(state)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.core.decision import Chance, Choice, Decision
 from engine.core.events import Event
 from engine.core.moves import Action, Outcome
+from engine.core.text import counted
 from engine.rulesets.after_the_flood.actions import (
     DestroyCity,
     Done,
@@ -80,7 +81,11 @@ def attack(state: FloodState, area: str, mode: str, log: list[Event]) -> None:
         log.append(Event(("{} attacks {} in {}", state.names[player], state.names[owner], state.tables.name(area))))
     else:
         place_armies(state, player, area, 1)
-        log.append(Event(("{} enters {}", state.names[player], state.tables.name(area))))
+        city = state.cities.get(area)
+        if city is not None and city != player:  # §6.5: cities in the area are unaffected
+            log.append(Event(("{} enters {}; {}'s city there stands", state.names[player], state.tables.name(area), state.names[city])))
+        else:
+            log.append(Event(("{} enters {}", state.names[player], state.tables.name(area))))
         state.phase = "more"
 
 
@@ -104,7 +109,7 @@ def on_destroy(state: FloodState, move: DestroyCity, log: list[Event]) -> None:
         lose_army(state, player)
     del state.cities[move.area]
     state.grown.discard(move.area)
-    log.append(Event(("{} hands in {} armies and destroys the city of {} in {}", state.names[player], cost, state.names[owner], state.tables.name(move.area))))
+    log.append(Event((counted, "{} hands in {:army/armies} and destroys the city of {} in {}", state.names[player], cost, state.names[owner], state.tables.name(move.area))))
     state.phase = "more"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.core.moves import Action
+from engine.core.text import counted
 from engine.rulesets.after_the_flood.actions import (
     Done,
     Place,
@@ -60,7 +61,7 @@ def on_place_workers(state: FloodState, move: PlaceWorkers, log: list[Event]) ->
     if move.resource:
         hand_in(state, player, move.resource)
         state.allowance = VALUE[move.resource]
-        log.append(Event(("{} hands in 1 {} to place up to {} workers", state.names[player], move.resource, state.allowance)))
+        log.append(Event((counted, "{} hands in 1 {} to place up to {:worker/workers}", state.names[player], move.resource, state.allowance)))
     else:
         log.append(Event(("{} places workers with scribes only", state.names[player])))
     settle(state)
@@ -82,7 +83,7 @@ def decide_place(state: FloodState) -> Decision:
         spaces = destinations(state, player)
         if state.base_space is not None:
             spaces = [s for s in spaces if s == state.base_space]
-        return Choice(player, ("place up to {} more workers, all on one space", state.allowance),
+        return Choice(player, (counted, "place up to {:more worker/more workers}, all on one space", state.allowance),
                       (*(move(Place, s) for s in spaces), move(Done)))
     moves = []
     if state.workers_personal[player]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.decision import Chance, Decision
 from engine.core.events import Event
 from engine.core.moves import Outcome
+from engine.core.text import counted
 from engine.rulesets.after_the_flood.common import take
 from engine.rulesets.after_the_flood.state import FloodState
 from engine.rulesets.after_the_flood.tables import (
@@ -43,7 +44,7 @@ def start_round(state: FloodState, log: list[Event]) -> None:
         got = min(WORKERS_PER_ROUND, state.workers_general[player])
         state.workers_general[player] -= got
         state.workers_personal[player] += got
-        log.append(Event(("{} takes {} workers", name, got)))
+        log.append(Event((counted, "{} takes {:worker/workers} into the personal supply", name, got)))
     for ready, used in SIDES.items():
         for player, count in enumerate(state.workers[used]):
             state.workers[ready][player] += count

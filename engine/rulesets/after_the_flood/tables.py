@@ -10,6 +10,7 @@ from typing import Any
 from attrs import frozen
 
 from engine.core.moves import Action
+from engine.core.text import counted
 from engine.rulesets.after_the_flood.cards import EmpireEntry
 from engine.rulesets.after_the_flood.options import AfterTheFloodOptions
 from engine.rulesets.after_the_flood.trade_table import parse_trade_table
@@ -92,7 +93,10 @@ class Tables:
         found = self._moves.get(key)
         if found is None:
             words = [self.names.get(v, v) if v != "" else getattr(kind, "blank", "") for v in values]
-            found = self._moves[key] = kind(*values, label=kind.text.format(*words))
+            label = counted(kind.text, *words)
+            if getattr(kind, "priced", False):
+                label += " for 1 " + " or ".join(sorted(give for give, get in self.trade if get == values[-1]))
+            found = self._moves[key] = kind(*values, label=label)
         return found
 
     def name(self, space: str) -> str:

@@ -72,7 +72,8 @@ def decide_trade(state: FloodState) -> Decision:
     moves = offers(state, player)
     if can_make_tool(state, player):
         moves.append(state.tables.move(MakeTool))
-    return Choice(player, "trade, make tools, or stop", (*moves, state.tables.move(Done)))
+        return Choice(player, "trade, make tools, or stop", (*moves, state.tables.move(Done)))
+    return Choice(player, "trade or stop", (*moves, state.tables.move(Done)))
 
 
 def on_trade_for(state: FloodState, move: TradeFor, log: list[Event]) -> None:

@@ -143,7 +143,7 @@ def on_bid(state: FloodState, move: Bid, log: list[Event]) -> None:
     player = state.active
     state.held[player][move.resource] -= 1
     state.bids[player][move.resource] = state.bids[player].get(move.resource, 0) + 1
-    log.append(Event(("{} bids 1 {}", state.names[player], move.resource)))
+    log.append(Event(("{} bids 1 {} for turn order", state.names[player], move.resource)))
 
 
 

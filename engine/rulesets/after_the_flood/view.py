@@ -61,8 +61,8 @@ def panel(state: FloodState, player: int) -> SeatPanel:
     cities = sum(1 for owner in state.cities.values() if owner == player)
     empire = state.empire_of[player]
     lines = (
-        f"workers: {state.workers_personal[player]} to place, {state.workers_general[player]} in the supply",
-        f"armies: {state.armies_personal[player]} to place, {state.armies_general[player]} in the supply",
+        f"workers: {state.workers_personal[player]} in the personal supply (to place), {state.workers_general[player]} in the general",
+        f"armies: {state.armies_personal[player]} in the personal supply (to place), {state.armies_general[player]} in the general",
         f"cities on the board: {cities} of {CITIES}",
         f"empire: {state.tables.empires[empire].name}" if empire else "no empire this round",
         *(("passed",) if state.passed[player] else ()),

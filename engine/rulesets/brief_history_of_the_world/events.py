@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from math import inf
 
 from engine.core.events import Event
+from engine.core.text import counted
 from engine.rulesets.brief_history_of_the_world.cards import CONTINUOUS, EventCard
 from engine.rulesets.brief_history_of_the_world.gold import change
 from engine.rulesets.brief_history_of_the_world.placements import changed, near
@@ -143,7 +144,7 @@ def play(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
         force = Force(colour, card, kind, armies)
         state.force = force
         settle_start(state, force, event.start, False, log)
-        log.append(Event(("{} rises in {} with {} armies", state.tables.names[card], state.tables.names[event.start], armies)))
+        log.append(Event((counted, "{} rises in {} with {:army/armies}", state.tables.names[card], state.tables.names[event.start], armies)))
         if kind == "kingdom" and len(state.capitals) + len(state.cities) < state.tables.options.capitals_and_cities:
             state.cities.add(event.start)
         check_monuments(state, log)
@@ -175,7 +176,7 @@ def resolve_choice(state: BriefState, choice: str, log: list[Event]) -> None:
         for territory in struck:
             state.stock[state.armies.pop(territory)] += 1
         changed(state)
-        log.append(Event(("plague in {}: {} armies return to stock", state.tables.names[choice], len(struck))))
+        log.append(Event((counted, "plague in {}: {:army/armies} return to stock", state.tables.names[choice], len(struck))))
     else:
         state.fleets.add(choice)
         changed(state)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core.decision import Chance, Choice, Decision
 from engine.core.events import Event
 from engine.core.moves import Outcome
+from engine.core.text import counted, plural
 from engine.rulesets.brief_history_of_the_world import actions as a
 from engine.rulesets.brief_history_of_the_world import events as ev
 from engine.rulesets.brief_history_of_the_world import turn
@@ -46,7 +47,7 @@ def decide_turn(state: BriefState) -> Decision:
         return Chance(("{} defends {}", state.colours[invasion.defender], names[invasion.target]),
                       thrown(turn.defence_dice(state)))
     if state.overrun is not None:
-        return Choice(seat, ("{} may overrun with {} invasion points", who, state.overrun.points), (
+        return Choice(seat, (counted, "{} may overrun with {:invasion point/invasion points}", who, state.overrun.points), (
             *map(tables.overruns.__getitem__, overrun_targets(state)), STOP))
     if state.pending is not None:
         options = ev.choices(state)
@@ -56,8 +57,12 @@ def decide_turn(state: BriefState) -> Decision:
     if force is None:
         return Choice(seat, ("{}: play red events before founding?", who), (
             *map(tables.plays.__getitem__, ev.red_playable(state, state.current)), FOUND))
-    return Choice(seat, ("{}: {} expand ({} armies on the board)", who, tables.names[force.card], force.board),
-                  expansion_moves(state))
+    return Choice(seat, (expand_prompt, who, tables.names[force.card], force.board), expansion_moves(state))
+
+
+def expand_prompt(who: str, empire: str, waiting: int) -> str:
+    """The armies still to place wait on the Resolution board, not on the map."""
+    return f"{who}: {empire} expand ({plural(waiting, 'army', 'armies')} waiting on the Resolution board)"
 
 
 def expansion_moves(state: BriefState) -> tuple:
@@ -87,7 +92,7 @@ def flow(state: BriefState, log: list[Event]) -> bool:
     overrun = state.overrun
     if overrun is not None and not overrun_targets(state):
         if overrun.points:
-            log.append(Event(("{} invasion points are lost", overrun.points)))
+            log.append(Event((counted, "the overrun ends with {:invasion point/invasion points} unused", overrun.points)))
         state.overrun = None
         return True
     force = state.force

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import repeat
 
 from engine.core.events import Event
+from engine.core.text import counted, plural
 from engine.rulesets.brief_history_of_the_world.cards import EmpireCard
 from engine.rulesets.brief_history_of_the_world.gold import change, collect
 from engine.rulesets.brief_history_of_the_world.map import (
@@ -40,7 +41,7 @@ def found(state: BriefState, colour: int, card: str, log: list[Event]) -> None:
     state.stock[colour] -= armies
     force = Force(colour, card, "empire", armies, barbarian=not data.capital, characteristic=data.characteristic)
     state.force = force
-    log.append(Event(("{} founds the {} with {} armies{}", state.colours[colour], state.tables.names[card], armies,
+    log.append(Event((counted, "{} founds the {} with {:army/armies}{}", state.colours[colour], state.tables.names[card], armies,
                       "" if data.capital else " (no capital: barbarian)")))
     if armies:
         settle(state, force, data, log)
@@ -75,7 +76,7 @@ def join(state: BriefState, force: Force, card: str, log: list[Event]) -> None:
     armies = min(data.armies, state.stock[force.colour])
     state.stock[force.colour] -= armies
     force.board += armies
-    log.append(Event(("{} founds the {} in the same turn with {} armies", state.colours[force.colour], state.tables.names[card], armies)))
+    log.append(Event((counted, "{} founds the {} in the same turn with {:army/armies}", state.colours[force.colour], state.tables.names[card], armies)))
     if armies:
         fleets = state.fleets
         settle(state, force, data, log)
@@ -217,7 +218,7 @@ def resolve(state: BriefState, defence: tuple[int, ...], log: list[Event]) -> No
 def roll_line(attack_faces: tuple[int, ...], dial: int, attack: int, defence_faces: tuple[int, ...], defend: int,
               points: int, needed: int, automatic: bool) -> str:
     return (f"attack {'-'.join(map(str, attack_faces))} +{dial} = {attack} against defence "
-            f"{'-'.join(map(str, defence_faces))} = {defend}: {points} invasion points, {needed} needed"
+            f"{'-'.join(map(str, defence_faces))} = {defend}: {plural(points, 'invasion point')}, {needed} needed"
             f"{' (automatic success from the sea)' if automatic else ''}")
 
 
@@ -246,7 +247,7 @@ def overrun(state: BriefState, territory: str, log: list[Event]) -> None:
     run.points -= cost(state, territory)
     state.stock[run.defender] += 1
     del state.armies[territory]
-    log.append(Event(("{} overruns {} ({} invasion points left)", state.colours[force.colour], state.tables.names[territory], run.points)))
+    log.append(Event((counted, "{} overruns {} ({:invasion point/invasion points} left)", state.colours[force.colour], state.tables.names[territory], run.points)))
     run.last = territory
     take(state, territory, log)
 

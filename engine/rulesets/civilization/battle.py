@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
+from engine.core.text import counted
 from engine.rulesets.civilization.abilities import (
     amount,
     pay,
@@ -67,7 +68,7 @@ def begin_battle(state: CivState, attacker: int, defender: int | None, square: s
                     target, walled=bool(city and city.walled), armies=armies)
     state.battle, state.after_battle, state.phase = battle, state.phase, "battle"
     names = state.tables.names
-    log.append(Event(("{} attacks {} on {}", names[attacker], 'the barbarians' if barbarians else names[defender], square)))
+    log.append(Event(("{} attacks {} on {}", names[attacker], 'the barbarians' if barbarians else names[defender], state.tables.place[square])))
     battle.hand_size[0] = hand_size(state, attacker, armies, False)
     for _ in range(min(battle.hand_size[0], len(state.players[attacker].forces))):
         state.draws.append(Draw("forces:0", attacker, "hand", "0"))
@@ -145,7 +146,7 @@ def decide_battle(state: CivState) -> Decision:
             if tech in battle.used:
                 continue
             for way in payments(state, seat, resource):
-                actions += [Wound(tech, way, i, label=("{}: {} wounds on front {}", names[tech], number, i + 1)) for i in fronts]
+                actions += [Wound(tech, way, i, label=(counted, "{}: {:wound/wounds} on front {}", names[tech], number, i + 1)) for i in fronts]
         actions += playable(state, seat, "battle")
     return Choice(seat, "battle: play a unit", tuple(actions))
 
@@ -235,7 +236,9 @@ def settle(state: CivState, battle: Battle, log: list[Event]) -> None:
     battle.winner = 0 if totals[0] > totals[1] else 1
     names = state.tables.names
     winner = battle.player[battle.winner]
-    log.append(Event(("battle on {}: {} against {}, {} win", battle.square, totals[0], totals[1], names[winner] if battle.defender is not None or battle.winner == 0 else 'the barbarians')))
+    barbarians_win = battle.defender is None and battle.winner == 1
+    log.append(Event(("battle on {}: {} against {}, {} {}", state.tables.place[battle.square], totals[0], totals[1],
+                      'the barbarians' if barbarians_win else names[winner], 'win' if barbarians_win else 'wins')))
     for side in (0, 1):
         cards = survivors(state, battle, side)
         if battle.defender is None and side == 1:
@@ -259,12 +262,19 @@ def losses(state: CivState, battle: Battle, log: list[Event]) -> None:
     winner_seat = battle.player[battle.winner]
     if battle.winner == 0 or battle.defender is not None:
         armies = [f for f in figures_at(state, square) if f.owner == winner_seat and f.kind == "army"]
-        for f in armies[1:][:battle.lost[battle.winner] // 2]:  # the last army always stays
+        fallen = armies[1:][:battle.lost[battle.winner] // 2]  # the last army always stays
+        for f in fallen:
             remove_figure(state, f)
+        if fallen:
+            log.append(Event((counted, "{} wins but loses {:army/armies}", state.tables.names[winner_seat], len(fallen))))
     loser = battle.attacker if loser_side == 0 else battle.defender
     if loser is not None:
-        for f in [f for f in figures_at(state, square) if f.owner == loser]:
+        beaten = [f for f in figures_at(state, square) if f.owner == loser]
+        for f in beaten:
             remove_figure(state, f)
+        if beaten:  # the loser's figures on the square go
+            log.append(Event((counted, "{} loses {:figure/figures} on {}", state.tables.names[loser], len(beaten),
+                              state.tables.place[square])))
     if battle.target == "village" and battle.winner == 0:
         del state.minors[square]
         sites_changed(state, square)
@@ -288,7 +298,7 @@ def destroy_city(state: CivState, square: str, log: list[Event]) -> None:
             owner, wonder = state.wonders.pop(sq)
             state.players[owner].wonders.remove(wonder)
         state.greats.pop(sq, None)
-    log.append(Event(("the city on {} is destroyed", square)))
+    log.append(Event(("the city on {} is destroyed", state.tables.place[square])))
 
 
 def loot_choices(state: CivState, battle: Battle) -> list[Loot]:
@@ -388,7 +398,7 @@ def scouts_caught(state: CivState, seat: int, square: str, log: list[Event]) -> 
     owner = victims[0].owner
     for f in victims:
         remove_figure(state, f)
-    log.append(Event(("{} destroys {}'s scouts on {}", state.tables.names[seat], state.tables.names[owner], square)))
+    log.append(Event(("{} destroys {}'s scouts on {}", state.tables.names[seat], state.tables.names[owner], state.tables.place[square])))
     battle = Battle(seat, owner, [seat, owner], square, "figures", stage="loot", winner=0)
     if loot_choices(state, battle):
         state.battle, state.after_battle, state.phase = battle, state.phase, "battle"

@@ -57,7 +57,7 @@ from engine.rulesets.civilization.placement import (
 )
 from engine.rulesets.civilization.setup import add_figure
 from engine.rulesets.civilization.state import City, CivState, Draw
-from engine.rulesets.civilization.tables import once
+from engine.rulesets.civilization.tables import A_FIGURE, once
 from engine.rulesets.civilization.turn import current
 
 FIGURE_COST = {"army": 4, "scout": 6}
@@ -244,12 +244,15 @@ def buildable(state: CivState, seat: int) -> tuple[str, ...]:
 def new_produce(state: CivState, city: str, item: str, square: str) -> Produce:
     kind, _, what = item.partition(":")
     label: Words
+    t = state.tables
     if kind == "unit":
         label = ("{} unit", what)
+    elif kind == "building":  # a fixed cost is in the label; a unit's and a wonder's change with the cards
+        label = ("{} on {} ({} production)", t.names_of[what], t.place[square], t.buildings[what].cost)
     elif what:
-        label = ("{} on {}", state.tables.names_of[what], square)
+        label = ("{} on {}", t.names_of[what], t.place[square])
     else:
-        label = ("{} on {}", kind, square)
+        label = ("{} on {} ({} production)", kind, t.place[square], FIGURE_COST[kind])
     return Produce(city, item, square, label=label)
 
 
@@ -331,11 +334,11 @@ def city_actions(state: CivState, city: City) -> list:
     found: list = list(productions(state, city))
     t, sq = state.tables, city.square
     if city.acted == 0:
-        found.append(once(t, ("arts", sq), lambda: Arts(sq, label=("devote the city on {} to the arts", sq))))
-        found += [once(t, ("harvest", sq, r), lambda r=r: Harvest(sq, r, label=("harvest {} in the city on {}", r, sq)))
+        found.append(once(t, ("arts", sq), lambda: Arts(sq, label=("devote the city on {} to the arts", t.place[sq]))))
+        found += [once(t, ("harvest", sq, r), lambda r=r: Harvest(sq, r, label=("harvest {} in the city on {}", r, t.place[sq])))
                   for r in sites(state, city).resources if state.market.get(r, 0) > 0]
     if state.players[city.owner].trade >= 3:
-        found.append(once(t, ("boost", sq), lambda: Boost(sq, label=("spend 3 trade for +1 production on {}", sq))))
+        found.append(once(t, ("boost", sq), lambda: Boost(sq, label=("spend 3 trade for +1 production on {}", t.place[sq]))))
     return found
 
 
@@ -356,7 +359,7 @@ def ability_actions(state: CivState, seat: int) -> list[UseAbility]:
             for way in payments(state, seat, resource):
                 what = "a face-down marker" if way in t.minors else way
                 if kind == "production_for":
-                    found += [UseAbility(tech, way, c.square, label=("{}: pay {} for +{} production on {}", names[tech], what, number, c.square))
+                    found += [UseAbility(tech, way, c.square, label=("{}: pay {} for +{} production on {}", names[tech], what, number, t.place[c.square]))
                               for c in cities_of(state, seat) if c.acted < actions_allowed(state, seat, c)]
                 else:
                     found.append(UseAbility(tech, way, label=("{}: pay {}", names[tech], what)))
@@ -390,7 +393,7 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
     if kind in FIGURE_COST:
         cost = FIGURE_COST[kind]
         add_figure(state, seat, kind, move.square)
-        log.append(Event(("{} builds an {} on {}", name, kind, move.square)))
+        log.append(Event(("{} builds {} on {}", name, A_FIGURE[kind], t.place[move.square])))
         blockaders = [f for f in figures_at(state, move.square) if f.owner != seat]
         if any(f.kind == "army" for f in blockaders):
             armies = sum(1 for f in figures_at(state, move.square) if f.owner == seat and f.kind == "army")
@@ -409,7 +412,7 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
             clear_square(state, move.square, log)
             state.buildings[move.square] = (seat, what)
             marker_changed(state, move.square)
-        log.append(Event(("{} builds {} on {}", name, t.names_of[what], move.square)))
+        log.append(Event(("{} builds {} on {}", name, t.names_of[what], t.place[move.square])))
     else:
         cost = wonder_cost(state, seat, what)
         slot = state.wonder_market.index(what)
@@ -418,7 +421,7 @@ def on_produce(state: CivState, move: Produce, log: list[Event]) -> None:
         state.wonders[move.square] = (seat, what)
         marker_changed(state, move.square)
         player.wonders.append(what)
-        log.append(Event(("{} builds {} on {}", name, t.names_of[what], move.square)))
+        log.append(Event(("{} builds {} on {}", name, t.names_of[what], t.place[move.square])))
         fill_market(state)
         if player.civ == "romans":
             advance(state, seat, log, free=True)
@@ -434,7 +437,7 @@ def on_arts(state: CivState, move: Arts, log: list[Event]) -> None:
     gained = 1 + city_yield(state, city, "culture") + amount(state, seat, "arts")
     state.players[seat].culture += gained
     spend_the_city(state, seat, city)
-    log.append(Event(("{} devotes the city on {} to the arts: {} culture", state.tables.names[seat], move.city, gained)))
+    log.append(Event(("{} devotes the city on {} to the arts: {} culture", state.tables.names[seat], state.tables.place[move.city], gained)))
 
 
 def on_harvest(state: CivState, move: Harvest, log: list[Event]) -> None:

@@ -48,6 +48,16 @@ def pool(state: CivState, draw: Draw) -> list[str]:
     raise ValueError(f"unknown pool {draw.pool}")
 
 
+DRAWN = {  # what a draw is for, in a person's words (the draw's prompt)
+    "civ": "a civilization", "tile": "the explored tile", "unit": "a unit for the standing forces",
+    "forces_gift": "a unit for the standing forces", "hand": "a battle card", "barbarian": "the barbarians' unit",
+    "wonder_market": "a wonder for the market", "wonder_top": "the top medieval wonder",
+    "egypt_wonder": "the Egyptians' ancient wonder", "event": "an event card", "great": "a great person",
+    "hut": "a hut marker", "village": "a village marker", "loot_event": "an event card as loot",
+    "loot_minor": "a face-down marker as loot",
+}
+
+
 def chance(state: CivState) -> Chance:
     draw = state.draws[0]
     cards = sorted(pool(state, draw))
@@ -56,7 +66,7 @@ def chance(state: CivState) -> Chance:
     if draw.pool == "first":
         return Chance("the first player", tuple([Outcome(c, state.tables.names[int(c)]) for c in cards]))
     outcomes = tuple([Outcome(c, names.get(c, c)) for c in cards])
-    return Chance(("draw ({})", draw.purpose), outcomes, seen_by=seen)
+    return Chance(("draw {}", DRAWN.get(draw.purpose, draw.purpose)), outcomes, seen_by=seen)
 
 
 def owe(state: CivState, draw: Draw) -> None:
@@ -130,7 +140,7 @@ def resolve(state: CivState, card: str, log: list[Event]) -> Draw:
             lying = sum(1 for other in state.minors.values() if other == kind)
             if len(state.hut_pool if kind == "hut" else state.village_pool) > lying:
                 state.minors[square] = kind  # drawn face down when an army takes it
-        log.append(Event(("{} is explored in {}", name, slot)))
+        log.append(Event(("{} is explored in {}", name, t.place[slot])))
     elif draw.purpose in ("unit", "forces_gift"):
         state.players[seat].forces.append(card)
         log.append(Event(("{} adds a unit ({}) to the standing forces", who, draw.pool.split(':')[1])))

@@ -55,7 +55,7 @@ def playable(state: CivState, seat: int, phase: str) -> list[PlayEvent]:
         if data.phase != phase:
             continue
         if data.effect in DISASTER:
-            found += [PlayEvent(card, sq, label=("play {} on {}", names[card], sq)) for sq in disaster_targets(state, data.effect)]
+            found += [PlayEvent(card, sq, label=("play {} on {}", names[card], state.tables.place[sq])) for sq in disaster_targets(state, data.effect)]
         else:
             found.append(PlayEvent(card, label=("play {}", names[card])))
     return found

@@ -107,7 +107,8 @@ def decide_movement(state: CivState) -> Decision:
     seat = current(state)
     if state.moving:
         return decide_steps(state, seat)
-    made = state.tables.made
+    t = state.tables
+    made = t.made
     actions = []
     by_square: dict[str, list[Figure]] = {}
     for f in state.figures:
@@ -119,14 +120,14 @@ def decide_movement(state: CivState) -> Decision:
             key = ("move", square, f.id, f.kind)
             move = made.get(key)
             if move is None:
-                move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, square))
+                move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, t.place[square]))
             actions.append(move)
         if len(group) > 1:
             ids = tuple([f.id for f in group])
             key = ("move group", square, ids)
             move = made.get(key)
             if move is None:
-                move = made[key] = MoveFigures(square, ids, label=("move the group on {}", square))
+                move = made[key] = MoveFigures(square, ids, label=("move the group on {}", t.place[square]))
             actions.append(move)
     actions.append(END_MOVEMENT)
     return Choice(seat, "movement: choose figures to move", tuple(actions))
@@ -154,7 +155,7 @@ def on_explore(state: CivState, move: Explore, log: list[Event]) -> None:
     direction = next(d for d, sq in state.tables.orth[here] if state.tables.slot_of[sq] == move.slot)
     state.steps_left -= 1
     owe(state, Draw("tile", None, "tile", f"{move.slot}|{direction}"))
-    log.append(Event(("{} explores {}", state.tables.names[seat], move.slot)))
+    log.append(Event(("{} explores {}", state.tables.names[seat], state.tables.place[move.slot])))
 
 
 def on_step(state: CivState, move: Step, log: list[Event]) -> None:
@@ -177,7 +178,7 @@ def on_step(state: CivState, move: Step, log: list[Event]) -> None:
         del state.minors[move.square]
         sites_changed(state, move.square)
         owe(state, Draw("hut", seat, "hut"))
-        log.append(Event(("{}'s army enters the hut on {}", name, move.square)))
+        log.append(Event(("{}'s army enters the hut on {}", name, state.tables.place[move.square])))
     elif what == "village":
         begin_battle(state, seat, None, move.square, "village", len(armies), log)
     elif what == "city":

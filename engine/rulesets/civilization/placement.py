@@ -88,11 +88,11 @@ def place_great(state: CivState, seat: int, great: str, square: str, log: list[E
     state.players[seat].greats.remove(great)
     state.greats[square] = (seat, great)
     marker_changed(state, square)
-    log.append(Event(("{} places {} on {}", state.tables.names[seat], state.tables.names_of[great], square)))
+    log.append(Event(("{} places {} on {}", state.tables.names[seat], state.tables.names_of[great], state.tables.place[square])))
 
 
 def place_wonder(state: CivState, seat: int, wonder: str, square: str, log: list[Event]) -> None:
     clear_square(state, square, log)
     state.wonders[square] = (seat, wonder)
     marker_changed(state, square)
-    log.append(Event(("{} places {} on {}", state.tables.names[seat], state.tables.names_of[wonder], square)))
+    log.append(Event(("{} places {} on {}", state.tables.names[seat], state.tables.names_of[wonder], state.tables.place[square])))

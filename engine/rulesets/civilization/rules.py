@@ -71,9 +71,9 @@ def decide_placing(state: CivState) -> Decision:
     seat, card = state.placing[0]
     names = state.tables.names_of
     if card in state.tables.wonders:
-        actions = [PlaceMarker(card, sq, label=("place {} on {}", names[card], sq)) for sq in wonder_squares(state, seat)]
+        actions = [PlaceMarker(card, sq, label=("place {} on {}", names[card], state.tables.place[sq])) for sq in wonder_squares(state, seat)]
     else:
-        actions = [PlaceMarker(card, sq, label=("place {} on {}", names[card], sq)) for sq in great_squares(state, seat)]
+        actions = [PlaceMarker(card, sq, label=("place {} on {}", names[card], state.tables.place[sq])) for sq in great_squares(state, seat)]
         actions.append(PlaceMarker(card, "", label=("keep {} on the civilization sheet", names[card])))
     return Choice(seat, ("place {}", names[card]), tuple(actions))
 

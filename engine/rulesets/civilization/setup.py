@@ -10,7 +10,7 @@ from engine.rulesets.civilization.board import city_at, figures_at, figures_move
 from engine.rulesets.civilization.draws import fill_market, owe, reveal_tile
 from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.state import City, CivState, Draw, Figure, Player
-from engine.rulesets.civilization.tables import Tables
+from engine.rulesets.civilization.tables import A_FIGURE, Tables
 from engine.rulesets.civilization.turn import enter, order
 
 LEARNING_LEFT_OUT = ("egyptians", "romans")
@@ -96,10 +96,10 @@ def decide_setup(state: CivState) -> Decision:
         return Choice(seat, "choose a civilization", actions)
     seat = seats[state.k]
     if state.setup_step == "capital":
-        actions = tuple(PlaceCapital(sq, label=("capital on {}", sq)) for sq in capital_squares(state, seat))
+        actions = tuple(PlaceCapital(sq, label=("capital on {}", state.tables.place[sq])) for sq in capital_squares(state, seat))
         return Choice(seat, "place your capital", actions)
     kind = missing_figures(state, seat)[0]
-    actions = tuple(PlaceFigure(kind, sq, label=("{} on {}", kind, sq)) for sq in start_squares(state, seat))
+    actions = tuple(PlaceFigure(kind, sq, label=("{} on {}", kind, state.tables.place[sq])) for sq in start_squares(state, seat))
     return Choice(seat, ("place your starting {}", kind), actions)
 
 
@@ -148,7 +148,7 @@ def on_place_capital(state: CivState, move: PlaceCapital, log: list[Event]) -> N
     walled = "walled_capital" in state.tables.civs[state.players[seat].civ].extras
     state.cities.append(City(seat, move.square, capital=True, walled=walled))
     changed(state)
-    log.append(Event(("{} founds the capital on {}", state.tables.names[seat], move.square)))
+    log.append(Event(("{} founds the capital on {}", state.tables.names[seat], state.tables.place[move.square])))
     state.k += 1
     if state.k == state.tables.seats:
         state.setup_step, state.k = "figures", 0
@@ -172,4 +172,4 @@ def on_place_figure(state: CivState, move: PlaceFigure, log: list[Event]) -> Non
     figure = add_figure(state, seat, move.kind, move.square)
     figure.made = 0  # starting scouts gather from the first turn
     assert city_at(state, move.square) is None
-    log.append(Event(("{} places an {} on {}", state.tables.names[seat], move.kind, move.square)))
+    log.append(Event(("{} places {} on {}", state.tables.names[seat], A_FIGURE[move.kind], state.tables.place[move.square])))

@@ -100,13 +100,13 @@ def decide_start(state: CivState) -> Decision:
     if len(cities_of(state, seat)) < city_limit(state, seat):
         sites = sorted({f.square for f in state.figures if f.kind == "scout" and f.owner == seat
                         and city_site(state, f.square, seat)})
-        actions += [once(t, ("found", sq), lambda sq=sq: FoundCity(sq, label=f"found a city on {sq}")) for sq in sites]
+        actions += [once(t, ("found", sq), lambda sq=sq: FoundCity(sq, label=f"found a city on {t.place[sq]}")) for sq in sites]
     actions += [once(t, ("government", g), lambda g=g: SetGovernment(g, label=f"change government to {names[g]}"))
                 for g in government_choices(state, seat)]
     greats = sorted(set(player.greats))
     squares = great_squares(state, seat) if greats else []
     for great in greats:
-        actions += [once(t, ("place", great, sq), lambda g=great, sq=sq: PlaceMarker(g, sq, label=f"place {names[g]} on {sq}"))
+        actions += [once(t, ("place", great, sq), lambda g=great, sq=sq: PlaceMarker(g, sq, label=f"place {names[g]} on {t.place[sq]}"))
                     for sq in squares]
     actions += playable(state, seat, "start")
     actions.append(END_START)
@@ -121,7 +121,7 @@ def scouts_to_assign(state: CivState, seat: int) -> list[Figure]:
 def decide_assign(state: CivState) -> Decision:
     seat = current(state)
     scout = scouts_to_assign(state, seat)[0]
-    actions = tuple(AssignScout(scout.id, c.square, label=("scout on {} gathers for the city on {}", scout.square, c.square))
+    actions = tuple(AssignScout(scout.id, c.square, label=("scout on {} gathers for the city on {}", state.tables.place[scout.square], state.tables.place[c.square]))
                     for c in cities_of(state, seat))
     return Choice(seat, "send a scout to a city", actions)
 
@@ -143,7 +143,7 @@ def relocation_squares(state: CivState, figure: Figure) -> list[str]:
 
 def decide_relocate(state: CivState) -> Decision:
     figure = next(f for f in state.figures if f.id == state.relocating[0])
-    actions = tuple(Relocate(figure.id, sq, label=("move the {} to {}", figure.kind, sq)) for sq in relocation_squares(state, figure))
+    actions = tuple(Relocate(figure.id, sq, label=("move the {} to {}", figure.kind, state.tables.place[sq])) for sq in relocation_squares(state, figure))
     return Choice(figure.owner, "move a figure off the new city", actions)
 
 
@@ -184,7 +184,7 @@ def on_found_city(state: CivState, move: FoundCity, log: list[Event]) -> None:
     state.cities.append(City(seat, move.square))
     changed(state)
     state.relocating += [f.id for f in figures_at(state, move.square)]
-    log.append(Event(("{} founds a city on {}", state.tables.names[seat], move.square)))
+    log.append(Event(("{} founds a city on {}", state.tables.names[seat], state.tables.place[move.square])))
     if state.players[seat].civ == "romans":
         advance(state, seat, log, free=True)
     if state.tables.options.learning_game and len(cities_of(state, seat)) >= 3:

@@ -30,6 +30,7 @@ from engine.rulesets.civilization.options import CivilizationOptions
 from engine.scenario.model import Scenario, Seat
 
 DIRECTIONS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+A_FIGURE = {"army": "an army", "scout": "a scout"}  # a figure's kind with its article, for log lines
 TURNS = {"N": 0, "E": 1, "S": 2, "W": 3}  # quarter turns clockwise from the printed arrow north
 
 
@@ -105,6 +106,7 @@ class Tables:
     great_icons: dict[str, Icons]
     minors: dict[str, MinorMarker]
     names_of: dict[str, str]  # card id -> its name
+    place: dict[str, str]  # square or tile slot -> what a person reads: the board's printed coordinates
     track: tuple[dict[str, Any], ...]  # culture track space props, step by step
     steps: dict[str, tuple[tuple[str, Step, Explore], ...]]  # square -> (neighbour, step there, explore its tile)
     stops: dict[str, Stop]  # square -> stopping there
@@ -170,6 +172,8 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
     governments = _cards(scenario, "governments", GovernmentCard)
     names_of = {c.id: c.name for d in scenario.decks for c in d.cards}
     wonders = _cards(scenario, "wonders", WonderCard)
+    place = {space.id: f"square {space.name}" for space in scenario.board.spaces if "col" in space.props}
+    place.update({region.id: region.name[:1].lower() + region.name[1:] for region in scenario.board.regions})
     track = sorted((dict(s.props) for s in scenario.board.spaces if s.id.startswith("culture-")), key=lambda p: p["step"])
     return Tables(
         names=tuple(seat.name for seat in seats),
@@ -201,11 +205,12 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         great_icons={g: parse_icons(card.icons.split()) for g, card in greats.items()},
         minors={**_cards(scenario, "huts", MinorMarker), **_cards(scenario, "villages", MinorMarker)},
         names_of=names_of,
+        place=place,
         track=tuple(track),
-        steps={sq: tuple((n, Step(d, n, label=f"step {d} to {n}"),
-                          Explore(slot_of[n], label=f"explore the tile {d} ({slot_of[n]})")) for d, n in near)
+        steps={sq: tuple((n, Step(d, n, label=f"step {d} to {place[n]}"),
+                          Explore(slot_of[n], label=f"explore the tile {d} ({place[slot_of[n]]})")) for d, n in near)
                for sq, near in orth.items()},
-        stops={sq: Stop(label=f"stop on {sq}") for sq in coords},
+        stops={sq: Stop(label=f"stop on {place[sq]}") for sq in coords},
         upgrades={b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings},
         resource_uses=resource_uses(techs),
         research={tech: Research(tech, label=f"research {names_of[tech]}") for tech in techs},

@@ -120,7 +120,7 @@ def status(state: CivState) -> str:
     if state.phase == "setup":
         return "setup"
     if state.phase == "battle" and state.battle is not None:
-        return f"turn {state.turn}: battle on {state.battle.square}"
+        return f"turn {state.turn}: battle on {state.tables.place[state.battle.square]}"
     return f"turn {state.turn}: {PHASE_NAMES[state.phase]}, {names[current(state)]}"
 
 

@@ -222,7 +222,8 @@ def resolve(state: HistoryState, battle: Battle, log: list[Event]) -> None:
     name = state.tables.names[battle.target]
     if attack < defence:
         battle.lost = True
-        log.append(Event(("{} against {}: {} loses the battle for {}", attack, defence, state.names[turn.seat], name)))
+        log.append(Event(("{} against {}: {} loses the battle for {}, which {} holds", attack, defence, state.names[turn.seat], name,
+                          state.names[battle.defender])))
         if not can_siege(state):
             on_retreat(state, RETREAT, log)
         return
@@ -233,10 +234,12 @@ def resolve(state: HistoryState, battle: Battle, log: list[Event]) -> None:
     if attack > defence:
         occupy(state, battle.target)
         turn.momentum = battle.target
-        log.append(Event(("{} against {}: {} takes {}", attack, defence, state.names[turn.seat], name)))
+        log.append(Event(("{} against {}: {} takes {}; {}'s army falls", attack, defence, state.names[turn.seat], name,
+                          state.names[battle.defender])))
     else:
         state.supply[turn.seat] += 1
-        log.append(Event(("{} against {}: a tie, both armies fall in {}", attack, defence, name)))
+        log.append(Event(("{} against {}: a tie, {}'s and {}'s armies both fall in {}", attack, defence,
+                          state.names[turn.seat], state.names[battle.defender], name)))
     destroy(state, battle.target, log)
 
 

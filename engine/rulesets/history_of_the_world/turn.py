@@ -14,6 +14,7 @@ from functools import cache
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.core.moves import Action
+from engine.core.text import counted
 from engine.rulesets.history_of_the_world import actions as a
 from engine.rulesets.history_of_the_world.battle import battle_step, decide_battle
 from engine.rulesets.history_of_the_world.conquest import (
@@ -174,7 +175,7 @@ def found(state: HistoryState, log: list[Event]) -> None:
     front_changed(state)
     turn.step = "conquest"
     turn.conquered, turn.momentum = False, None
-    log.append(Event(("{} is founded in {} with {} armies", tables.names[turn.card], tables.start_names[turn.card], armies)))
+    log.append(Event((counted, "{} is founded in {} with {:army/armies}", tables.names[turn.card], tables.start_names[turn.card], armies)))
 
 
 def monument_counts(state: HistoryState) -> tuple[int, int]:

@@ -67,7 +67,7 @@ def picture(state: HistoryState, viewer: int | None) -> Picture:
     tiles = []
     for region, tile_id in sorted(state.tiles.items()):
         tile = tables.tiles[tile_id]
-        tiles.append(f"{region}: {tile.presence}/{tile.dominance}/{tile.control}")
+        tiles.append(f"{tables.name(region)}: {tile.presence}/{tile.dominance}/{tile.control}")
     areas = [CardArea("Region tiles", tuple(tiles))]
     if state.phase == "draft":
         areas += [CardArea("Event pile", hidden=len(state.event_pile)),

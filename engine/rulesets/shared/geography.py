@@ -18,7 +18,7 @@ FLEET_AREAS = frozenset({SpaceKind.SEA, SpaceKind.OCEAN})
 
 @frozen
 class Geography:
-    names: dict[str, str]
+    names: dict[str, str]  # space or region id -> its name (a space's wins)
     provinces: frozenset[str]
     region_of: dict[str, str]
     region_provinces: dict[str, tuple[str, ...]]
@@ -57,7 +57,7 @@ class Geography:
             if space.id in provinces and space.region:
                 regions.setdefault(space.region, []).append(space.id)
         return cls(
-            names={s.id: s.name for s in board.spaces},
+            names={**{r.id: r.name for r in board.regions}, **{s.id: s.name for s in board.spaces}},
             provinces=frozenset(provinces),
             region_of={p: s.region for s in board.spaces if (p := s.id) in provinces and s.region},
             region_provinces={r: tuple(ps) for r, ps in regions.items()},
