@@ -12,8 +12,6 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
-
 from engine.scenario.problems import Problem, ScenarioError
 
 # 40 megapixels: a board scanned at 300 dpi over 68 x 42 cm. Traced as RGB floats it takes
@@ -33,7 +31,10 @@ def too_large(width: int, height: int) -> str | None:
 
 def image_size(path: Path) -> tuple[int, int]:
     """The picture's width and height read from its header, nothing decoded. ScenarioError,
-    located by the file, when it is no readable picture or is larger than MAX_IMAGE_PIXELS."""
+    located by the file, when it is no readable picture or is larger than MAX_IMAGE_PIXELS.
+    Pillow is imported here, not at the top: the studio's window asks only ``too_large``."""
+    from PIL import Image, UnidentifiedImageError
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the size is checked below
