@@ -91,9 +91,10 @@ def seconds(tmp_path: Path, count: int) -> float:
     path.write_text(f'{HEAD}<g id="land">{rects}</g></svg>')
     best = float("inf")
     for _ in range(2):
-        started = time.perf_counter()
+        # Processor time, not the clock's: the tests share the machine's cores with each other.
+        started = time.process_time()
         assert len(read_svg(path).spaces) == count
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     return best
 
 
