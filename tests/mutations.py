@@ -6,7 +6,9 @@ non-finite, huge or negative, put control characters or lone surrogates in text,
 a list and a scalar, or bury the value in deep nesting. Several mutations are applied to one
 file. How each input ended is counted, so a long run from the command line can report it:
 
-    EPOCH_FUZZ_EXAMPLES=2000 EPOCH_FUZZ_REPORT=fuzz.json pytest tests/engine/scenario/test_scenario_fuzz.py tests/engine/play/test_playtest_fuzz.py
+    EPOCH_FUZZ_EXAMPLES=2000 EPOCH_FUZZ_REPORT=fuzz.json pytest -n 0 tests/engine/scenario/test_scenario_fuzz.py tests/engine/play/test_playtest_fuzz.py
+
+(``-n 0``: in one process, whose counts are the report; test workers would each count their own.)
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import runs
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-EXAMPLES = int(os.environ.get("EPOCH_FUZZ_EXAMPLES", "150"))
-# Derandomised: the normal suite tries the same inputs every run, in bounded time.
+# 150 in the long run (tests/runs.py), a share of them in the everyday suite, unless named.
+EXAMPLES = int(os.environ.get("EPOCH_FUZZ_EXAMPLES") or runs.examples(150))
+# Derandomised: the everyday suite tries the same inputs every run, in bounded time.
 FUZZ = settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

@@ -31,8 +31,8 @@ def too_large(width: int, height: int) -> str | None:
 
 def image_size(path: Path) -> tuple[int, int]:
     """The picture's width and height read from its header, nothing decoded. ScenarioError,
-    located by the file, when it is no readable picture or is larger than MAX_IMAGE_PIXELS."""
-    # Pillow for this check alone: the window reads the limit as it starts.
+    located by the file, when it is no readable picture or is larger than MAX_IMAGE_PIXELS.
+    Pillow is imported here, not at the top: the studio's window asks only ``too_large``."""
     from PIL import Image, UnidentifiedImageError
 
     try:

@@ -153,7 +153,9 @@ class SpacesLayer(QGraphicsItem):
         self._colours: dict[int, tuple[QColor, dict[SpaceItem, None]]] = {}  # by rgba: its spaces, in order
         self._paths: dict[int, QPainterPath] = {}  # each colour's fills, made when first painted at once
         self._outlines: QPainterPath | None = None
-        self._edges: list[tuple[float, float, float, float, SpaceItem]] | None = None
+        # Each outline's bounding box as plain numbers (left, top, right, bottom), kept as outlines
+        # change, so a repaint finds the exposed spaces without a call into Qt per space.
+        self._edges: dict[SpaceItem, tuple[float, float, float, float]] = {}
         self._bounds = QRectF()
         self.setZValue(-1)  # under every space item, above the board and its picture
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -171,11 +173,12 @@ class SpacesLayer(QGraphicsItem):
         if fill is not None:
             self._colours.setdefault(fill.rgba(), (QColor(fill), {}))[1][item] = None
             self._paths.pop(fill.rgba(), None)
+        box = polygon.boundingRect()
         if moved:
             self._polygons[item] = polygon
             self._turned.pop(item, None)
-            self._outlines = self._edges = None
-        box = polygon.boundingRect()
+            self._outlines = None
+            self._edges[item] = (box.left(), box.top(), box.right(), box.bottom())
         if not self._bounds.contains(box):
             self.prepareGeometryChange()
             self._bounds = self._bounds.united(box)
@@ -198,8 +201,9 @@ class SpacesLayer(QGraphicsItem):
         if polygon is not None:
             self._leave_colour(item)
             del self._fills[item]
+            del self._edges[item]
             self._turned.pop(item, None)
-            self._outlines = self._edges = None
+            self._outlines = None
             self.update(polygon.boundingRect().adjusted(-1, -1, 1, 1))
 
     def boundingRect(self) -> QRectF:
@@ -210,13 +214,9 @@ class SpacesLayer(QGraphicsItem):
         if exposed.contains(self._bounds):
             shown = list(self._polygons)
         else:
-            if self._edges is None:
-                self._edges = [(box.left(), box.top(), box.right(), box.bottom(), item)
-                               for item, box in ((item, polygon.boundingRect())
-                                                 for item, polygon in self._polygons.items())]
             left, top, right, bottom = exposed.left(), exposed.top(), exposed.right(), exposed.bottom()
-            shown = [item for x0, y0, x1, y1, item in self._edges if x0 <= right and x1 >= left and y0 <= bottom
-                     and y1 >= top]
+            shown = [item for item, (x0, y0, x1, y1) in self._edges.items()
+                     if x0 <= right and x1 >= left and y0 <= bottom and y1 >= top]
         if len(shown) > MANY_SPACES:
             self._paint_at_once(painter)
             return
@@ -302,10 +302,15 @@ class NamesLayer(QGraphicsItem):
                                        self._height * 3)  # names move a line or two, or grow
         self._placed: tuple[tuple[float, int], dict[str, Placed]] | None = None  # by space
         # Each placed name's rectangle as plain numbers (left, top, right, bottom), so a repaint
-        # finds the exposed ones without a call into Qt per name; None after a change.
-        self._edges: list[tuple[float, float, float, float, Placed]] | None = None
+        # finds the exposed ones without a call into Qt per name; None after a new placement.
+        self._edges: dict[str, tuple[float, float, float, float, Placed]] | None = None
         self._texts: dict[tuple[str, bool, float, int], QStaticText] = {}  # laid out at the current scale
         self._fonts: dict[tuple[bool, float], QFont] = {}
+        self._text_scale = 0.0  # the scale the texts and fonts were made for
+        # While the view zooms, a large board's names keep their last placement, drawn at the
+        # new scale, until the zoom pauses (``BoardScene.zoomed``): placing them all anew
+        # costs more than a frame.
+        self.zooming = False
         self.setZValue(3)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
@@ -342,16 +347,30 @@ class NamesLayer(QGraphicsItem):
             key, placed = self._placed
             scale = key[0]
             before = placed.pop(space, None)
+            if self._edges is not None:
+                self._edges.pop(space, None)
+            if before is not None:
+                self._repaint(before, scale)
             if name is not None:
                 label = self._labels[space]
                 factor = before.factor if before is not None else 1.0
                 width, height = label.width * scale * factor, label.height * scale * factor
-                placed[space] = Placed(space, QRectF(label.anchor.x() * scale - width / 2,
-                                                     label.anchor.y() * scale - height / 2, width, height), factor)
+                now = placed[space] = Placed(space, QRectF(label.anchor.x() * scale - width / 2,
+                                                           label.anchor.y() * scale - height / 2, width, height),
+                                             factor)
+                if self._edges is not None:
+                    self._edges[space] = _edge(now)
+                self._repaint(now, scale)
         else:
-            self._placed = None
-        self._edges = None
-        self.update()
+            self._placed = self._edges = None
+            self.update()
+
+    def _repaint(self, placed: Placed, scale: float) -> None:
+        """Repaint where one name is drawn, halo included: the rest of the board stays."""
+        rect = placed.rect
+        pad = 4.0 / scale  # the halo's pixel and the text's own box, a little wider than the rect
+        self.update(QRectF(rect.left() / scale - pad, rect.top() / scale - pad, rect.width() / scale + 2 * pad,
+                           rect.height() / scale + 2 * pad))
 
     def place_again(self) -> None:
         """Place every name afresh at the next paint (after edits that moved some)."""
@@ -360,39 +379,56 @@ class NamesLayer(QGraphicsItem):
 
     def placed(self, scale: float) -> list[Placed]:
         """Where each shown name goes at ``scale``; made once per zoom level and step."""
+        return list(self._place(scale).values())
+
+    def _place(self, scale: float) -> dict[str, Placed]:
         revision = self._markers.revision if self._markers is not None else 0
         key = (round(scale, 6), revision)
         if self._placed is None or self._placed[0] != key:
             obstacles = self._markers.screen_rects(scale) if self._markers is not None else {}
-            if self._placed is None or self._placed[0][0] != key[0]:
-                self._texts, self._fonts = {}, {}
             self._placed = (key, {entry.key: entry for entry in place(list(self._labels.values()), scale,
                                                                        obstacles)})
             self._edges = None
-        return list(self._placed[1].values())
+        return self._placed[1]
 
-    def _shown(self, scale: float, left: float, top: float, right: float, bottom: float) -> list[Placed]:
-        """The placed names whose rectangles meet the given one (the placement's coordinates)."""
-        placed = self.placed(scale)
+    def _placement_scale(self, scale: float) -> float:
+        """The scale of the placement drawn at ``scale``: its own, or while a large board is
+        zoomed the last placement's (the names keep their places and grow or shrink)."""
+        revision = self._markers.revision if self._markers is not None else 0
+        if not (self.zooming and len(self._labels) > MANY_SPACES and self._placed is not None
+                and self._placed[0][1] == revision):
+            self._place(scale)
+        assert self._placed is not None
+        return self._placed[0][0]
+
+    def _shown(self, placement: float, left: float, top: float, right: float, bottom: float) -> list[Placed]:
+        """The names placed at ``placement`` whose rectangles meet the given one (in its coordinates)."""
+        assert self._placed is not None and self._placed[0][0] == placement
         if self._edges is None:
-            self._edges = [(p.rect.left(), p.rect.top(), p.rect.right(), p.rect.bottom(), p) for p in placed]
-        return [p for x0, y0, x1, y1, p in self._edges if x0 <= right and x1 >= left and y0 <= bottom and y1 >= top]
+            self._edges = {p.key: _edge(p) for p in self._placed[1].values()}
+        return [p for x0, y0, x1, y1, p in self._edges.values()
+                if x0 <= right and x1 >= left and y0 <= bottom and y1 >= top]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         transform = painter.worldTransform()
         scale = option.levelOfDetailFromTransform(transform)
         if self._height * scale < MIN_NAME_PIXELS:
             return
+        if scale != self._text_scale:
+            self._texts, self._fonts, self._text_scale = {}, {}, scale
+        placement = self._placement_scale(scale)
+        ratio = scale / placement if placement > 0 else 1.0
         # The exposed part in the placement's coordinates (the view's pixels before its translation).
         exposed = transform.mapRect(visible_part(painter, option)).translated(-transform.dx(), -transform.dy())
-        shown = self._shown(scale, exposed.left(), exposed.top(), exposed.right(), exposed.bottom())
+        shown = self._shown(placement, exposed.left() / ratio, exposed.top() / ratio, exposed.right() / ratio,
+                            exposed.bottom() / ratio)
         if not shown:
             return
         groups: dict[tuple[bool, float], list[tuple[QPointF, QStaticText, QColor]]] = defaultdict(list)
         for placed in shown:
             name = self._names[placed.key]
-            size, text = self.drawn(placed, scale)
-            centre, box = placed.rect.center(), text.size()
+            size, text = self.drawn(placed, scale, ratio)
+            centre, box = placed.rect.center() * ratio, text.size()
             corner = QPointF(centre.x() + transform.dx() - box.width() / 2,
                              centre.y() + transform.dy() - box.height() / 2)
             groups[(name.italic, size)].append((corner, text, name.ink))
@@ -422,14 +458,16 @@ class NamesLayer(QGraphicsItem):
             font = self._fonts[(italic, size)] = _italic(font) if italic else font
         return font
 
-    def drawn(self, placed: Placed, scale: float) -> tuple[float, QStaticText]:
+    def drawn(self, placed: Placed, scale: float, ratio: float = 1.0) -> tuple[float, QStaticText]:
         """A placed name's font size and laid-out text: never wider than its place, as
-        hinting at a small size can widen a text past what its metrics at one size said."""
+        hinting at a small size can widen a text past what its metrics at one size said.
+        ``ratio``: the scale drawn at over the scale placed at (a zoom not yet placed anew)."""
         name = self._names[placed.key]
         size = round(self._font.pointSizeF() * scale * placed.factor, 1)
         text = self._text(name, size, placed.lines)
-        if text.size().width() > placed.rect.width():
-            size = math.floor(size * placed.rect.width() / text.size().width() * 10) / 10
+        room = placed.rect.width() * ratio
+        if text.size().width() > room:
+            size = math.floor(size * room / text.size().width() * 10) / 10
             text = self._text(name, size, placed.lines)
         return size, text
 
@@ -456,6 +494,11 @@ def broken(text: str) -> str:
         return text
     at = min(spaces, key=lambda i: abs(len(text) - 2 * i))
     return text[:at] + LINE_BREAK + text[at + 1:]
+
+
+def _edge(placed: Placed) -> tuple[float, float, float, float, Placed]:
+    rect = placed.rect
+    return rect.left(), rect.top(), rect.right(), rect.bottom(), placed
 
 
 def visible_part(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:
@@ -487,7 +530,8 @@ class ConnectionsItem(QGraphicsItem):
 
     def __init__(self, colour: QColor, pen_style: Qt.PenStyle, arrows: bool, head: float, typical: float) -> None:
         super().__init__()
-        self._tiles: dict[tuple[int, int], tuple[QRectF, QPainterPath]] = {}
+        # Each tile's bounds, its path and its lines as (x0, y0, x1, y1).
+        self._tiles: dict[tuple[int, int], tuple[QRectF, QPainterPath, set[tuple[float, ...]]]] = {}
         self.typical = typical  # a typical line's length: below a readable size none is drawn
         self._arrows, self._head = arrows, head
         # One device pixel wide: Qt strokes such a cosmetic pen with its fast line drawer, and a
@@ -503,6 +547,7 @@ class ConnectionsItem(QGraphicsItem):
     def set_tile(self, key: tuple[int, int], segments: list[tuple[QPointF, QPointF]]) -> None:
         """The lines of one tile, replacing what it had (none: the tile is dropped)."""
         old = self._tiles.pop(key, None)
+        lines = {(a.x(), a.y(), b.x(), b.y()) for a, b in segments}
         if segments:
             path = QPainterPath()
             for a, b in segments:
@@ -512,13 +557,15 @@ class ConnectionsItem(QGraphicsItem):
                     path.addPolygon(_arrowhead(a, b, self._head))
                     path.closeSubpath()
             bounds = path.boundingRect().adjusted(-2, -2, 2, 2)
-            self._tiles[key] = (bounds, path)
+            self._tiles[key] = (bounds, path, lines)
             if not self._bounds.contains(bounds):
                 self.prepareGeometryChange()
                 self._bounds = self._bounds.united(bounds)
-            self.update(bounds)
-        if old is not None:
-            self.update(old[0])
+        # Only the lines that came or went are repainted, not the tile: a dragged space's few.
+        reach = self._head + 2
+        for x0, y0, x1, y1 in lines ^ (old[2] if old is not None else set()):
+            self.update(QRectF(min(x0, x1) - reach, min(y0, y1) - reach, abs(x1 - x0) + 2 * reach,
+                               abs(y1 - y0) + 2 * reach))
 
     def is_empty(self) -> bool:
         return not self._tiles
@@ -532,7 +579,7 @@ class ConnectionsItem(QGraphicsItem):
         painter.setPen(self._pen)
         painter.setBrush(self._brush)
         exposed = visible_part(painter, option)
-        for bounds, path in self._tiles.values():
+        for bounds, path, _ in self._tiles.values():
             if bounds.intersects(exposed):
                 painter.drawPath(path)
 

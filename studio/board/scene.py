@@ -42,7 +42,7 @@ from studio.board.items import (
 from studio.board.legend import Legend
 from studio.pictures import read_picture
 
-LINES_PER_TILE = 40  # about; an edit redraws the lines of the tiles it touches
+LINES_PER_TILE = 10  # about; an edit redraws the lines of the tiles it touches
 TILES = (8, 64)  # per side of the board, at least and at most
 SETTLE_MS = 250
 MARGIN = 0.03  # of the board's size, kept around it so edge spaces are not flush with the view
@@ -87,6 +87,11 @@ class BoardScene(QGraphicsScene):
         self._settle.setSingleShot(True)
         self._settle.setInterval(SETTLE_MS)
         self._settle.timeout.connect(lambda: self.names.place_again())
+        # Likewise while the view zooms: the names are placed at the new scale once it pauses.
+        self._zoom_settle = QTimer()
+        self._zoom_settle.setSingleShot(True)
+        self._zoom_settle.setInterval(SETTLE_MS)
+        self._zoom_settle.timeout.connect(self._zoom_settled)
         self.background_item: QGraphicsPixmapItem | None = None
         self._build(board, base_dir)
         self.index = SpaceIndex.for_polygons(
@@ -137,6 +142,16 @@ class BoardScene(QGraphicsScene):
         self.setSceneRect(QRectF(-margin, -margin, board.width + 2 * margin, board.height + 2 * margin))
 
     # -- following edits (the map editor changes one space at a time) ------------------
+
+    def zoomed(self) -> None:
+        """The view's scale changed: a large board's names keep their places until the zoom
+        pauses, so each step of a wheel paints a frame rather than placing every name."""
+        self.names.zooming = True
+        self._zoom_settle.start()
+
+    def _zoom_settled(self) -> None:
+        self.names.zooming = False
+        self.names.update()
 
     def resize_board(self) -> None:
         """The board's size changed: its paper, the scene around it, the index and the

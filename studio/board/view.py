@@ -83,6 +83,9 @@ class BoardView(QGraphicsView):
         current = self.transform().m11()
         target = min(max(current * factor, fitted * MIN_ZOOM), fitted * MAX_ZOOM)
         if current > 0 and target != current:
+            board = self.board()
+            if board is not None:
+                board.zoomed()
             self.scale(target / current, target / current)
             self.fitted = False
 

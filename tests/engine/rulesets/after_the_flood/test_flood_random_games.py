@@ -1,11 +1,13 @@
 """500 seeded random games of After the Flood end in a valid state: no pile ever negative,
-every piece within its supply after every step (§12.6), and every point scored in the log."""
+every piece within its supply after every step (§12.6), and every point scored in the log
+(the everyday suite plays the first 100, ``--slow`` all: tests/runs.py)."""
 
 from __future__ import annotations
 
 import random
 import re
 
+import runs
 from flood_game import RULESET, SCENARIO, check
 
 from engine.bots import BOTS
@@ -17,7 +19,7 @@ SCORES = re.compile(r"^(\w+) scores (\d+) \(now (\d+)\)")
 
 def test_random_games_end_in_a_valid_state():
     names = [seat.name for seat in SCENARIO.seats]
-    for seed in range(500):
+    for seed in runs.seeds(500):
         rng = random.Random(seed)
         state = RULESET.start(SCENARIO, SCENARIO.seats, SCENARIO.ruleset.options)
         logged = dict.fromkeys(names, 0)

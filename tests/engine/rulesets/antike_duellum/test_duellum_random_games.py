@@ -1,4 +1,5 @@
-"""500 seeded random games on each side end in a valid state (issue 4's proof).
+"""500 seeded random games on each side end in a valid state (issue 4's proof; the everyday
+suite plays the first 100, ``--slow`` all: tests/runs.py).
 
 A game between uniformly random bots wanders: it reaches 9 persons only after some 350 to
 several thousand turns, and a few seeds run on for tens of thousands of steps. The game has
@@ -13,6 +14,7 @@ import re
 
 import attrs
 import pytest
+import runs
 from duellum import SCENARIOS
 
 from engine.bots import BOTS
@@ -99,7 +101,7 @@ def builder(decision: Choice, rng: random.Random):
 
 @pytest.mark.parametrize("side", sorted(SCENARIOS))
 def test_random_games_end_in_a_valid_state(side):
-    for seed in range(500):
+    for seed in runs.seeds(500):
         state, end = play(side, seed, {}, BOTS["random"].choose, max_turns=150)
         if end is None:  # stopped by the test: the game goes on
             assert state.phase != "over" and state.winner is None

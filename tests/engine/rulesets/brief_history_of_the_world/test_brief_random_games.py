@@ -1,12 +1,14 @@
 """200 seeded random games for 2 (variant), 3, 4, 5 and 6 players end in a valid state: the
 gold of every colour is what the log says, and armies, forts, monuments and markers stay
-within their supply (issue 10's proof)."""
+within their supply (issue 10's proof; the everyday suite plays the first 40, ``--slow`` all:
+tests/runs.py)."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+import runs
 from brief import random_game
 
 from engine.rulesets.brief_history_of_the_world.epoch import final_gold
@@ -16,7 +18,7 @@ GOLD = re.compile(r"^(.+) gold ([+-])(\d+) \(now (\d+)\): ")
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_games_end_in_a_valid_state(players):
-    for seed in range(200):
+    for seed in runs.seeds(200):
         state, end, log = random_game(players, seed)
         colours = len(state.colours)
         logged = dict.fromkeys(state.colours, 0)
