@@ -5,22 +5,11 @@ there is no desktop dialog), answered by ``Person``."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from person import Person
-from PySide6.QtCore import QSettings
+from studio_window import isolated_settings, settings, settings_file, shown_window  # noqa: F401
 
 from studio.main_window import Answer, MainWindow
-from studio.settings import StudioSettings
-
-
-@pytest.fixture(autouse=True)
-def isolated_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
-    folder = str(tmp_path_factory.mktemp("qsettings"))
-    for settings_format in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
-            QSettings.setPath(settings_format, scope, folder)
 
 
 @pytest.fixture
@@ -31,13 +20,9 @@ def person() -> Person:
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    store = QSettings(str(tmp_path / "studio.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(StudioSettings(store))
-    qtbot.addWidget(window)
-    window.resize(1360, 860)
-    window.show()
-    qtbot.waitExposed(window)
+def window(qtbot, settings) -> MainWindow:  # noqa: F811  (the imported fixture, asked for)
+    """The real window with nothing of it replaced: its questions are the person's to answer."""
+    window = shown_window(qtbot, settings)
     yield window
     window.ask_unsaved = lambda name: Answer.DISCARD  # closing after the test asks no one
     if window.playtest is not None:

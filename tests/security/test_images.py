@@ -13,7 +13,6 @@ import pytest
 from engine.scenario.image_limits import MAX_IMAGE_PIXELS, image_size
 from engine.scenario.problems import ScenarioError
 from engine.scenario.tracing import read_image
-from studio.new_scenario_dialog import BLANK
 
 
 def png_header(path: Path, width: int, height: int, whole: bool = False) -> Path:
@@ -40,37 +39,14 @@ def test_an_image_over_the_pixel_limit_is_refused_from_its_header(tmp_path, side
     assert image_size(png_header(tmp_path / "fits.png", 4000, MAX_IMAGE_PIXELS // 4000)) == (4000, 10_000)
 
 
-@pytest.fixture
-def opened(qtbot, tmp_path):
-    """A new, empty scenario saved in its own folder, open in the real window (settings kept
-    in the test's folder, never the user's)."""
-    from PySide6.QtCore import QSettings
-
-    from studio.main_window import Answer, MainWindow
-    from studio.settings import StudioSettings
-
-    for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
-        QSettings.setPath(QSettings.Format.IniFormat, scope, str(tmp_path / "qsettings"))
-        QSettings.setPath(QSettings.Format.NativeFormat, scope, str(tmp_path / "qsettings"))
-    window = MainWindow(StudioSettings(QSettings(str(tmp_path / "studio.ini"), QSettings.Format.IniFormat)))
-    window.ask_unsaved = lambda name: Answer.DISCARD
-    qtbot.addWidget(window)
-    window.run_dialog = lambda dialog: dialog.choose(BLANK, ruleset_id="history-of-the-world") or True
-    window.actions.new_scenario.trigger()
-    path = tmp_path / "game" / "map.json"
-    path.parent.mkdir()
-    window.documents.document.save(path)
-    return window
-
-
-def test_choose_image_and_trace_refuse_a_huge_image_in_a_dialog(opened, tmp_path):
-    document = opened.documents.document
-    panels = opened.map_mode.panels
+def test_choose_image_and_trace_refuse_a_huge_image_in_a_dialog(blank_saved, tmp_path):
+    document = blank_saved.documents.document
+    panels = blank_saved.map_mode.panels
     huge = png_header(tmp_path / "huge.png", 50_000, 50_000)
-    opened.ask_path = lambda *args, **kwargs: huge
+    blank_saved.ask_path = lambda *args, **kwargs: huge
     panels.choose_background()
     assert document.scenario.board.background is None and not (document.base_dir / "assets").exists()
-    dialog = opened.problems_dialog
+    dialog = blank_saved.problems_dialog
     assert dialog is not None and dialog.windowTitle() == "Choose Image"
     assert "megapixels" in dialog.lines()[0]
     # A huge picture put beside the scenario by hand: Trace refuses it in a dialog too.
@@ -78,17 +54,17 @@ def test_choose_image_and_trace_refuse_a_huge_image_in_a_dialog(opened, tmp_path
     png_header(document.base_dir / "assets" / "scan.png", 12_000, 12_000)
     document.set_value("board.background", "assets/scan.png", "Set background", merge_key=None)
     panels.trace_background()
-    dialog = opened.problems_dialog
+    dialog = blank_saved.problems_dialog
     assert dialog.windowTitle() == "Trace" and "megapixels" in dialog.lines()[0]
 
 
-def test_the_board_does_not_decode_a_background_over_the_limit(opened, tmp_path):
+def test_the_board_does_not_decode_a_background_over_the_limit(blank_saved, tmp_path):
     """45 megapixels: over the studio's limit, under Qt's own allocation limit, so only the
     header check keeps it from being decoded into the board."""
-    document = opened.documents.document
+    document = blank_saved.documents.document
     (document.base_dir / "assets").mkdir()
     png_header(document.base_dir / "assets" / "scan.png", 5000, 9000, whole=True)
     document.set_value("board.background", "assets/scan.png", "Set background", merge_key=None)
-    opened.map_mode.panels._show_background()
-    assert opened.map_mode.board.background_item is None
+    blank_saved.map_mode.panels._show_background()
+    assert blank_saved.map_mode.board.background_item is None
 

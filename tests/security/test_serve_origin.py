@@ -5,7 +5,7 @@ open ws://127.0.0.1:PORT, and only the Origin header tells the server whose page
 from __future__ import annotations
 
 import pytest
-from conftest import call
+from serving import call
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 

@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from conftest import CARTHAGE_ROME, ROOT, call, request
+from serving import CARTHAGE_ROME, ROOT, call, request
 from websockets.sync.client import connect
 
 from engine.service.jsonrpc import MAX_REQUEST_BYTES, handle_line

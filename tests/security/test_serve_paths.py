@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import CARTHAGE_ROME, ROOT, request
+from serving import CARTHAGE_ROME, ROOT, request
 
 from engine.service.jsonrpc import handle_line
 from engine.service.methods import EngineService

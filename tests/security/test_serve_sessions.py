@@ -8,7 +8,7 @@ import time
 from contextlib import ExitStack
 
 import pytest
-from conftest import CARTHAGE_ROME, call
+from serving import CARTHAGE_ROME, call
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 

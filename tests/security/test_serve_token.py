@@ -4,7 +4,7 @@ role: the designer's sees everything; a player's must ask as a seat (issue 26, i
 from __future__ import annotations
 
 import pytest
-from conftest import CARTHAGE_ROME, HISTORY, call
+from serving import CARTHAGE_ROME, HISTORY, call
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 

@@ -10,7 +10,6 @@ from PIL import Image, ImageDraw
 
 from studio.map import trace_dialog
 from studio.map.trace_dialog import TraceDialog
-from studio.new_scenario_dialog import BLANK
 
 
 def scan(path: Path) -> Path:
@@ -24,36 +23,25 @@ def scan(path: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def opened(window, tmp_path):
-    """A new, empty scenario saved in its own folder, open in the window."""
-    window.run_dialog = lambda dialog: dialog.choose(BLANK, ruleset_id="history-of-the-world") or True
-    window.actions.new_scenario.trigger()
-    path = tmp_path / "game" / "map.json"
-    path.parent.mkdir()
-    window.documents.document.save(path)
-    return window
-
-
-def test_a_chosen_image_is_copied_beside_the_scenario_and_shown_at_an_opacity(opened, tmp_path):
-    document = opened.documents.document
-    panel = opened.map_mode.panels.background
+def test_a_chosen_image_is_copied_beside_the_scenario_and_shown_at_an_opacity(blank_saved, tmp_path):
+    document = blank_saved.documents.document
+    panel = blank_saved.map_mode.panels.background
     before = document.text()
     assert panel.choose(scan(tmp_path / "scan.png"))
     board = document.scenario.board
     assert board.background == "assets/scan.png" and document.undo_stack.count() == 1
     assert (document.base_dir / "assets" / "scan.png").read_bytes() == (tmp_path / "scan.png").read_bytes()
-    assert opened.map_mode.board.background_item is not None  # shown at once
+    assert blank_saved.map_mode.board.background_item is not None  # shown at once
     panel.opacity.setValue(40)
-    assert opened.map_mode.board.background_item.opacity() == pytest.approx(0.4)
+    assert blank_saved.map_mode.board.background_item.opacity() == pytest.approx(0.4)
     assert not [p for p in document.problems() if p.path.startswith("board.background")]  # the asset is there
     document.undo_stack.undo()
     assert document.text() == before
 
 
-def test_a_locked_background_stays_and_an_unreadable_image_changes_nothing(opened, tmp_path):
-    document = opened.documents.document
-    panel = opened.map_mode.panels.background
+def test_a_locked_background_stays_and_an_unreadable_image_changes_nothing(blank_saved, tmp_path):
+    document = blank_saved.documents.document
+    panel = blank_saved.map_mode.panels.background
     messages = []
     panel.message.connect(messages.append)
     broken = tmp_path / "broken.png"
@@ -67,9 +55,9 @@ def test_a_locked_background_stays_and_an_unreadable_image_changes_nothing(opene
     assert document.scenario.board.background == "assets/scan.png"
 
 
-def test_traced_proposals_become_spaces_in_one_step(opened, tmp_path, qtbot):
-    document = opened.documents.document
-    assert opened.map_mode.panels.background.choose(scan(tmp_path / "scan.png"))
+def test_traced_proposals_become_spaces_in_one_step(blank_saved, tmp_path, qtbot):
+    document = blank_saved.documents.document
+    assert blank_saved.map_mode.panels.background.choose(scan(tmp_path / "scan.png"))
     dialog = TraceDialog(document)
     qtbot.addWidget(dialog)
     dialog.run()
@@ -84,15 +72,15 @@ def test_traced_proposals_become_spaces_in_one_step(opened, tmp_path, qtbot):
     assert document.scenario.board.spaces == []
 
 
-def test_a_region_per_colour_groups_alike_areas_in_one_step(opened, tmp_path, qtbot):
+def test_a_region_per_colour_groups_alike_areas_in_one_step(blank_saved, tmp_path, qtbot):
     """Three flat fills with no line between them, the outer two alike: two regions, one undo step."""
     image = Image.new("RGB", (300, 100), (255, 255, 255))
     draw = ImageDraw.Draw(image)
     for left, colour in [(10, (200, 150, 100)), (100, (120, 180, 90)), (190, (200, 150, 100))]:
         draw.rectangle([left, 10, left + 89, 90], fill=colour)
     image.save(tmp_path / "fills.png")
-    document = opened.documents.document
-    assert opened.map_mode.panels.background.choose(tmp_path / "fills.png")
+    document = blank_saved.documents.document
+    assert blank_saved.map_mode.panels.background.choose(tmp_path / "fills.png")
     dialog = TraceDialog(document)
     qtbot.addWidget(dialog)
     assert dialog.tolerance.isEnabled() and not dialog.threshold.isEnabled()  # colour mode, the default
@@ -111,7 +99,7 @@ def test_a_region_per_colour_groups_alike_areas_in_one_step(opened, tmp_path, qt
     assert dialog.threshold.isEnabled() and not dialog.tolerance.isEnabled()
 
 
-def test_trace_runs_off_the_ui_thread_shows_progress_and_stops_when_asked(opened, tmp_path, qtbot, monkeypatch):
+def test_trace_runs_off_the_ui_thread_shows_progress_and_stops_when_asked(blank_saved, tmp_path, qtbot, monkeypatch):
     """The trace waits at a gate here, so the dialog is seen live while it runs."""
     gate, seen = threading.Event(), []
     real = trace_dialog.trace
@@ -121,8 +109,8 @@ def test_trace_runs_off_the_ui_thread_shows_progress_and_stops_when_asked(opened
         return real(*args, **kwargs)
 
     monkeypatch.setattr(trace_dialog, "trace", held)
-    assert opened.map_mode.panels.background.choose(scan(tmp_path / "scan.png"))
-    dialog = TraceDialog(opened.documents.document)
+    assert blank_saved.map_mode.panels.background.choose(scan(tmp_path / "scan.png"))
+    dialog = TraceDialog(blank_saved.documents.document)
     qtbot.addWidget(dialog)
     dialog.progress.valueChanged.connect(seen.append)
     dialog.run()
