@@ -95,46 +95,45 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
     history: list[Played] = []
     table = Table(ruleset, state, history, initial)
     at_table = [seated(bot, table) for bot in bots]
+    # only a bot that looks ahead reads the history: without one, none is kept
+    keeps_history = any(seat is not bot for seat, bot in zip(at_table, bots))
     players = len(bots)
     actions = turns = 0
     first: int | None = None
     actor: int | None = None
     trajectory: list[tuple[float, ...]] = []
     played: list[tuple[int, str]] = []
-    for taken in drive(ruleset, state, at_table, random.Random(seed)):
-        decision, move = taken.decision, taken.move
-        if isinstance(decision, Choice):
-            if decision.seat != actor:
+    known: dict[Any, tuple[str, ...]] = {}  # the cards each move named, looked up once a game
+    scores = ruleset.scores
+    for decision, move, _ in drive(ruleset, state, at_table, random.Random(seed)):
+        if decision.__class__ is Choice:
+            seat = decision.seat
+            if seat != actor:
                 if actor is not None:
-                    trajectory.append(_scores(ruleset, state))
-                actor = decision.seat
+                    trajectory.append(scores(state))
+                actor = seat
                 turns += 1
-                first = decision.seat if first is None else first
-            played += [(decision.seat, value) for value in named(move) if value in cards]
+                if first is None:
+                    first = seat
+            if cards:
+                found = known.get(move)
+                if found is None:  # actions are frozen: the same move names the same cards
+                    found = known[move] = tuple(value for value in named(move) if value in cards)
+                for card in found:
+                    played.append((seat, card))
             actions += 1
-        history.append(Played(move, decision.seen_by if isinstance(decision, Chance) else None))
+        if keeps_history:
+            history.append(Played(move, decision.seen_by if isinstance(decision, Chance) else None))
         if moves is not None:
             moves.append(move)
         if max_turns is not None and turns > max_turns:
-            return GameRecord(seed, _scores(ruleset, state), (), actions, turns - 1, first or 0, True,
-                              tuple(trajectory), tuple(played), _factions(ruleset, state, players))
+            return GameRecord(seed, scores(state), (), actions, turns - 1, first or 0, True,
+                              tuple(trajectory), tuple(played), ruleset.factions(state)[:players])
     end = ruleset.decision(state)
     assert isinstance(end, End)
     trajectory.append(tuple(end.scores))
     return GameRecord(seed, tuple(end.scores), tuple(end.winners), actions, turns, first or 0, False,
-                      tuple(trajectory), tuple(played), _factions(ruleset, state, players))
-
-
-def _scores(ruleset: Ruleset, state: Any) -> tuple[float, ...]:
-    return tuple(panel.score for panel in ruleset.view(state, None).panels)
-
-
-def _factions(ruleset: Ruleset, state: Any, players: int) -> tuple[str, ...]:
-    """What each seat played as: the ruleset's word for it where it gives one, else the seat."""
-    own = getattr(ruleset, "factions", None)
-    if own is not None:
-        return tuple(own(state))
-    return tuple(panel.name for panel in ruleset.view(state, None).panels)[:players]
+                      tuple(trajectory), tuple(played), ruleset.factions(state)[:players])
 
 
 # -- workers ------------------------------------------------------------------------------
@@ -164,18 +163,20 @@ def play_chunk(plan: Plan, indexes: Sequence[int]) -> list[dict[str, Any]]:
     bots = [make_bot(name) for name in plan.bots]
     return [
         {"index": index, **attrs.asdict(play_recorded(ruleset, initial, bots, f"{plan.seed}:{index}", cards,
-                                                       plan.max_turns))}
+                                                       plan.max_turns), recurse=False)}
         for index in indexes
     ]
 
 
 def record_from(data: dict[str, Any]) -> GameRecord:
+    """A record from ``play_chunk``'s data, as played (tuples) or read back from JSON (lists)."""
     fields = {k: v for k, v in data.items() if k != "index"}
-    fields["scores"] = tuple(fields["scores"])
-    fields["winners"] = tuple(fields["winners"])
-    fields["trajectory"] = tuple(tuple(t) for t in fields["trajectory"])
-    fields["cards"] = tuple(tuple(c) for c in fields["cards"])
-    fields["factions"] = tuple(fields["factions"])
+    if isinstance(fields["trajectory"], list):
+        fields["scores"] = tuple(fields["scores"])
+        fields["winners"] = tuple(fields["winners"])
+        fields["trajectory"] = tuple(tuple(t) for t in fields["trajectory"])
+        fields["cards"] = tuple(tuple(c) for c in fields["cards"])
+        fields["factions"] = tuple(fields["factions"])
     return GameRecord(**fields)
 
 

@@ -156,5 +156,11 @@ class AfterTheFlood(Skeleton):
     def view(self, state: FloodState, seat: int | None) -> Picture:
         return picture(state, seat)
 
+    def scores(self, state: FloodState) -> tuple[float, ...]:
+        return tuple(state.score)
+
+    def factions(self, state: FloodState) -> tuple[str, ...]:
+        return tuple(state.names)
+
     def clone(self, state: FloodState) -> FloodState:
         return state.clone()

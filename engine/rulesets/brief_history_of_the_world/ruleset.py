@@ -101,5 +101,17 @@ class BriefHistory(Skeleton):
     def view(self, state: BriefState, seat: int | None) -> Picture:
         return picture(state, seat)
 
+    def scores(self, state: BriefState) -> tuple[float, ...]:
+        """A person's gold over the colours they play (two each in the 2-player variant, §10.7)."""
+        totals = [0] * len(set(state.person))
+        for colour, person in enumerate(state.person):
+            totals[person] += state.gold[colour]
+        return tuple(totals)
+
+    def factions(self, state: BriefState) -> tuple[str, ...]:
+        """Each person's colours, two in the 2-player variant (§10.7)."""
+        return tuple(" and ".join(colour for colour, owner in zip(state.colours, state.person) if owner == person)
+                     for person in range(len(set(state.person))))
+
     def clone(self, state: BriefState) -> BriefState:
         return state.clone()

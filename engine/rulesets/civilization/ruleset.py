@@ -55,5 +55,12 @@ class Civilization(Skeleton):
     def view(self, state: CivState, seat: int | None) -> Picture:
         return picture(state, seat)
 
+    def scores(self, state: CivState) -> tuple[float, ...]:
+        """Each player's place on the culture track, as its panel shows it."""
+        return tuple(float(state.players[owner].step) for owner in range(state.tables.seats))
+
+    def factions(self, state: CivState) -> tuple[str, ...]:
+        return tuple(state.tables.names)
+
     def clone(self, state: CivState) -> CivState:
         return state.clone()

@@ -106,6 +106,12 @@ class HistoryOfTheWorld(Skeleton):
     def view(self, state: HistoryState, seat: int | None) -> Picture:
         return picture(state, seat)
 
+    def scores(self, state: HistoryState) -> tuple[float, ...]:
+        return tuple(state.score)
+
+    def factions(self, state: HistoryState) -> tuple[str, ...]:
+        return tuple(state.names)
+
     def clone(self, state: HistoryState) -> HistoryState:
         return state.clone()
 
