@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
 from typing import Any
 
 import attrs
-from attrs import frozen
+from attrs import define, frozen
 
 from engine.balance.figures import GameRecord
 from engine.bots.random_bot import RandomBot
@@ -29,7 +30,7 @@ from engine.core.bot import Played, Table, seated
 from engine.core.decision import Chance, Choice, End
 from engine.core.moves import Outcome
 from engine.core.ruleset import Ruleset
-from engine.play.drive import drive
+from engine.play.drive import Endless, drive
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Scenario
@@ -105,30 +106,34 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
     played: list[tuple[int, str]] = []
     known: dict[Any, tuple[str, ...]] = {}  # the cards each move named, looked up once a game
     scores = ruleset.scores
-    for decision, move, _ in drive(ruleset, state, at_table, random.Random(seed)):
-        if decision.__class__ is Choice:
-            seat = decision.seat
-            if seat != actor:
-                if actor is not None:
-                    trajectory.append(scores(state))
-                actor = seat
-                turns += 1
-                if first is None:
-                    first = seat
-            if cards:
-                found = known.get(move)
-                if found is None:  # actions are frozen: the same move names the same cards
-                    found = known[move] = tuple(value for value in named(move) if value in cards)
-                for card in found:
-                    played.append((seat, card))
-            actions += 1
-        if keeps_history:
-            history.append(Played(move, decision.seen_by if isinstance(decision, Chance) else None))
-        if moves is not None:
-            moves.append(move)
-        if max_turns is not None and turns > max_turns:
-            return GameRecord(seed, scores(state), (), actions, turns - 1, first or 0, True,
-                              tuple(trajectory), tuple(played), ruleset.factions(state)[:players])
+    try:
+        for decision, move, _ in drive(ruleset, state, at_table, random.Random(seed)):
+            if decision.__class__ is Choice:
+                seat = decision.seat
+                if seat != actor:
+                    if actor is not None:
+                        trajectory.append(scores(state))
+                    actor = seat
+                    turns += 1
+                    if first is None:
+                        first = seat
+                if cards:
+                    found = known.get(move)
+                    if found is None:  # actions are frozen: the same move names the same cards
+                        found = known[move] = tuple(value for value in named(move) if value in cards)
+                    for card in found:
+                        played.append((seat, card))
+                actions += 1
+            if keeps_history:
+                history.append(Played(move, decision.seen_by if isinstance(decision, Chance) else None))
+            if moves is not None:
+                moves.append(move)
+            if max_turns is not None and turns > max_turns:
+                return GameRecord(seed, scores(state), (), actions, turns - 1, first or 0, True,
+                                  tuple(trajectory), tuple(played), ruleset.factions(state)[:players])
+    except Endless:  # a game its bots never end even within the turn cap's steps: capped, not lost
+        return GameRecord(seed, scores(state), (), actions, turns, first or 0, True, tuple(trajectory),
+                          tuple(played), ruleset.factions(state)[:players])
     end = ruleset.decision(state)
     assert isinstance(end, End)
     trajectory.append(tuple(end.scores))
@@ -183,16 +188,20 @@ def record_from(data: dict[str, Any]) -> GameRecord:
 # -- running -------------------------------------------------------------------------------
 
 
-def _finished(results: Path | None, plan: Plan) -> dict[int, dict[str, Any]]:
-    """Games already in the results file of the same plan; a different plan is refused."""
-    if results is None or not results.exists():
-        return {}
+def read_results(results: Path) -> tuple[Plan | None, dict[int, dict[str, Any]]]:
+    """A results file's plan (None for an empty file) and its games by index. The last line of
+    a run killed while writing is skipped; anything else unreadable is refused, naming the file."""
     lines = results.read_text(encoding="utf-8").splitlines()
     if not lines:
-        return {}
-    header = json.loads(lines[0])
-    if header.get("kind") != RESULTS_KIND or header.get("plan") != plan.key():
-        raise ValueError(f"{results} holds another run (its plan: {header.get('plan')}); choose another file")
+        return None, {}
+    try:
+        header = json.loads(lines[0])
+        if header.get("kind") != RESULTS_KIND:
+            raise ValueError
+        key = header["plan"]
+        plan = Plan(**{**key, "bots": tuple(key["bots"]), "overrides": tuple(map(tuple, key["overrides"]))})
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise ValueError(f"{results} is not the results file of an epoch simulate run") from None
     done = {}
     for line in lines[1:]:
         try:
@@ -200,14 +209,52 @@ def _finished(results: Path | None, plan: Plan) -> dict[int, dict[str, Any]]:
         except json.JSONDecodeError:  # the last line of a run killed while writing
             continue
         done[entry["index"]] = entry
+    return plan, done
+
+
+def finished(results: Path | None, plan: Plan) -> dict[int, dict[str, Any]]:
+    """Games already in the results file of the same plan; a different plan is refused."""
+    if results is None or not results.exists():
+        return {}
+    held, done = read_results(results)
+    if held is None:
+        return {}
+    if held.key() != plan.key():
+        raise ValueError(f"{results} holds another run (its plan: {held.key()}); choose another file")
     return done
 
 
+@define
+class ChunkSizes:
+    """Games per chunk: about ``seconds`` of play each once the pace is known (one game until
+    then), so a killed run loses at most that much; never more than ``most``. Without
+    ``seconds``, always ``most``."""
+
+    most: int
+    seconds: float | None = None
+    games: int = 0
+    spent: float = 0.0
+
+    def next(self) -> int:
+        if self.seconds is None:
+            return self.most
+        if not self.games:
+            return 1
+        pace = self.spent / self.games
+        return max(1, min(self.most, int(self.seconds / pace))) if pace > 0 else self.most
+
+    def took(self, games: int, seconds: float) -> None:
+        self.games += games
+        self.spent += seconds
+
+
 def run(plan: Plan, executor: Executor | None = None, results: Path | None = None, chunk: int = 20,
-        progress: Callable[[int, int], None] | None = None, cancelled: Callable[[], bool] = lambda: False
-        ) -> list[GameRecord]:
-    """Play every game of ``plan`` not already in ``results``; the records in game order."""
-    done = _finished(results, plan)
+        progress: Callable[[int, int], None] | None = None, cancelled: Callable[[], bool] = lambda: False,
+        seconds: float | None = None, in_flight: int = 4) -> list[GameRecord]:
+    """Play every game of ``plan`` not already in ``results``; the records in game order.
+    Chunks hold ``chunk`` games, or with ``seconds`` about that much play (at most ``chunk``
+    games); an executor has at most ``in_flight`` chunks at once."""
+    done = finished(results, plan)
     todo = [index for index in range(plan.games) if index not in done]
     out = None
     if results is not None:
@@ -215,18 +262,34 @@ def run(plan: Plan, executor: Executor | None = None, results: Path | None = Non
         out = results.open("a", encoding="utf-8")
         if new_file:
             out.write(json.dumps({"kind": RESULTS_KIND, "plan": plan.key()}) + "\n")
-    chunks = [todo[start:start + chunk] for start in range(0, len(todo), chunk)]
+    sizes = ChunkSizes(chunk, seconds)
+
+    def take() -> list[int]:
+        size = sizes.next()
+        part = todo[:size]
+        del todo[:size]
+        return part
+
     try:
         if executor is None:
-            for part in chunks:
-                if cancelled():
-                    break
-                _collect(play_chunk(plan, part), done, out, progress, plan.games)
+            while todo and not cancelled():
+                part = take()
+                started = time.perf_counter()
+                entries = play_chunk(plan, part)
+                sizes.took(len(part), time.perf_counter() - started)
+                _collect(entries, done, out, progress, plan.games)
         else:
-            pending: set[Future] = {executor.submit(play_chunk, plan, part) for part in chunks}
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
+            pending: dict[Future, tuple[int, float]] = {}
+            while todo or pending:
+                while todo and len(pending) < in_flight and not cancelled():
+                    part = take()
+                    pending[executor.submit(play_chunk, plan, part)] = (len(part), time.perf_counter())
+                if not pending:
+                    break
+                ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in ready:
+                    games, started = pending.pop(future)
+                    sizes.took(games, time.perf_counter() - started)
                     _collect(future.result(), done, out, progress, plan.games)
                 if cancelled():
                     for future in pending:

@@ -142,9 +142,10 @@ class VariantResult:
 def sweep(base: Plan, variants: Sequence[Overrides], seats: Sequence[str], delta: float = 0.1,
           executor: Executor | None = None, results: Path | None = None, chunk: int = 20,
           progress: Callable[[int, int, int], None] | None = None,
-          cancelled: Callable[[], bool] = lambda: False) -> list[VariantResult]:
+          cancelled: Callable[[], bool] = lambda: False, seconds: float | None = None,
+          in_flight: int = 4) -> list[VariantResult]:
     """Play ``base``'s games under every variant; a variant the scenario refuses is reported
-    with its problems and plays nothing. ``results`` is a folder holding one results file per
+    with its problems and plays nothing; chunks are sized as ``run`` sizes them. ``results`` is a folder holding one results file per
     variant, so a killed sweep resumes where it stopped. ``progress(variant, done, total)``.
     Once ``cancelled()``, the variant under way stops after its chunks under way and keeps
     the games it played (a variant that played none is left out) and no further variant
@@ -161,7 +162,7 @@ def sweep(base: Plan, variants: Sequence[Overrides], seats: Sequence[str], delta
             continue
         file = None if results is None else results / f"variant-{number}.jsonl"
         report = None if progress is None else (lambda done, total, number=number: progress(number, done, total))
-        records = run(plan, executor, file, chunk, report, cancelled)
+        records = run(plan, executor, file, chunk, report, cancelled, seconds, in_flight)
         if records:
             out.append(VariantResult(overrides, summarise(records, seats, delta), records=tuple(records)))
         if cancelled():

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.balance import MAX_TURNS
 from engine.balance.figures import GameRecord
 from engine.balance.run import Plan, run
 from engine.balance.summary import Summary, summarise, text
@@ -84,8 +85,11 @@ class _Runner(QObject):
         self.finished.emit(result)
 
 
+CHUNK_SECONDS = 5.0  # of play per chunk, so Cancel comes soon whatever the game's length
+
+
 def _chunk(plan: Plan, workers: int) -> int:
-    """Games per chunk: enough chunks for progress and a fair split, few enough to be cheap."""
+    """The most games in a chunk: enough chunks for progress and a fair split, few enough to be cheap."""
     return max(1, min(50, plan.games // (4 * workers)))
 
 
@@ -118,7 +122,7 @@ class BalanceWindow(QDialog):
         self.players.setValue(self.ruleset.min_players)
         self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=1)
         self.workers = QSpinBox(minimum=1, maximum=64, value=2)
-        self.max_turns = QSpinBox(minimum=0, maximum=1_000_000, value=0)
+        self.max_turns = QSpinBox(minimum=0, maximum=1_000_000, value=MAX_TURNS)
         self.max_turns.setSpecialValueText("no cap")
         self.bot = QComboBox()
         self.bot.addItems(BOTS)
@@ -190,8 +194,8 @@ class BalanceWindow(QDialog):
         workers = self.workers.value()
 
         def job(pool: Executor, played: Callable[[int], None], cancelled: Callable[[], bool]) -> list[GameRecord]:
-            return run(plan, executor=pool, chunk=_chunk(plan, workers),
-                       progress=lambda done, total: played(done), cancelled=cancelled)
+            return run(plan, executor=pool, chunk=_chunk(plan, workers), seconds=CHUNK_SECONDS,
+                       in_flight=2 * workers, progress=lambda done, total: played(done), cancelled=cancelled)
 
         self._launch(job, plan.games, self._finished, f"Playing {plan.games} games...")
 
@@ -210,7 +214,7 @@ class BalanceWindow(QDialog):
         def job(pool: Executor, played: Callable[[int], None], cancelled: Callable[[], bool]) -> list[VariantResult]:
             return sweep(base, variants, seats, executor=pool, chunk=_chunk(base, workers),
                          progress=lambda variant, done, total: played(variant * base.games + done),
-                         cancelled=cancelled)
+                         cancelled=cancelled, seconds=CHUNK_SECONDS, in_flight=2 * workers)
 
         self.plan = base
         self._launch(job, len(variants) * base.games, self._swept,

@@ -373,3 +373,55 @@ def test_play_ends_with_the_scores_and_who_won(capsys, monkeypatch, dice_race_pa
     over = [line for line in out.splitlines() if line.startswith("game over: ")]
     assert code == 0 and over
     assert over[-1].endswith((" wins", " share the win"))
+
+
+def test_simulate_caps_a_never_ending_game_by_default(capsys, dice_race_path):
+    """Without --max-turns a game that would run for ever is stopped at the default cap and
+    reported with its seed; the run still gives its figures (issue 29, item 8)."""
+    from engine.balance import MAX_TURNS
+
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "2", "--players", "2", "--json",
+                    "--set", "target=1000000", "--set", "rounds=1000000")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["max_turns"] == MAX_TURNS and data["capped"] == ["1:0", "1:1"] and data["finished"] == 0
+
+
+def test_ctrl_c_keeps_the_finished_games_says_how_to_resume_and_the_file_is_summarised_alone(
+        capsys, dice_race_path, tmp_path, monkeypatch):
+    from engine.balance import run as balance_run
+
+    results = tmp_path / "run.jsonl"
+    arguments = ["simulate", str(dice_race_path), "--games", "30", "--players", "2", "--chunk", "10",
+                 "--chunk-seconds", "0", "--resume", str(results)]
+    real, calls = balance_run.play_chunk, []
+
+    def interrupted(plan, indexes):
+        if calls:
+            raise KeyboardInterrupt  # Ctrl-C during the second chunk
+        calls.append(indexes)
+        return real(plan, indexes)
+
+    monkeypatch.setattr(balance_run, "play_chunk", interrupted)
+    code, out = run(capsys, *arguments)
+    assert code == 130 and "Traceback" not in out
+    assert f"kept in {results}; run the same command again" in out and f"epoch summarise {results}" in out
+    code, out = run(capsys, "summarise", str(results))
+    assert code == 0 and out.startswith(f"10 of 30 games of Dice Race (from {results}), 2 players, seed 1")
+    code, out = run(capsys, "summarise", str(results), "--json")
+    assert json.loads(out)["games"] == 10
+    monkeypatch.setattr(balance_run, "play_chunk", real)
+    code, out = run(capsys, *arguments)
+    assert code == 0 and "over the 20 games played now" in out and f"10 games read from {results}" in out
+    code, out = run(capsys, *arguments)
+    assert code == 0 and f"no game played now; 30 games read from {results}" in out
+    monkeypatch.setattr(balance_run, "play_chunk", lambda plan, indexes: (_ for _ in ()).throw(KeyboardInterrupt))
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "5", "--players", "2")
+    assert code == 130 and "no game was kept; add --resume FILE" in out
+
+
+def test_summarise_refuses_a_file_that_is_no_run(capsys, tmp_path):
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"kind": "something else"}\n', encoding="utf-8")
+    code, out = run(capsys, "summarise", str(other))
+    assert code == 1 and "is not the results file of an epoch simulate run" in out

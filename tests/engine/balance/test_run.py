@@ -117,3 +117,24 @@ def test_error_bars_never_point_inwards_at_a_rate_of_0_or_1():
     low, high = _errors(rates)
     assert min(low) >= 0 and min(high) >= 0
     assert all(h > 0 for rate, h in zip(rates, high) if rate.value == 0)
+
+
+def test_chunks_are_sized_by_time_once_the_pace_is_known():
+    """One game while the pace is unknown, then about the seconds asked for, within 1 and the most."""
+    from engine.balance.run import ChunkSizes
+
+    sizes = ChunkSizes(most=50, seconds=10.0)
+    assert sizes.next() == 1
+    sizes.took(2, 1.0)  # half a second a game
+    assert sizes.next() == 20
+    sizes.took(1, 60.0)  # a long game: 61 s over 3 games
+    assert sizes.next() == 1
+    fast = ChunkSizes(most=50, seconds=10.0)
+    fast.took(100, 0.1)
+    assert fast.next() == 50
+    assert ChunkSizes(most=7).next() == 7
+
+
+def test_time_sized_chunks_give_the_same_games(sudden_death):
+    plan = Plan(sudden_death, players=2, seed=4, games=40, bots=("random", "random"))
+    assert run(plan, seconds=0.001, chunk=40) == run(plan, chunk=40)
