@@ -33,6 +33,8 @@ class GameRecord:
     trajectory: tuple[tuple[float, ...], ...] = ()  # every seat's score after each turn
     cards: tuple[tuple[int, str], ...] = ()  # (seat, card id) for every card a seat played or picked
     factions: tuple[str, ...] = ()  # what each seat played as, in the ruleset's words (empire, nation...)
+    index: int = 0  # the game's number in its run
+    bots: tuple[str, ...] = ()  # the bot in each seat
 
 
 @frozen
@@ -164,6 +166,20 @@ def faction_win_rates(records: Sequence[GameRecord]) -> dict[str, Rate]:
             plays[faction] += 1
             wins[faction] += win_share(record, seat)
     return {faction: Rate(wins[faction], plays[faction]) for faction in sorted(plays)}
+
+
+def bot_win_rates(records: Sequence[GameRecord]) -> dict[str, Rate]:
+    """Per bot, pooled over the seats it sat in: its wins (shares of shared ones) over the
+    seats it played. Fair share is 1/n, as for a seat; with --rotate every bot sat everywhere."""
+    plays: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for record in records:
+        if record.capped:
+            continue
+        for seat, bot in enumerate(record.bots):
+            plays[bot] += 1
+            wins[bot] += win_share(record, seat)
+    return {bot: Rate(wins[bot], plays[bot]) for bot in sorted(plays)}
 
 
 @frozen

@@ -52,6 +52,25 @@ class Plan:
     # and checked by every worker as the file itself would be
     overrides: tuple[tuple[str, Any], ...] = ()
 
+    # play each seed once per rotation of the bots over the seats: seat s takes bots[(s + r) % n]
+    rotate: bool = False
+
+    @property
+    def rotations(self) -> int:
+        return self.players if self.rotate else 1
+
+    @property
+    def total(self) -> int:
+        """How many games the plan plays: each seed once per rotation."""
+        return self.games * self.rotations
+
+    def game(self, index: int) -> tuple[str, tuple[str, ...]]:
+        """Game ``index``'s seed and bot per seat: seed ``S:i`` for ``i = index // rotations``,
+        turned ``index % rotations`` places, so every bot sits in every seat on the same seeds."""
+        number, turn = divmod(index, self.rotations)
+        n = len(self.bots)
+        return f"{self.seed}:{number}", tuple(self.bots[(seat + turn) % n] for seat in range(n))
+
     def key(self) -> dict[str, Any]:
         """The plan as a results file's header holds it (JSON: tuples read back as lists)."""
         return json.loads(json.dumps(attrs.asdict(self)))
@@ -165,23 +184,23 @@ def _worker_game(plan: Plan) -> tuple[Ruleset, Any, frozenset[str]]:
 def play_chunk(plan: Plan, indexes: Sequence[int]) -> list[dict[str, Any]]:
     """Play games ``indexes`` of ``plan``; plain data, to cross process and machine borders."""
     ruleset, initial, cards = _worker_game(plan)
-    bots = [make_bot(name) for name in plan.bots]
-    return [
-        {"index": index, **attrs.asdict(play_recorded(ruleset, initial, bots, f"{plan.seed}:{index}", cards,
-                                                       plan.max_turns), recurse=False)}
-        for index in indexes
-    ]
+    made = {name: make_bot(name) for name in set(plan.bots)}
+    out = []
+    for index in indexes:
+        seed, names = plan.game(index)
+        record = play_recorded(ruleset, initial, [made[name] for name in names], seed, cards, plan.max_turns)
+        out.append({**attrs.asdict(record, recurse=False), "index": index, "bots": names})
+    return out
 
 
 def record_from(data: dict[str, Any]) -> GameRecord:
     """A record from ``play_chunk``'s data, as played (tuples) or read back from JSON (lists)."""
-    fields = {k: v for k, v in data.items() if k != "index"}
+    fields = dict(data)
     if isinstance(fields["trajectory"], list):
-        fields["scores"] = tuple(fields["scores"])
-        fields["winners"] = tuple(fields["winners"])
+        for name in ("scores", "winners", "factions", "bots"):
+            fields[name] = tuple(fields.get(name, ()))
         fields["trajectory"] = tuple(tuple(t) for t in fields["trajectory"])
         fields["cards"] = tuple(tuple(c) for c in fields["cards"])
-        fields["factions"] = tuple(fields["factions"])
     return GameRecord(**fields)
 
 
@@ -255,7 +274,7 @@ def run(plan: Plan, executor: Executor | None = None, results: Path | None = Non
     Chunks hold ``chunk`` games, or with ``seconds`` about that much play (at most ``chunk``
     games); an executor has at most ``in_flight`` chunks at once."""
     done = finished(results, plan)
-    todo = [index for index in range(plan.games) if index not in done]
+    todo = [index for index in range(plan.total) if index not in done]
     out = None
     if results is not None:
         new_file = not results.exists() or not results.read_text(encoding="utf-8").strip()
@@ -277,7 +296,7 @@ def run(plan: Plan, executor: Executor | None = None, results: Path | None = Non
                 started = time.perf_counter()
                 entries = play_chunk(plan, part)
                 sizes.took(len(part), time.perf_counter() - started)
-                _collect(entries, done, out, progress, plan.games)
+                _collect(entries, done, out, progress, plan.total)
         else:
             pending: dict[Future, tuple[int, float]] = {}
             while todo or pending:
@@ -290,7 +309,7 @@ def run(plan: Plan, executor: Executor | None = None, results: Path | None = Non
                 for future in ready:
                     games, started = pending.pop(future)
                     sizes.took(games, time.perf_counter() - started)
-                    _collect(future.result(), done, out, progress, plan.games)
+                    _collect(future.result(), done, out, progress, plan.total)
                 if cancelled():
                     for future in pending:
                         future.cancel()
@@ -319,15 +338,16 @@ def playtest_of(plan: Plan, index: int) -> Any:
     from engine.bots import BOTS
     from engine.play.session import HUMAN, Session
 
-    if not 0 <= index < plan.games:
-        raise ValueError(f"the run has games 0 to {plan.games - 1}, not {index}")
+    if not 0 <= index < plan.total:
+        raise ValueError(f"the run has games 0 to {plan.total - 1}, not {index}")
     scenario = load_planned(plan)
     ruleset = get_ruleset(scenario.ruleset.id)
     seats = scenario.seats[:plan.players]
     initial = ruleset.start(scenario, seats, scenario.ruleset.options)
     moves: list[Any] = []
-    play_recorded(ruleset, initial, [make_bot(name) for name in plan.bots], f"{plan.seed}:{index}",
-                  card_ids(scenario), plan.max_turns, moves=moves)
+    seed, names = plan.game(index)
+    play_recorded(ruleset, initial, [make_bot(name) for name in names], seed, card_ids(scenario), plan.max_turns,
+                  moves=moves)
     session = Session(scenario, ruleset, seats, scenario.ruleset.options, plan.seed, [HUMAN] * plan.players,
                       BOTS)
     for move in moves:

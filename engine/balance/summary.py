@@ -16,6 +16,7 @@ from engine.balance.figures import (
     Rate,
     Spread,
     balance,
+    bot_win_rates,
     card_figures,
     decisive_turn,
     faction_win_rates,
@@ -47,6 +48,7 @@ class Summary:
     lead_changes: Spread
     decisive_turn: Spread
     factions: dict[str, Rate]
+    by_bot: dict[str, Rate]  # per bot, pooled over the seats it sat in
     cards: tuple[CardFigure, ...]
     delta: float
     outliers: tuple[int, ...]
@@ -58,6 +60,7 @@ class Summary:
         for key in ("seat_win", "position_win"):
             data[key] = [_rate(rate) for rate in getattr(self, key)]
         data["factions"] = {name: _rate(rate) for name, rate in self.factions.items()}
+        data["by_bot"] = {name: _rate(rate) for name, rate in self.by_bot.items()}
         data["cards"] = [{"card": c.card, "played": c.played, "win_rate_when_played": _rate(c.win_rate_when_played)}
                          for c in self.cards]
         return data
@@ -99,6 +102,7 @@ def summarise(records: Sequence[GameRecord], seats: Sequence[str], delta: float 
         lead_changes=spread([lead_changes(r) for r in finished]),
         decisive_turn=spread(turns_to_lead),
         factions=faction_win_rates(records),
+        by_bot=bot_win_rates(records),
         cards=tuple(card_figures(records)),
         delta=delta,
         outliers=tuple(outliers(seat_win, players, delta)) if finished else (),
@@ -140,6 +144,9 @@ def text(summary: Summary) -> str:
     if len(summary.factions) > 1:
         out.append("by faction:")
         out += [f"  {name:<24}{rate!s:>30}" for name, rate in summary.factions.items()]
+    if len(summary.by_bot) > 1:
+        out.append("by bot (pooled over the seats it sat in; fair share 1/n):")
+        out += [f"  {name:<24}{rate!s:>30}" for name, rate in summary.by_bot.items()]
     if summary.cards:
         out.append(f"cards: {len(summary.cards)} played or picked; least played: "
                    + ", ".join(f"{c.card} ({c.played})" for c in sorted(summary.cards, key=lambda c: c.played)[:5]))
@@ -160,6 +167,9 @@ def csv_text(summary: Summary) -> str:
                          f"{rate.high:.6f}", rate.trials])
     for name, rate in summary.factions.items():
         writer.writerow(["faction_win_rate", name, f"{rate.value:.6f}", f"{rate.low:.6f}", f"{rate.high:.6f}",
+                         rate.trials])
+    for name, rate in summary.by_bot.items():
+        writer.writerow(["bot_win_rate", name, f"{rate.value:.6f}", f"{rate.low:.6f}", f"{rate.high:.6f}",
                          rate.trials])
     for card in summary.cards:
         rate = card.win_rate_when_played

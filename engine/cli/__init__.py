@@ -74,6 +74,9 @@ def _balance_arguments(command: argparse.ArgumentParser) -> None:
                               "as capped with the seed that replays it and never scored, so a game random bots "
                               f"never end cannot sink the run (default: {MAX_TURNS:,}, far past any shipped "
                               "game's length; 0: every game plays to its rules' end)")
+    command.add_argument("--rotate", action="store_true",
+                         help="play each seed once per rotation of the bots over the seats (GAMES x players "
+                              "games) and report each bot pooled over the seats it sat in, beside each seat")
     command.add_argument("--set", action="append", default=[], metavar="PATH=VALUE",
                          help="change a ruleset option (coin_supply=12) or a scenario value "
                               "(board.spaces[gaul].props.wall=2) for this run; checked like the file. Repeatable")

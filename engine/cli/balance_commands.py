@@ -87,7 +87,7 @@ def _plan(args: argparse.Namespace) -> tuple[Plan, Scenario, list[tuple[str, Any
         raise ValueError(f"{ruleset.title} in this scenario takes {ruleset.min_players} to "
                          f"{min(ruleset.max_players, len(scenario.seats))} players, not {players}")
     plan = Plan(str(Path(args.scenario).resolve()), players, args.seed, args.games, _bots(args.bots, players),
-                args.max_turns or None, tuple(overrides))
+                args.max_turns or None, tuple(overrides), args.rotate)
     return plan, scenario, overrides
 
 
@@ -113,7 +113,7 @@ def simulate(args: argparse.Namespace) -> int:
     seats = [seat.name for seat in scenario.seats[:plan.players]]
     results = Path(args.resume) if args.resume else None
     before = set(finished(results, plan))
-    update, close = _progress(args, plan.games, scenario.meta.title)
+    update, close = _progress(args, plan.total, scenario.meta.title)
     started = time.perf_counter()
     try:
         with _executor(args) as (executor, slots):
@@ -129,7 +129,7 @@ def simulate(args: argparse.Namespace) -> int:
     summary = summarise(records, seats, args.delta)
     _show(args, summary, scenario.meta.title, scenario.ruleset.id, plan, overrides)
     if not (args.json or args.csv):
-        now = [record for record in records if int(record.seed.rpartition(":")[2]) not in before]
+        now = [record for record in records if record.index not in before]
         kept = f"; {count(len(before), 'game')} read from {results}" if before else ""
         if now:
             actions = sum(record.actions for record in now)
@@ -153,15 +153,16 @@ def _show(args: argparse.Namespace, summary: Any, title: str, ruleset: str, plan
         print(f"wrote {page}", file=sys.stderr if args.json or args.csv else sys.stdout)
     if args.json:
         print(json.dumps({"scenario": title, "ruleset": ruleset, "scenario_file": plan.scenario, "seed": plan.seed,
-                          "bots": list(plan.bots), "max_turns": plan.max_turns, "planned_games": plan.games,
+                          "bots": list(plan.bots), "max_turns": plan.max_turns, "planned_games": plan.total, "rotate": plan.rotate,
                           "overrides": [list(pair) for pair in overrides], **summary.as_data()}, indent=2))
     elif args.csv:
         print(csv_text(summary), end="")
     else:
         changes = "".join(f", {path}={json.dumps(value)}" for path, value in overrides)
-        games = f"{summary.games} of {plan.games}" if summary.games != plan.games else f"{plan.games}"
+        games = f"{summary.games} of {plan.total}" if summary.games != plan.total else f"{plan.total}"
+        rotated = f" ({plan.games} seeds, each once per rotation of the bots over the seats)" if plan.rotate else ""
         cap = f", capped at {plan.max_turns:,} turns" if plan.max_turns else ""
-        print(f"{games} games of {title}{source}, {plan.players} players, seed {plan.seed}, "
+        print(f"{games} games{rotated} of {title}{source}, {plan.players} players, seed {plan.seed}, "
               f"bots {', '.join(plan.bots)}{changes}{cap}")
         print(text(summary))
 
@@ -217,7 +218,7 @@ def sweep(args: argparse.Namespace) -> int:
     seats = [seat.name for seat in scenario.seats[:plan.players]]
     quiet = args.json
     if not quiet:
-        print(f"{len(variants)} variants of {scenario.meta.title}, {plan.games} games each, {plan.players} players, "
+        print(f"{len(variants)} variants of {scenario.meta.title}, {plan.total} games each, {plan.players} players, "
               f"seed {plan.seed}, bots {', '.join(plan.bots)}", flush=True)
 
     def progress(variant: int, done: int, total: int) -> None:

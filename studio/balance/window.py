@@ -23,6 +23,7 @@ import attrs
 from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
@@ -90,7 +91,7 @@ CHUNK_SECONDS = 5.0  # of play per chunk, so Cancel comes soon whatever the game
 
 def _chunk(plan: Plan, workers: int) -> int:
     """The most games in a chunk: enough chunks for progress and a fair split, few enough to be cheap."""
-    return max(1, min(50, plan.games // (4 * workers)))
+    return max(1, min(50, plan.total // (4 * workers)))
 
 
 class BalanceWindow(QDialog):
@@ -124,12 +125,20 @@ class BalanceWindow(QDialog):
         self.workers = QSpinBox(minimum=1, maximum=64, value=2)
         self.max_turns = QSpinBox(minimum=0, maximum=1_000_000, value=MAX_TURNS)
         self.max_turns.setSpecialValueText("no cap")
-        self.bot = QComboBox()
-        self.bot.addItems(BOTS)
+        self.seat_bots: list[QComboBox] = []  # one bot per seat, rebuilt when the players change
+        self.bots_form = QFormLayout()
+        bots = QWidget()
+        bots.setLayout(self.bots_form)
+        self._seat_boxes(self.players.value())
+        self.players.valueChanged.connect(self._seat_boxes)
+        self.rotate = QCheckBox("Rotate the bots over the seats")
+        self.rotate.setToolTip("Play each seed once per rotation, so every bot sits in every seat; the figures "
+                               "add each bot's win rate pooled over its seats")
         form = QFormLayout()
         form.addRow("Games (per variant)", self.games)
         form.addRow("Players", self.players)
-        form.addRow("Bots (every seat)", self.bot)
+        form.addRow("Bots", bots)
+        form.addRow("", self.rotate)
         form.addRow("Seed", self.seed)
         form.addRow("Worker processes", self.workers)
         form.addRow("Cap in turns", self.max_turns)
@@ -180,12 +189,24 @@ class BalanceWindow(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(self.tabs, 1)
 
+    def _seat_boxes(self, players: int) -> None:
+        """A bot box per seat playing, each keeping its choice when the count changes."""
+        while len(self.seat_bots) > players:
+            self.bots_form.removeRow(len(self.seat_bots) - 1)
+            self.seat_bots.pop()
+        for seat in range(len(self.seat_bots), players):
+            box = QComboBox()
+            box.addItems(BOTS)
+            self.seat_bots.append(box)
+            self.bots_form.addRow(self.scenario.seats[seat].name, box)
+
     # -- running --------------------------------------------------------------------
 
     def plan_from_form(self) -> Plan:
         players = self.players.value()
         return Plan(str(self.scenario_path), players, self.seed.value(), self.games.value(),
-                    (self.bot.currentText(),) * players, self.max_turns.value() or None)
+                    tuple(box.currentText() for box in self.seat_bots), self.max_turns.value() or None,
+                    rotate=self.rotate.isChecked())
 
     def start(self) -> None:
         """Simulate the scenario as it is."""
@@ -197,7 +218,7 @@ class BalanceWindow(QDialog):
             return run(plan, executor=pool, chunk=_chunk(plan, workers), seconds=CHUNK_SECONDS,
                        in_flight=2 * workers, progress=lambda done, total: played(done), cancelled=cancelled)
 
-        self._launch(job, plan.games, self._finished, f"Playing {plan.games} games...")
+        self._launch(job, plan.total, self._finished, f"Playing {plan.total} games...")
 
     def start_sweep(self) -> None:
         """Play the form's games under every variant of the paths to vary."""
@@ -213,12 +234,12 @@ class BalanceWindow(QDialog):
 
         def job(pool: Executor, played: Callable[[int], None], cancelled: Callable[[], bool]) -> list[VariantResult]:
             return sweep(base, variants, seats, executor=pool, chunk=_chunk(base, workers),
-                         progress=lambda variant, done, total: played(variant * base.games + done),
+                         progress=lambda variant, done, total: played(variant * base.total + done),
                          cancelled=cancelled, seconds=CHUNK_SECONDS, in_flight=2 * workers)
 
         self.plan = base
-        self._launch(job, len(variants) * base.games, self._swept,
-                     f"Playing {len(variants)} variants of {base.games} games...")
+        self._launch(job, len(variants) * base.total, self._swept,
+                     f"Playing {len(variants)} variants of {base.total} games...")
 
     def _launch(self, job: Job, total: int, done: Callable[[Any], None], message: str) -> None:
         self.total = total
@@ -336,8 +357,7 @@ class BalanceWindow(QDialog):
 
     def _open_row(self, row: int, column: int) -> None:
         if self.plan is not None and 0 <= row < len(self.records):
-            index = int(self.records[row].seed.rsplit(":", 1)[1])
-            self.open_game.emit(self.plan, index)
+            self.open_game.emit(self.plan, self.records[row].index)
 
     def closeEvent(self, event) -> None:
         self.cancel()

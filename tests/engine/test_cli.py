@@ -425,3 +425,16 @@ def test_summarise_refuses_a_file_that_is_no_run(capsys, tmp_path):
     other.write_text('{"kind": "something else"}\n', encoding="utf-8")
     code, out = run(capsys, "summarise", str(other))
     assert code == 1 and "is not the results file of an epoch simulate run" in out
+
+
+def test_simulate_rotates_the_bots_and_reports_each_pooled(capsys, dice_race_path):
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "5", "--players", "2",
+                    "--bots", "random,greedy", "--rotate")
+    assert code == 0, out
+    assert out.startswith("10 games (5 seeds, each once per rotation of the bots over the seats) of Dice Race")
+    assert "by bot (pooled over the seats it sat in; fair share 1/n):" in out
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "5", "--players", "2",
+                    "--bots", "random,greedy", "--rotate", "--json")
+    data = json.loads(out)
+    assert data["rotate"] and data["games"] == 10 and data["bots"] == ["random", "greedy"]
+    assert {name: rate["games"] for name, rate in data["by_bot"].items()} == {"random": 10, "greedy": 10}

@@ -138,3 +138,22 @@ def test_chunks_are_sized_by_time_once_the_pace_is_known():
 def test_time_sized_chunks_give_the_same_games(sudden_death):
     plan = Plan(sudden_death, players=2, seed=4, games=40, bots=("random", "random"))
     assert run(plan, seconds=0.001, chunk=40) == run(plan, chunk=40)
+
+
+def test_rotation_plays_each_seed_once_per_seat_of_each_bot(sudden_death):
+    """--rotate: seed i is played once per rotation, every bot in every seat, and each bot's
+    pooled rate counts the seats it sat in (issue 29, item 3)."""
+    plan = Plan(sudden_death, players=2, seed=9, games=30, bots=("random", "greedy"), rotate=True)
+    records = run(plan)
+    assert len(records) == 60 and plan.total == 60
+    assert [r.seed for r in records[:4]] == ["9:0", "9:0", "9:1", "9:1"]
+    assert [r.bots for r in records[:2]] == [("random", "greedy"), ("greedy", "random")]
+    assert [r.index for r in records] == list(range(60))
+    summary = summarise(records, ["Red", "Blue"])
+    pooled = summary.by_bot
+    assert set(pooled) == {"random", "greedy"}
+    assert pooled["random"].trials == pooled["greedy"].trials == summary.finished
+    assert pooled["random"].hits + pooled["greedy"].hits == pytest.approx(summary.finished)
+    assert "by bot (pooled" in text(summary)
+    unrotated = run(Plan(sudden_death, players=2, seed=9, games=30, bots=("random", "greedy")))
+    assert [r.scores for r in unrotated] == [r.scores for r in records[::2]]  # rotation 0 is the plain run

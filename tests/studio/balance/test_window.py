@@ -111,3 +111,23 @@ def test_plots_replaced_or_closed_release_their_figures(qtbot, sudden_death):
     assert window.plots.count() == 4 and alive() == 4 and plt.get_fignums() == []
     window.close()
     assert alive() == 0
+
+
+def test_a_bot_per_seat_rotated_gives_each_bot_pooled(qtbot, sudden_death):
+    """Issue 29, item 3: the window sets a bot per seat and rotates them over the seats."""
+    window = BalanceWindow(load_scenario(sudden_death, get_ruleset), sudden_death)
+    qtbot.addWidget(window)
+    window.players.setValue(3)
+    assert len(window.seat_bots) == 3
+    window.players.setValue(2)
+    assert len(window.seat_bots) == 2
+    window.seat_bots[1].setCurrentText("greedy")
+    window.rotate.setChecked(True)
+    window.games.setValue(6)
+    window.workers.setValue(1)
+    plan = window.plan_from_form()
+    assert plan.bots == ("random", "greedy") and plan.rotate and plan.total == 12
+    with qtbot.waitSignal(window.runner_done, timeout=60_000):
+        window.start()
+    assert window.list.rowCount() == 12
+    assert "by bot (pooled over the seats it sat in" in window.figures.toPlainText()
