@@ -28,13 +28,14 @@ class GameRecord:
     winners: tuple[int, ...]  # empty when the game was capped
     actions: int
     turns: int
-    first: int = 0  # the seat that acted first: position 0 in turn order
+    first: int = 0  # the seat first in turn order: position 0
     capped: bool = False
     trajectory: tuple[tuple[float, ...], ...] = ()  # every seat's score after each turn
     cards: tuple[tuple[int, str], ...] = ()  # (seat, card id) for every card a seat played or picked
     factions: tuple[str, ...] = ()  # what each seat played as, in the ruleset's words (empire, nation...)
     index: int = 0  # the game's number in its run
     bots: tuple[str, ...] = ()  # the bot in each seat
+    order: tuple[int, ...] = ()  # the seats in turn order, first player first (empty in older results)
 
 
 @frozen
@@ -111,12 +112,15 @@ def seat_win_rates(records: Sequence[GameRecord], players: int) -> list[Rate]:
 
 
 def position_win_rates(records: Sequence[GameRecord], players: int) -> list[Rate]:
-    """Win rate by position in turn order (position 0 acted first): first-player advantage."""
+    """Win rate by position in turn order (position 0 is the first player): first-player
+    advantage. The order is the rules' (``Ruleset.turn_order``) as each game recorded it;
+    records without one count on by seat number from the first player."""
     finished = [r for r in records if not r.capped]
-    return [
-        Rate(sum(win_share(r, (r.first + position) % players) for r in finished), len(finished))
-        for position in range(players)
-    ]
+
+    def seat(record: GameRecord, position: int) -> int:
+        return record.order[position] if record.order else (record.first + position) % players
+
+    return [Rate(sum(win_share(r, seat(r, position)) for r in finished), len(finished)) for position in range(players)]
 
 
 def balance(rates: Sequence[Rate]) -> float:

@@ -119,7 +119,8 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
     keeps_history = any(seat is not bot for seat, bot in zip(at_table, bots))
     players = len(bots)
     actions = turns = 0
-    first: int | None = None
+    order: tuple[int, ...] = ()  # the rules' turn order, asked for at each turn until they tell it
+    acted: list[int] = []  # else the seats in the order they first took a turn
     actor: int | None = None
     trajectory: list[tuple[float, ...]] = []
     played: list[tuple[int, str]] = []
@@ -134,8 +135,10 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
                         trajectory.append(scores(state))
                     actor = seat
                     turns += 1
-                    if first is None:
-                        first = seat
+                    if not order:
+                        order = ruleset.turn_order(state)
+                    if seat not in acted:
+                        acted.append(seat)
                 if cards:
                     found = known.get(move)
                     if found is None:  # actions are frozen: the same move names the same cards
@@ -148,16 +151,31 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
             if moves is not None:
                 moves.append(move)
             if max_turns is not None and turns > max_turns:
-                return GameRecord(seed, scores(state), (), actions, turns - 1, first or 0, True,
-                                  tuple(trajectory), tuple(played), ruleset.factions(state)[:players])
+                return _record(seed, scores(state), (), actions, turns - 1, True, trajectory, played,
+                               ruleset.factions(state)[:players], order or _completed(acted, players))
     except Endless:  # a game its bots never end even within the turn cap's steps: capped, not lost
-        return GameRecord(seed, scores(state), (), actions, turns, first or 0, True, tuple(trajectory),
-                          tuple(played), ruleset.factions(state)[:players])
+        return _record(seed, scores(state), (), actions, turns, True, trajectory, played,
+                       ruleset.factions(state)[:players], order or _completed(acted, players))
     end = ruleset.decision(state)
     assert isinstance(end, End)
     trajectory.append(tuple(end.scores))
-    return GameRecord(seed, tuple(end.scores), tuple(end.winners), actions, turns, first or 0, False,
-                      tuple(trajectory), tuple(played), ruleset.factions(state)[:players])
+    return _record(seed, tuple(end.scores), tuple(end.winners), actions, turns, False, trajectory, played,
+                   ruleset.factions(state)[:players], order or _completed(acted, players))
+
+
+def _completed(acted: list[int], players: int) -> tuple[int, ...]:
+    """The seats in the order they first took a turn, any that never did after them by seat
+    number from the last that did."""
+    if not acted:
+        return tuple(range(players))
+    rest = [(acted[-1] + step) % players for step in range(1, players)]
+    return tuple(acted + [seat for seat in rest if seat not in acted])
+
+
+def _record(seed: str, scores: tuple[float, ...], winners: tuple[int, ...], actions: int, turns: int, capped: bool,
+            trajectory: list, played: list, factions: tuple[str, ...], order: tuple[int, ...]) -> GameRecord:
+    return GameRecord(seed, scores, winners, actions, turns, order[0], capped, tuple(trajectory), tuple(played),
+                      factions, order=order)
 
 
 # -- workers ------------------------------------------------------------------------------
@@ -197,7 +215,7 @@ def record_from(data: dict[str, Any]) -> GameRecord:
     """A record from ``play_chunk``'s data, as played (tuples) or read back from JSON (lists)."""
     fields = dict(data)
     if isinstance(fields["trajectory"], list):
-        for name in ("scores", "winners", "factions", "bots"):
+        for name in ("scores", "winners", "factions", "bots", "order"):
             fields[name] = tuple(fields.get(name, ()))
         fields["trajectory"] = tuple(tuple(t) for t in fields["trajectory"])
         fields["cards"] = tuple(tuple(c) for c in fields["cards"])

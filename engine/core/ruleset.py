@@ -80,6 +80,13 @@ class Ruleset(ABC):
         figures count wins per faction. The default builds the picture; override it cheaply."""
         return tuple(panel.name for panel in self.view(state, None).panels)
 
+    def turn_order(self, state: Any) -> tuple[int, ...]:
+        """The seats in the order the rules have them play their first round, first player
+        first, once the rules have set it (drawn, bid, ranked by score markers); () until then,
+        or where the game has none to tell. The balance figures' "by position in turn order"
+        reads it; without it they take the order in which the seats first took a turn."""
+        return ()
+
     def clone(self, state: Any) -> Any:
         """An independent copy for checkpoints; override with something faster where it matters."""
         return copy.deepcopy(state)

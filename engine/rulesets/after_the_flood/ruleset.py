@@ -162,5 +162,9 @@ class AfterTheFlood(Skeleton):
     def factions(self, state: FloodState) -> tuple[str, ...]:
         return tuple(state.names)
 
+    def turn_order(self, state: FloodState) -> tuple[int, ...]:
+        """Drawn at setup, one position at a time (§4 step 3)."""
+        return tuple(state.order) if len(state.order) == len(state.names) else ()
+
     def clone(self, state: FloodState) -> FloodState:
         return state.clone()

@@ -76,3 +76,14 @@ def test_spread_and_outliers():
     assert outliers([Rate(6, 10), Rate(4, 10)], 2, 0.05) == [0, 1]
     assert outliers([Rate(6, 10), Rate(4, 10)], 2, 0.1) == []
     assert str(Rate(8, 10)) == "80.0% [49.0%, 94.3%] of 10"
+
+
+def test_position_in_turn_order_follows_the_recorded_order():
+    """Issue 29, item 4: the first player is the rules' (an order drawn or ranked), not the
+    seat that first acted counted on by seat number."""
+    from engine.balance.figures import GameRecord, position_win_rates
+
+    drawn = GameRecord("1:0", (1, 5, 3), (1,), 10, 3, first=2, order=(2, 0, 1))
+    numbered = GameRecord("1:1", (5, 1, 3), (0,), 10, 3, first=2)  # no order: 2, 0, 1 by seat number
+    assert [rate.hits for rate in position_win_rates([drawn], 3)] == [0, 0, 1]
+    assert [rate.hits for rate in position_win_rates([numbered], 3)] == [0, 1, 0]
