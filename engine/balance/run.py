@@ -10,6 +10,7 @@ process and keep it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -70,6 +71,23 @@ class Plan:
         number, turn = divmod(index, self.rotations)
         n = len(self.bots)
         return f"{self.seed}:{number}", tuple(self.bots[(seat + turn) % n] for seat in range(n))
+
+    def settings(self, seats: Sequence[str], capped: int | None = None) -> list[tuple[str, str]]:
+        """The run's settings as a report states them, so its figures can be read alone."""
+        try:
+            digest = hashlib.sha256(Path(self.scenario).read_bytes()).hexdigest()[:16]
+        except OSError:
+            digest = "the file is no longer readable"
+        rows = [("scenario", self.scenario), ("scenario digest (SHA-256)", digest), ("players", str(self.players)),
+                ("bots", ", ".join(f"{seat}: {bot}" for seat, bot in zip(seats, self.bots))),
+                ("rotated over the seats", "yes" if self.rotate else "no"), ("seed", str(self.seed)),
+                ("games", f"{self.total}" + (f" ({self.games} seeds)" if self.rotate else "")),
+                ("turn cap", f"{self.max_turns:,}" if self.max_turns else "none"),
+                ("changes (--set)", "; ".join(f"{path}={json.dumps(value)}" for path, value in self.overrides)
+                 or "none")]
+        if capped is not None:
+            rows.append(("capped games", str(capped)))
+        return rows
 
     def key(self) -> dict[str, Any]:
         """The plan as a results file's header holds it (JSON: tuples read back as lists)."""

@@ -58,6 +58,8 @@ class Summary:
     outliers: tuple[int, ...]
     mean_scores: tuple[tuple[float, ...], ...]  # per turn, every seat's mean score
     turns_histogram: dict[int, int]  # game length in turns: how many games lasted each
+    lead_change_counts: dict[int, int]  # lead changes in a finished game: how many games had each
+    decisive_turns: dict[int, int]  # the turn the winner led from for good: how many games had each
 
     def as_data(self) -> dict[str, Any]:
         data = asdict(self, recurse=True)
@@ -114,6 +116,8 @@ def summarise(records: Sequence[GameRecord], seats: Sequence[str], delta: float 
         outliers=tuple(outliers(seat_win, players, delta)) if finished else (),
         mean_scores=_mean_scores(records, players),
         turns_histogram=dict(sorted(Counter(r.turns for r in records).items())),
+        lead_change_counts=dict(sorted(Counter(lead_changes(r) for r in finished).items())),
+        decisive_turns=dict(sorted(Counter(turns_to_lead).items())),
     )
 
 

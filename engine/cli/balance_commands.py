@@ -143,18 +143,15 @@ def simulate(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace, summary: Any, title: str, ruleset: str, plan: Plan,
           overrides: Sequence[tuple[str, Any]], source: str = "") -> None:
-    """The figures as --json, --csv or a table; the report too when asked for."""
+    """The figures as --json, --csv or a table; then the report when asked for, so a report
+    that cannot be drawn never takes the printed figures with it."""
     from engine.balance.summary import csv_text, text
 
-    if getattr(args, "report", None):
-        from engine.balance.report import write_report
-
-        page = write_report(summary, Path(args.report), title)
-        print(f"wrote {page}", file=sys.stderr if args.json or args.csv else sys.stdout)
     if args.json:
         print(json.dumps({"scenario": title, "ruleset": ruleset, "scenario_file": plan.scenario, "seed": plan.seed,
-                          "bots": list(plan.bots), "max_turns": plan.max_turns, "planned_games": plan.total, "rotate": plan.rotate,
-                          "overrides": [list(pair) for pair in overrides], **summary.as_data()}, indent=2))
+                          "bots": list(plan.bots), "max_turns": plan.max_turns, "planned_games": plan.total,
+                          "rotate": plan.rotate, "overrides": [list(pair) for pair in overrides],
+                          **summary.as_data()}, indent=2))
     elif args.csv:
         print(csv_text(summary), end="")
     else:
@@ -165,6 +162,11 @@ def _show(args: argparse.Namespace, summary: Any, title: str, ruleset: str, plan
         print(f"{games} games{rotated} of {title}{source}, {plan.players} players, seed {plan.seed}, "
               f"bots {', '.join(plan.bots)}{changes}{cap}")
         print(text(summary))
+    if getattr(args, "report", None):
+        from engine.balance.report import write_report
+
+        page = write_report(summary, Path(args.report), title, plan.settings(summary.seats, len(summary.capped)))
+        print(f"wrote {page}", file=sys.stderr if args.json or args.csv else sys.stdout)
 
 
 def summarise(args: argparse.Namespace) -> int:

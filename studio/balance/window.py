@@ -167,7 +167,7 @@ class BalanceWindow(QDialog):
         buttons.addWidget(self.progress, 1)
 
         self.figures = QPlainTextEdit(readOnly=True)
-        self.figures.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.figures.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.figures.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.plots = QTabWidget()
         self.list = QTableWidget(0, 5)
@@ -329,7 +329,9 @@ class BalanceWindow(QDialog):
     def _show(self, summary: Summary, records: list[GameRecord], heading: str = "") -> None:
         self.records = records
         names = list(summary.seats)
-        self.figures.setPlainText(heading + text(summary))
+        settings = "" if self.plan is None else "".join(
+            f"{name}: {value}\n" for name, value in self.plan.settings(summary.seats, len(summary.capped)))
+        self.figures.setPlainText(heading + settings + ("\n" if settings else "") + text(summary))
         self._plots(summary)
         self.list.setRowCount(len(records))
         for row, record in enumerate(records):

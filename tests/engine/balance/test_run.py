@@ -99,12 +99,20 @@ def test_the_report_renders_its_plots(sudden_death, tmp_path):
     pytest.importorskip("matplotlib")
     from engine.balance.report import write_report
 
-    records = run(Plan(sudden_death, players=2, seed=2, games=300, bots=("random", "random")))
-    page = write_report(summarise(records, ["Red", "Blue"]), tmp_path / "report", "Sudden death")
+    plan = Plan(sudden_death, players=2, seed=2, games=300, bots=("random", "greedy"), overrides=(("target", 1),))
+    records = run(plan)
+    summary = summarise(records, ["Red $x^{$", "Blue"])  # a $ pair would start matplotlib's mathtext
+    page = write_report(summary, tmp_path / "report", "Sudden death", plan.settings(summary.seats, 0))
     html = page.read_text(encoding="utf-8")
-    assert html.count("<svg") == 4 and "Sudden death: balance" in html
-    for name in ("win-rates", "first-player", "length", "scores"):
+    assert html.count("<svg") == 6 and "Sudden death: balance" in html
+    for name in ("win-rates", "first-player", "length", "lead-changes", "decisive-turn", "scores"):
         assert (tmp_path / "report" / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
+    # the settings stand in the page, and its text wraps
+    for setting in ("<th>bots</th><td>Red $x^{$: random, Blue: greedy</td>", "<th>seed</th><td>2</td>",
+                    "<th>changes (--set)</th><td>target=1</td>", "<th>games</th><td>300</td>",
+                    "<th>scenario digest (SHA-256)</th>", "<th>turn cap</th><td>none</td>"):
+        assert setting in html
+    assert "white-space:pre-wrap" in html
 
 
 def test_error_bars_never_point_inwards_at_a_rate_of_0_or_1():

@@ -42,7 +42,9 @@ def test_a_run_in_the_background_fills_figures_plots_and_games(qtbot):
     assert window.progress.value() == 80
     assert window.list.rowCount() == 80
     assert "by position in turn order" in window.figures.toPlainText()
-    assert window.plots.count() == 5  # win rates, first player, length, scores, cards
+    assert window.plots.count() == 7  # win rates, first player, length, lead changes, decisive turn, scores, cards
+    shown = window.figures.toPlainText()
+    assert "bots: " in shown and "seed: 1" in shown and "turn cap: 5,000" in shown and "scenario digest" in shown
     assert window.start_button.isEnabled() and not window.cancel_button.isEnabled()
     with qtbot.waitSignal(window.open_game) as opened:
         window.list.cellDoubleClicked.emit(5, 0)
@@ -108,7 +110,7 @@ def test_plots_replaced_or_closed_release_their_figures(qtbot, sudden_death):
         gc.collect()
         return sum(ref() is not None for ref in shown)
 
-    assert window.plots.count() == 4 and alive() == 4 and plt.get_fignums() == []
+    assert window.plots.count() == 6 and alive() == 6 and plt.get_fignums() == []  # no cards: six plots
     window.close()
     assert alive() == 0
 
