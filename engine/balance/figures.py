@@ -35,6 +35,8 @@ class GameRecord:
     index: int = 0  # the game's number in its run
     bots: tuple[str, ...] = ()  # the bot in each seat
     order: tuple[int, ...] = ()  # the seats in turn order, first player first (empty in older results)
+    options: int = 0  # legal actions offered, summed over the seats' choices (the branching factor's numerator)
+    decisions: int = 0  # choices that offered more than one action
 
 
 @frozen

@@ -136,7 +136,7 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
     # only a bot that looks ahead reads the history: without one, none is kept
     keeps_history = any(seat is not bot for seat, bot in zip(at_table, bots))
     players = len(bots)
-    actions = turns = 0
+    actions = turns = options = decisions = 0
     order: tuple[int, ...] = ()  # the rules' turn order, asked for at each turn until they tell it
     acted: list[int] = []  # else the seats in the order they first took a turn
     actor: int | None = None
@@ -148,6 +148,9 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
         for decision, move, _ in drive(ruleset, state, at_table, random.Random(seed)):
             if decision.__class__ is Choice:
                 seat = decision.seat
+                offered = len(decision.actions)
+                options += offered
+                decisions += offered > 1
                 if seat != actor:
                     if actor is not None:
                         trajectory.append(scores(state))
@@ -170,15 +173,16 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
                 moves.append(move)
             if max_turns is not None and turns > max_turns:
                 return _record(seed, scores(state), (), actions, turns - 1, True, trajectory, played,
-                               ruleset.factions(state)[:players], order or _completed(acted, players))
+                               ruleset.factions(state)[:players], order or _completed(acted, players), options,
+                               decisions)
     except Endless:  # a game its bots never end even within the turn cap's steps: capped, not lost
         return _record(seed, scores(state), (), actions, turns, True, trajectory, played,
-                       ruleset.factions(state)[:players], order or _completed(acted, players))
+                       ruleset.factions(state)[:players], order or _completed(acted, players), options, decisions)
     end = ruleset.decision(state)
     assert isinstance(end, End)
     trajectory.append(tuple(end.scores))
     return _record(seed, tuple(end.scores), tuple(end.winners), actions, turns, False, trajectory, played,
-                   ruleset.factions(state)[:players], order or _completed(acted, players))
+                   ruleset.factions(state)[:players], order or _completed(acted, players), options, decisions)
 
 
 def _completed(acted: list[int], players: int) -> tuple[int, ...]:
@@ -191,9 +195,10 @@ def _completed(acted: list[int], players: int) -> tuple[int, ...]:
 
 
 def _record(seed: str, scores: tuple[float, ...], winners: tuple[int, ...], actions: int, turns: int, capped: bool,
-            trajectory: list, played: list, factions: tuple[str, ...], order: tuple[int, ...]) -> GameRecord:
+            trajectory: list, played: list, factions: tuple[str, ...], order: tuple[int, ...], options: int,
+            decisions: int) -> GameRecord:
     return GameRecord(seed, scores, winners, actions, turns, order[0], capped, tuple(trajectory), tuple(played),
-                      factions, order=order)
+                      factions, order=order, options=options, decisions=decisions)
 
 
 # -- workers ------------------------------------------------------------------------------

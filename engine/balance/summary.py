@@ -29,6 +29,7 @@ from engine.balance.figures import (
     shared_wins,
     spread,
 )
+from engine.balance.metrics import Metrics, lines, metrics
 
 
 @frozen
@@ -60,6 +61,7 @@ class Summary:
     turns_histogram: dict[int, int]  # game length in turns: how many games lasted each
     lead_change_counts: dict[int, int]  # lead changes in a finished game: how many games had each
     decisive_turns: dict[int, int]  # the turn the winner led from for good: how many games had each
+    measures: Metrics  # Ludii's evaluation set
 
     def as_data(self) -> dict[str, Any]:
         data = asdict(self, recurse=True)
@@ -67,6 +69,8 @@ class Summary:
             data[key] = [_rate(rate) for rate in getattr(self, key)]
         data["factions"] = {name: _rate(rate) for name, rate in self.factions.items()}
         data["by_bot"] = {name: _rate(rate) for name, rate in self.by_bot.items()}
+        for name in ("completion", "timeouts", "drawishness"):
+            data["measures"][name] = _rate(getattr(self.measures, name))
         data["cards"] = [{"card": c.card, "played": c.played, "win_rate_when_played": _rate(c.win_rate_when_played)}
                          for c in self.cards]
         return data
@@ -118,6 +122,7 @@ def summarise(records: Sequence[GameRecord], seats: Sequence[str], delta: float 
         turns_histogram=dict(sorted(Counter(r.turns for r in records).items())),
         lead_change_counts=dict(sorted(Counter(lead_changes(r) for r in finished).items())),
         decisive_turns=dict(sorted(Counter(turns_to_lead).items())),
+        measures=metrics(records),
     )
 
 
@@ -161,6 +166,7 @@ def text(summary: Summary) -> str:
         if strays:
             out.append(f"within noise: {', '.join(strays)} outside 1/{summary.players} ± {summary.delta:g}, but the "
                        f"95% interval still holds {fair:.1%}; play more games to tell")
+    out += lines(summary.measures)
     if len(summary.factions) > 1:
         out.append("by faction:")
         out += [f"  {name:<24}{rate!s:>30}" for name, rate in summary.factions.items()]
