@@ -25,7 +25,7 @@ from attrs import define, frozen
 
 from engine.balance.figures import GameRecord
 from engine.bots.random_bot import RandomBot
-from engine.bots.restricted import RestrictedBot, named
+from engine.bots.restricted import RestrictedBot, named, text_fields
 from engine.bots.search import GreedyBot, SearchBot
 from engine.core.bot import Played, Table, seated
 from engine.core.decision import Chance, Choice, End
@@ -124,11 +124,13 @@ def card_ids(scenario: Scenario) -> frozenset[str]:
 
 
 def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str, cards: frozenset[str],
-                  max_turns: int | None = None, moves: list[Any] | None = None) -> GameRecord:
+                  max_turns: int | None = None, moves: list[Any] | None = None,
+                  known: dict[Any, tuple[str, ...]] | None = None) -> GameRecord:
     """One game through the engine's one driving loop, recording what the figures read:
     turns (a run of choices by one seat), every seat's score after each turn, the cards each
     seat played or picked; and every move into ``moves`` when given, to open the game as a
-    playtest. Bots that look ahead are seated at the game's table."""
+    playtest. Bots that look ahead are seated at the game's table. ``known`` keeps the cards
+    each move named across the games of one scenario (a worker keeps one per plan)."""
     state = ruleset.clone(initial)
     history: list[Played] = []
     table = Table(ruleset, state, history, initial)
@@ -142,7 +144,10 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
     actor: int | None = None
     trajectory: list[tuple[float, ...]] = []
     played: list[tuple[int, str]] = []
-    known: dict[Any, tuple[str, ...]] = {}  # the cards each move named, looked up once a game
+    if known is None:
+        known = {}
+    elif len(known) > KNOWN_MOVES:
+        known.clear()
     scores = ruleset.scores
     try:
         for decision, move, _ in drive(ruleset, state, at_table, random.Random(seed)):
@@ -160,7 +165,7 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
                         order = ruleset.turn_order(state)
                     if seat not in acted:
                         acted.append(seat)
-                if cards:
+                if cards and text_fields(move.__class__):
                     found = known.get(move)
                     if found is None:  # actions are frozen: the same move names the same cards
                         found = known[move] = tuple(value for value in named(move) if value in cards)
@@ -203,7 +208,8 @@ def _record(seed: str, scores: tuple[float, ...], winners: tuple[int, ...], acti
 
 # -- workers ------------------------------------------------------------------------------
 
-_loaded: dict[tuple, tuple[Ruleset, Any, frozenset[str]]] = {}
+KNOWN_MOVES = 200_000  # moves whose cards a worker remembers before it starts afresh
+_loaded: dict[tuple, tuple[Ruleset, Any, frozenset[str], dict[Any, tuple[str, ...]]]] = {}
 
 
 def load_planned(plan: Plan) -> Scenario:
@@ -211,25 +217,26 @@ def load_planned(plan: Plan) -> Scenario:
     return load_scenario(plan.scenario, get_ruleset, plan.overrides)
 
 
-def _worker_game(plan: Plan) -> tuple[Ruleset, Any, frozenset[str]]:
+def _worker_game(plan: Plan) -> tuple[Ruleset, Any, frozenset[str], dict[Any, tuple[str, ...]]]:
     """The scenario loaded once per worker process and plan, then kept."""
     key = (plan.scenario, plan.players, json.dumps(plan.overrides))
     if key not in _loaded:
         scenario = load_planned(plan)
         ruleset = get_ruleset(scenario.ruleset.id)
         initial = ruleset.start(scenario, scenario.seats[:plan.players], scenario.ruleset.options)
-        _loaded[key] = (ruleset, initial, card_ids(scenario))
+        _loaded[key] = (ruleset, initial, card_ids(scenario), {})
     return _loaded[key]
 
 
 def play_chunk(plan: Plan, indexes: Sequence[int]) -> list[dict[str, Any]]:
     """Play games ``indexes`` of ``plan``; plain data, to cross process and machine borders."""
-    ruleset, initial, cards = _worker_game(plan)
+    ruleset, initial, cards, known = _worker_game(plan)
     made = {name: make_bot(name) for name in set(plan.bots)}
     out = []
     for index in indexes:
         seed, names = plan.game(index)
-        record = play_recorded(ruleset, initial, [made[name] for name in names], seed, cards, plan.max_turns)
+        record = play_recorded(ruleset, initial, [made[name] for name in names], seed, cards, plan.max_turns,
+                               known=known)
         out.append({**attrs.asdict(record, recurse=False), "index": index, "bots": names})
     return out
 

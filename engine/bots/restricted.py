@@ -23,7 +23,7 @@ def named(move: Any) -> list[str]:
     label: words for people, which may be a tuple whose parts name anything. A list, not a
     generator: a simulation asks at every choice, and this is cheaper."""
     found = []
-    for name in _named_fields(type(move)):
+    for name in text_fields(type(move)):
         value = getattr(move, name)
         if value.__class__ is str:
             found.append(value)
@@ -32,10 +32,14 @@ def named(move: Any) -> list[str]:
     return found
 
 
+_NOT_TEXT = frozenset({"int", "bool", "float", int, bool, float})
+
+
 @functools.cache
-def _named_fields(kind: type) -> tuple[str, ...]:
-    """A move type's fields but its label, looked up once: a simulation asks at every choice."""
-    return tuple(field.name for field in attrs.fields(kind) if field.name != "_label")
+def text_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a move type that may hold an id: all but its label and those declared a
+    number or a truth value. Looked up once per type: a simulation asks at every choice."""
+    return tuple(field.name for field in attrs.fields(kind) if field.name != "_label" and field.type not in _NOT_TEXT)
 
 
 def forbidden(action: Action, action_types: Collection[str], cards: Collection[str]) -> bool:
