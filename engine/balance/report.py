@@ -7,12 +7,16 @@ import html
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from matplotlib.figure import Figure
 
 from engine.balance.figures import Rate
 from engine.balance.summary import Summary, text
 from engine.scenario.atomic import replacing, write_atomic
+
+if TYPE_CHECKING:
+    from engine.balance.sweep import Influence, VariantResult
 
 
 def _errors(rates: list[Rate]) -> list[list[float]]:
@@ -105,10 +109,16 @@ def plots(summary: Summary) -> dict[str, Figure]:
 def write_report(summary: Summary, out_dir: Path, title: str, settings: Sequence[tuple[str, str]] = ()) -> Path:
     """index.html with the run's settings, the figures and every plot inline as SVG, and each
     plot as a PNG beside it."""
+    return _page(out_dir, f"{title}: balance", settings, text(summary), plots(summary))
+
+
+def _page(out_dir: Path, heading: str, settings: Sequence[tuple[str, str]], body: str,
+          figures: dict[str, Figure]) -> Path:
+    """The page: settings as a table, the text wrapping, every figure as SVG inline and PNG beside."""
     out_dir.mkdir(parents=True, exist_ok=True)
     rows = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(value)}</td></tr>" for name, value in settings)
     sections = []
-    for name, figure in plots(summary).items():
+    for name, figure in figures.items():
         with replacing(out_dir / f"{name}.png") as temporary:
             figure.savefig(temporary, dpi=110, format="png")
         buffer = io.StringIO()
@@ -117,17 +127,39 @@ def write_report(summary: Summary, out_dir: Path, title: str, settings: Sequence
         sections.append(f'<figure id="{name}">{svg[svg.index("<svg"):]}<figcaption><a href="{name}.png">'
                         f"{name}.png</a></figcaption></figure>")
     page = f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}: balance</title>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(heading)}</title>
 <style>body{{font:14px system-ui,sans-serif;margin:2rem;max-width:70rem}}
 pre{{background:#f4f4f4;padding:1rem;white-space:pre-wrap;overflow-wrap:anywhere}}
-th{{text-align:left;padding-right:1rem;vertical-align:top}} td{{overflow-wrap:anywhere}}
-figure{{display:inline-block;margin:0.5rem}} svg{{max-width:100%;height:auto}}</style></head>
-<body><h1>{html.escape(title)}: balance</h1>
+th{{text-align:left;padding-right:1rem;vertical-align:top}} td{{overflow-wrap:anywhere}}</style></head>
+<body><h1>{html.escape(heading)}</h1>
 <table class="settings">{rows}</table>
-<pre>{html.escape(text(summary))}</pre>
+<pre>{html.escape(body)}</pre>
 {"".join(sections)}
 </body></html>
 """
     path = out_dir / "index.html"
     write_atomic(path, page)
     return path
+
+
+def write_sweep_report(results: Sequence[VariantResult], ranked: Sequence[Influence], out_dir: Path, title: str,
+                       settings: Sequence[tuple[str, str]] = (), fixed: Sequence[tuple[str, object]] = ()) -> Path:
+    """index.html for a sweep: its settings, each variant's Balance with its bootstrap interval
+    drawn, the table and the ranking (paired by seed) as text; the plot as PNG beside it."""
+    from engine.balance.sweep import ranking_text, table
+
+    played = [(number, r) for number, r in enumerate(results) if r.summary is not None]
+    figure = Figure(figsize=(7, max(3.2, 0.35 * len(played))))
+    axes = figure.subplots()
+    values = [r.summary.balance for _, r in played]
+    errors = [[max(0.0, r.summary.balance - r.summary.balance_interval.low) for _, r in played],
+              [max(0.0, r.summary.balance_interval.high - r.summary.balance) for _, r in played]]
+    axes.barh([plain(f"{number}. {r.label(tuple(fixed))}") for number, r in played], values, xerr=errors,
+              capsize=3, color="#5b7fb0")
+    axes.set_xlim(0, 1)
+    axes.set_xlabel("Balance (bootstrap 95% interval)")
+    axes.set_title("Balance per variant")
+    axes.invert_yaxis()
+    figure.tight_layout()
+    body = table(results, tuple(fixed)) + "\n\n" + ranking_text(ranked)
+    return _page(out_dir, f"{title}: sweep", settings, body, {"balance-per-variant": figure})

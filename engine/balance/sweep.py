@@ -11,6 +11,8 @@ game seeds, so a difference between variants is the change, not the dice.
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import json
 import re
@@ -26,7 +28,7 @@ from attrs import frozen
 from engine.balance.bootstrap import Difference, Shares, paired_difference, shares
 from engine.balance.figures import GameRecord, Rate
 from engine.balance.run import Plan, load_planned, run
-from engine.balance.summary import Summary, summarise
+from engine.balance.summary import Summary, csv_text, summarise
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, scenario_to_data
 from engine.scenario.overrides import parse_assignment
@@ -290,3 +292,24 @@ def as_data(results: Sequence[VariantResult], ranked: Sequence[Influence], fixed
                          "value": i.difference.value, "low": i.difference.interval.low,
                          "high": i.difference.interval.high, "seeds": i.difference.pairs}} for i in ranked],
     }
+
+
+def csv_rows(results: Sequence[VariantResult], ranked: Sequence[Influence], fixed: Overrides = ()) -> str:
+    """Every variant's figures as ``simulate --csv`` writes them, each row led by the variant's
+    number and label; then a row per ranked path with its paired difference."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["variant", "label", "figure", "subject", "value", "low", "high", "count"])
+    for number, result in enumerate(results):
+        if result.summary is None:
+            writer.writerow([number, result.label(fixed), "refused", "", result.problem, "", "", ""])
+            continue
+        for row in list(csv.reader(io.StringIO(csv_text(result.summary))))[1:]:
+            writer.writerow([number, result.label(fixed), *row])
+    for item in ranked:
+        difference = item.difference
+        low, high, pairs = ("", "", "") if difference is None else (
+            f"{difference.interval.low:.6f}", f"{difference.interval.high:.6f}", difference.pairs)
+        writer.writerow(["", "", "balance_difference" if item.distinguishable else "balance_difference_noise",
+                         item.path, "" if difference is None else f"{difference.value:.6f}", low, high, pairs])
+    return buffer.getvalue()

@@ -147,6 +147,11 @@ def parser() -> argparse.ArgumentParser:
                             "(default step: 1), one value at a time")
     sweep.add_argument("--one-at-a-time", action="store_true",
                        help="vary one path at a time from the file's values instead of every combination")
+    sweep.add_argument("--csv", action="store_true", help="print every variant's figures as CSV rows (variant, "
+                                                          "label, figure, subject, value, interval, count), then "
+                                                          "each path's paired difference")
+    sweep.add_argument("--report", metavar="DIR", help="also write an HTML report (settings, Balance per variant with "
+                                                       "its interval, the table and the ranking) into DIR")
     sweep.add_argument("--resume", metavar="DIR", help="write each variant's finished games into DIR and play "
                                                        "only those not already there")
     sweep.set_defaults(run="balance_commands:sweep")

@@ -196,6 +196,7 @@ def summarise(args: argparse.Namespace) -> int:
 def sweep(args: argparse.Namespace) -> int:
     from engine.balance.sweep import (
         as_data,
+        csv_rows,
         grid,
         influence,
         one_at_a_time,
@@ -218,7 +219,7 @@ def sweep(args: argparse.Namespace) -> int:
     variants = one_at_a_time(varies, fixed) if args.one_at_a_time or args.provisional is not None \
         else grid(varies, fixed)
     seats = [seat.name for seat in scenario.seats[:plan.players]]
-    quiet = args.json
+    quiet = args.json or args.csv
     if not quiet:
         print(f"{len(variants)} variants of {scenario.meta.title}, {plan.total} games each, {plan.players} players, "
               f"seed {plan.seed}, bots {', '.join(plan.bots)}", flush=True)
@@ -239,9 +240,17 @@ def sweep(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"scenario": scenario.meta.title, "seed": plan.seed, "bots": list(plan.bots),
                           "skipped": skipped, **as_data(results, ranked, fixed)}, indent=2))
-        return 0
-    print(table(results, fixed))
-    print(ranking_text(ranked))
-    for line in skipped:
-        print(f"  not varied: {line}")
+    elif args.csv:
+        print(csv_rows(results, ranked, fixed), end="")
+    else:
+        print(table(results, fixed))
+        print(ranking_text(ranked))
+        for line in skipped:
+            print(f"  not varied: {line}")
+    if args.report:
+        from engine.balance.report import write_sweep_report
+
+        settings = [*plan.settings(seats), ("variants", str(len(variants)))]
+        page = write_sweep_report(results, ranked, Path(args.report), scenario.meta.title, settings, fixed)
+        print(f"wrote {page}", file=sys.stderr if quiet else sys.stdout)
     return 0

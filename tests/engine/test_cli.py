@@ -441,3 +441,18 @@ def test_simulate_rotates_the_bots_and_reports_each_pooled(capsys, dice_race_pat
     data = json.loads(out)
     assert data["rotate"] and data["games"] == 10 and data["bots"] == ["random", "greedy"]
     assert {name: rate["games"] for name, rate in data["by_bot"].items()} == {"random": 10, "greedy": 10}
+
+
+def test_sweep_writes_csv_and_an_html_report(capsys, dice_race_path, tmp_path):
+    pytest.importorskip("matplotlib")
+    code, out = run(capsys, "sweep", str(dice_race_path), "--players", "2", "--games", "20", "--vary", "target=1,40,$9",
+                    "--csv", "--report", str(tmp_path / "report"))
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0] == "variant,label,figure,subject,value,low,high,count"
+    assert any(line.startswith("0,target=1,win_rate,Red,") for line in lines)
+    assert any(line.startswith("2,") and ",refused," in line for line in lines)  # "$9" is no number
+    ranking = [line for line in lines if line.startswith(",,balance_difference")]
+    assert len(ranking) == 1 and ",target," in ranking[0] and ranking[0].endswith(",20")  # paired on 20 seeds
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "<th>seed</th><td>1</td>" in page and "<svg" in page and "what moved Balance most" in page
