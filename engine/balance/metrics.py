@@ -109,7 +109,7 @@ def lines(found: Metrics) -> list[str]:
         "game measures (after Ludii; formulas in engine/balance/metrics.py):",
         f"  completion {found.completion}; timeouts {found.timeouts}; drawishness {found.drawishness}",
         f"  decisiveness {found.decisiveness}",
-        f"  lead change per turn {found.lead_change}",
+        f"  lead changes per turn (Ludii's LeadChange) {found.lead_change}",
         f"  drama {found.drama}",
         f"  stability {found.stability}",
         f"  uncertainty {found.uncertainty}",

@@ -151,7 +151,6 @@ def text(summary: Summary) -> str:
     out.append(f"length in turns: {summary.turns}")
     out.append(f"length in actions: {summary.actions}")
     out.append(f"lead changes per game: {summary.lead_changes}")
-    out.append(f"lead changes per turn (Ludii's LeadChange): {summary.lead_change_rate}")
     led = summary.decisive_turn
     out.append(f"the winner led for good from turn: {led} over {led.count} games" if led.count
                else "no winner led for good before the end")
