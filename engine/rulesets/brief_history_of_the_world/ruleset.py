@@ -113,5 +113,18 @@ class BriefHistory(Skeleton):
         return tuple(" and ".join(colour for colour, owner in zip(state.colours, state.person) if owner == person)
                      for person in range(len(set(state.person))))
 
+    def turn_order(self, state: BriefState) -> tuple[int, ...]:
+        """Epoch I's empires are called in their listed order (§5.4): their holders' seats,
+        once the draft has dealt every empire (before it, the draft goes by gold)."""
+        if state.epoch != 1 or state.draft_step < len(state.colours):
+            return ()
+        listed = state.tables.listed.get(1, {})
+        seats: list[int] = []
+        for slot in sorted(listed):
+            card = listed[slot]
+            if card in state.held and state.person[state.held[card]] not in seats:
+                seats.append(state.person[state.held[card]])
+        return tuple(seats) if sorted(seats) == list(range(len(set(state.person)))) else ()
+
     def clone(self, state: BriefState) -> BriefState:
         return state.clone()

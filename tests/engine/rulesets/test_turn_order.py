@@ -18,6 +18,8 @@ SCENARIOS = Path(__file__).parents[3] / "scenarios"
 
 
 @pytest.mark.parametrize(("scenario", "players"), [
+    ("a-brief-history-of-the-world.json", 3),  # §5.4: epoch I's empires called in their listed order
+    ("a-brief-history-of-the-world.json", 6),
     ("after-the-flood.json", 3),  # §4 step 3: the turn order is drawn
     ("civilization.json", 4),  # §5: clockwise from the first player
     ("history-of-the-world.json", 4),  # §6.1: epoch I's empires called in their printed order
