@@ -270,12 +270,16 @@ def read_results(results: Path) -> tuple[Plan | None, dict[int, dict[str, Any]]]
     except (ValueError, KeyError, TypeError, AttributeError):
         raise ValueError(f"{results} is not the results file of an epoch simulate run") from None
     done = {}
-    for line in lines[1:]:
+    for number, line in enumerate(lines[1:], start=2):
         try:
             entry = json.loads(line)
         except json.JSONDecodeError:  # the last line of a run killed while writing
             continue
-        done[entry["index"]] = entry
+        try:
+            record_from(entry)
+            done[int(entry["index"])] = entry
+        except (TypeError, KeyError, ValueError, AttributeError):
+            raise ValueError(f"{results}, line {number}: not a game of an epoch simulate run") from None
     return plan, done
 
 

@@ -456,3 +456,12 @@ def test_sweep_writes_csv_and_an_html_report(capsys, dice_race_path, tmp_path):
     assert len(ranking) == 1 and ",target," in ranking[0] and ranking[0].endswith(",20")  # paired on 20 seeds
     page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
     assert "<th>seed</th><td>1</td>" in page and "<svg" in page and "what moved Balance most" in page
+
+
+def test_summarise_names_the_line_that_is_no_game(capsys, tmp_path):
+    plan = {"scenario": "x.json", "players": 2, "seed": 1, "games": 3, "bots": ["random", "random"],
+            "max_turns": None, "overrides": []}
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(json.dumps({"kind": "epoch-balance-run", "plan": plan}) + '\n[1, 2]\n', encoding="utf-8")
+    code, out = run(capsys, "summarise", str(broken))
+    assert code == 1 and f"{broken}, line 2: not a game of an epoch simulate run" in out and "Traceback" not in out
