@@ -46,6 +46,17 @@ def _count(text: str) -> int:
     return number
 
 
+def _seconds(text: str) -> float:
+    """A finite number of seconds, 0 or more."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, found {text!r}") from None
+    if not 0 <= number < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, found {text}")
+    return number
+
+
 def _positive(text: str) -> int:
     """A whole number of at least 1, for counts where 0 or less means nothing sensible."""
     try:
@@ -87,7 +98,7 @@ def _balance_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--scheduler", metavar="ADDRESS",
                          help="run the games on a Dask cluster (tcp://host:8786) instead; needs the 'cluster' "
                               "extra, and the scenario at the same path on every worker")
-    command.add_argument("--chunk-seconds", type=float, default=10.0, metavar="S",
+    command.add_argument("--chunk-seconds", type=_seconds, default=10.0, metavar="S",
                          help="games go to a worker, and into the --resume file, in chunks of about S seconds of "
                               "play, so a stopped run keeps all but its last seconds (default: 10; 0: chunks of --chunk games)")
     command.add_argument("--chunk", type=_positive, default=500, metavar="N",

@@ -465,3 +465,10 @@ def test_summarise_names_the_line_that_is_no_game(capsys, tmp_path):
     broken.write_text(json.dumps({"kind": "epoch-balance-run", "plan": plan}) + '\n[1, 2]\n', encoding="utf-8")
     code, out = run(capsys, "summarise", str(broken))
     assert code == 1 and f"{broken}, line 2: not a game of an epoch simulate run" in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize("seconds", ["-1", "nan", "inf", "soon"])
+def test_chunk_seconds_must_be_a_finite_number_of_seconds(capsys, dice_race_path, seconds):
+    with pytest.raises(SystemExit) as exit:
+        main(["simulate", str(dice_race_path), "--chunk-seconds", seconds])
+    assert exit.value.code == 2 and "--chunk-seconds" in capsys.readouterr().err
