@@ -1,1 +1,5 @@
 """The balance lab: figures a designer needs from many simulated games, with intervals."""
+
+# Simulations' default turn cap (a turn: a run of choices by one seat): far past any shipped
+# game's length, so only a game its bots never end is stopped, and reported with its seed.
+MAX_TURNS = 5000

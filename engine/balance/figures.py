@@ -8,7 +8,6 @@ run, a sweep's variants and a resumed run read back from disk.
 
 from __future__ import annotations
 
-import itertools
 import math
 import statistics
 from collections import Counter
@@ -28,16 +27,22 @@ class GameRecord:
     winners: tuple[int, ...]  # empty when the game was capped
     actions: int
     turns: int
-    first: int = 0  # the seat that acted first: position 0 in turn order
+    first: int = 0  # the seat first in turn order: position 0
     capped: bool = False
     trajectory: tuple[tuple[float, ...], ...] = ()  # every seat's score after each turn
     cards: tuple[tuple[int, str], ...] = ()  # (seat, card id) for every card a seat played or picked
     factions: tuple[str, ...] = ()  # what each seat played as, in the ruleset's words (empire, nation...)
+    index: int = 0  # the game's number in its run
+    bots: tuple[str, ...] = ()  # the bot in each seat
+    order: tuple[int, ...] = ()  # the seats in turn order, first player first (empty in older results)
+    options: int = 0  # legal actions offered, summed over the seats' choices (the branching factor's numerator)
+    decisions: int = 0  # choices that offered more than one action
 
 
 @frozen
 class Rate:
-    """A share with its count and 95% Wilson interval."""
+    """A share with its count and 95% Wilson interval. A shared win adds 1/k to each of its k
+    winners' hits, so hits may be fractional; Wilson's formula takes them as they are."""
 
     hits: float
     trials: int
@@ -70,7 +75,8 @@ def wilson(hits: float, trials: int, z: float = Z95) -> tuple[float, float]:
 
 @frozen
 class Spread:
-    """A distribution's summary: mean, standard deviation and percentiles."""
+    """A distribution's summary: mean with its 95% interval (mean ± 1.96·sd/√n), standard
+    deviation and percentiles."""
 
     count: int
     mean: float
@@ -80,6 +86,13 @@ class Spread:
     p95: float
     minimum: float
     maximum: float
+    mean_low: float = 0.0
+    mean_high: float = 0.0
+
+    def __str__(self) -> str:
+        """The mean, its interval and the spread, as the tables print them."""
+        return (f"{self.mean:.2f} [{self.mean_low:.2f}, {self.mean_high:.2f}] (sd {self.stdev:.2f}; "
+                f"5%/50%/95% {self.p5:.4g}/{self.p50:.4g}/{self.p95:.4g})")
 
 
 def spread(values: Sequence[float]) -> Spread:
@@ -94,8 +107,10 @@ def spread(values: Sequence[float]) -> Spread:
         return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
     stdev = statistics.stdev(ordered) if len(ordered) > 1 else 0.0
-    return Spread(len(ordered), statistics.fmean(ordered), stdev, percentile(0.05), percentile(0.5),
-                  percentile(0.95), ordered[0], ordered[-1])
+    mean = statistics.fmean(ordered)
+    margin = Z95 * stdev / math.sqrt(len(ordered))
+    return Spread(len(ordered), mean, stdev, percentile(0.05), percentile(0.5), percentile(0.95), ordered[0],
+                  ordered[-1], mean - margin, mean + margin)
 
 
 def win_share(record: GameRecord, seat: int) -> float:
@@ -109,12 +124,15 @@ def seat_win_rates(records: Sequence[GameRecord], players: int) -> list[Rate]:
 
 
 def position_win_rates(records: Sequence[GameRecord], players: int) -> list[Rate]:
-    """Win rate by position in turn order (position 0 acted first): first-player advantage."""
+    """Win rate by position in turn order (position 0 is the first player): first-player
+    advantage. The order is the rules' (``Ruleset.turn_order``) as each game recorded it;
+    records without one count on by seat number from the first player."""
     finished = [r for r in records if not r.capped]
-    return [
-        Rate(sum(win_share(r, (r.first + position) % players) for r in finished), len(finished))
-        for position in range(players)
-    ]
+
+    def seat(record: GameRecord, position: int) -> int:
+        return record.order[position] if record.order else (record.first + position) % players
+
+    return [Rate(sum(win_share(r, seat(r, position)) for r in finished), len(finished)) for position in range(players)]
 
 
 def balance(rates: Sequence[Rate]) -> float:
@@ -133,9 +151,23 @@ def leaders(record: GameRecord) -> list[tuple[int, ...]]:
 
 
 def lead_changes(record: GameRecord) -> int:
-    """How often the set of leading seats changed from one turn to the next."""
-    led = leaders(record)
-    return sum(a != b for a, b in itertools.pairwise(led))
+    """How often the lead passed from one seat to another: a turn led by one seat other than
+    the last seat to lead alone counts once; a shared lead neither starts nor ends a change,
+    so entering and leaving a tie is not counted twice."""
+    changes = 0
+    last: int | None = None
+    for led in leaders(record):
+        if len(led) == 1:
+            changes += last is not None and led[0] != last
+            last = led[0]
+    return changes
+
+
+def lead_change_rate(record: GameRecord) -> float:
+    """Ludii's LeadChange, normalised: lead changes over the turn boundaries that could hold
+    one (turns recorded − 1), so long and short games compare."""
+    boundaries = len(record.trajectory) - 1
+    return lead_changes(record) / boundaries if boundaries > 0 else 0.0
 
 
 def decisive_turn(record: GameRecord) -> int | None:
@@ -166,6 +198,20 @@ def faction_win_rates(records: Sequence[GameRecord]) -> dict[str, Rate]:
     return {faction: Rate(wins[faction], plays[faction]) for faction in sorted(plays)}
 
 
+def bot_win_rates(records: Sequence[GameRecord]) -> dict[str, Rate]:
+    """Per bot, pooled over the seats it sat in: its wins (shares of shared ones) over the
+    seats it played. Fair share is 1/n, as for a seat; with --rotate every bot sat everywhere."""
+    plays: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for record in records:
+        if record.capped:
+            continue
+        for seat, bot in enumerate(record.bots):
+            plays[bot] += 1
+            wins[bot] += win_share(record, seat)
+    return {bot: Rate(wins[bot], plays[bot]) for bot in sorted(plays)}
+
+
 @frozen
 class CardFigure:
     card: str
@@ -190,6 +236,8 @@ def card_figures(records: Sequence[GameRecord]) -> list[CardFigure]:
 
 
 def outliers(rates: Sequence[Rate], players: int, delta: float) -> list[int]:
-    """Seats whose win rate lies outside [1/n − δ, 1/n + δ]."""
+    """Seats whose win rate lies outside [1/n − δ, 1/n + δ] beyond noise: their 95% interval
+    excludes the fair share 1/n as well."""
     fair = 1 / players
-    return [seat for seat, rate in enumerate(rates) if not fair - delta <= rate.value <= fair + delta]
+    return [seat for seat, rate in enumerate(rates)
+            if not fair - delta <= rate.value <= fair + delta and not rate.low <= fair <= rate.high]

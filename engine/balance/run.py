@@ -10,26 +10,28 @@ process and keep it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
 from typing import Any
 
 import attrs
-from attrs import frozen
+from attrs import define, frozen
 
 from engine.balance.figures import GameRecord
 from engine.bots.random_bot import RandomBot
-from engine.bots.restricted import RestrictedBot, named
+from engine.bots.restricted import RestrictedBot, named, text_fields
 from engine.bots.search import GreedyBot, SearchBot
 from engine.core.bot import Played, Table, seated
 from engine.core.decision import Chance, Choice, End
 from engine.core.moves import Outcome
 from engine.core.ruleset import Ruleset
-from engine.play.drive import drive
+from engine.play.drive import Endless, drive
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Scenario
@@ -50,6 +52,42 @@ class Plan:
     # (path, value) changes to the scenario for this run (``--set``, a sweep's variant), applied
     # and checked by every worker as the file itself would be
     overrides: tuple[tuple[str, Any], ...] = ()
+
+    # play each seed once per rotation of the bots over the seats: seat s takes bots[(s + r) % n]
+    rotate: bool = False
+
+    @property
+    def rotations(self) -> int:
+        return self.players if self.rotate else 1
+
+    @property
+    def total(self) -> int:
+        """How many games the plan plays: each seed once per rotation."""
+        return self.games * self.rotations
+
+    def game(self, index: int) -> tuple[str, tuple[str, ...]]:
+        """Game ``index``'s seed and bot per seat: seed ``S:i`` for ``i = index // rotations``,
+        turned ``index % rotations`` places, so every bot sits in every seat on the same seeds."""
+        number, turn = divmod(index, self.rotations)
+        n = len(self.bots)
+        return f"{self.seed}:{number}", tuple(self.bots[(seat + turn) % n] for seat in range(n))
+
+    def settings(self, seats: Sequence[str], capped: int | None = None) -> list[tuple[str, str]]:
+        """The run's settings as a report states them, so its figures can be read alone."""
+        try:
+            digest = hashlib.sha256(Path(self.scenario).read_bytes()).hexdigest()[:16]
+        except OSError:
+            digest = "the file is no longer readable"
+        rows = [("scenario", self.scenario), ("scenario digest (SHA-256)", digest), ("players", str(self.players)),
+                ("bots", ", ".join(f"{seat}: {bot}" for seat, bot in zip(seats, self.bots))),
+                ("rotated over the seats", "yes" if self.rotate else "no"), ("seed", str(self.seed)),
+                ("games", f"{self.total}" + (f" ({self.games} seeds)" if self.rotate else "")),
+                ("turn cap", f"{self.max_turns:,}" if self.max_turns else "none"),
+                ("changes (--set)", "; ".join(f"{path}={json.dumps(value)}" for path, value in self.overrides)
+                 or "none")]
+        if capped is not None:
+            rows.append(("capped games", str(capped)))
+        return rows
 
     def key(self) -> dict[str, Any]:
         """The plan as a results file's header holds it (JSON: tuples read back as lists)."""
@@ -86,60 +124,92 @@ def card_ids(scenario: Scenario) -> frozenset[str]:
 
 
 def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str, cards: frozenset[str],
-                  max_turns: int | None = None, moves: list[Any] | None = None) -> GameRecord:
+                  max_turns: int | None = None, moves: list[Any] | None = None,
+                  known: dict[Any, tuple[str, ...]] | None = None) -> GameRecord:
     """One game through the engine's one driving loop, recording what the figures read:
     turns (a run of choices by one seat), every seat's score after each turn, the cards each
     seat played or picked; and every move into ``moves`` when given, to open the game as a
-    playtest. Bots that look ahead are seated at the game's table."""
+    playtest. Bots that look ahead are seated at the game's table. ``known`` keeps the cards
+    each move named across the games of one scenario (a worker keeps one per plan)."""
     state = ruleset.clone(initial)
     history: list[Played] = []
     table = Table(ruleset, state, history, initial)
     at_table = [seated(bot, table) for bot in bots]
+    # only a bot that looks ahead reads the history: without one, none is kept
+    keeps_history = any(seat is not bot for seat, bot in zip(at_table, bots))
     players = len(bots)
-    actions = turns = 0
-    first: int | None = None
+    actions = turns = options = decisions = 0
+    order: tuple[int, ...] = ()  # the rules' turn order, asked for at each turn until they tell it
+    acted: list[int] = []  # else the seats in the order they first took a turn
     actor: int | None = None
     trajectory: list[tuple[float, ...]] = []
     played: list[tuple[int, str]] = []
-    for taken in drive(ruleset, state, at_table, random.Random(seed)):
-        decision, move = taken.decision, taken.move
-        if isinstance(decision, Choice):
-            if decision.seat != actor:
-                if actor is not None:
-                    trajectory.append(_scores(ruleset, state))
-                actor = decision.seat
-                turns += 1
-                first = decision.seat if first is None else first
-            played += [(decision.seat, value) for value in named(move) if value in cards]
-            actions += 1
-        history.append(Played(move, decision.seen_by if isinstance(decision, Chance) else None))
-        if moves is not None:
-            moves.append(move)
-        if max_turns is not None and turns > max_turns:
-            return GameRecord(seed, _scores(ruleset, state), (), actions, turns - 1, first or 0, True,
-                              tuple(trajectory), tuple(played), _factions(ruleset, state, players))
+    if known is None:
+        known = {}
+    elif len(known) > KNOWN_MOVES:
+        known.clear()
+    scores = ruleset.scores
+    try:
+        for decision, move, _ in drive(ruleset, state, at_table, random.Random(seed)):
+            if decision.__class__ is Choice:
+                seat = decision.seat
+                offered = len(decision.actions)
+                options += offered
+                decisions += offered > 1
+                if seat != actor:
+                    if actor is not None:
+                        trajectory.append(scores(state))
+                    actor = seat
+                    turns += 1
+                    if not order:
+                        order = ruleset.turn_order(state)
+                    if seat not in acted:
+                        acted.append(seat)
+                if cards and text_fields(move.__class__):
+                    found = known.get(move)
+                    if found is None:  # actions are frozen: the same move names the same cards
+                        found = known[move] = tuple(value for value in named(move) if value in cards)
+                    for card in found:
+                        played.append((seat, card))
+                actions += 1
+            if keeps_history:
+                history.append(Played(move, decision.seen_by if isinstance(decision, Chance) else None))
+            if moves is not None:
+                moves.append(move)
+            if max_turns is not None and turns > max_turns:
+                return _record(seed, scores(state), (), actions, turns - 1, True, trajectory, played,
+                               ruleset.factions(state)[:players], order or _completed(acted, players), options,
+                               decisions)
+    except Endless:  # a game its bots never end even within the turn cap's steps: capped, not lost
+        return _record(seed, scores(state), (), actions, turns, True, trajectory, played,
+                       ruleset.factions(state)[:players], order or _completed(acted, players), options, decisions)
     end = ruleset.decision(state)
     assert isinstance(end, End)
     trajectory.append(tuple(end.scores))
-    return GameRecord(seed, tuple(end.scores), tuple(end.winners), actions, turns, first or 0, False,
-                      tuple(trajectory), tuple(played), _factions(ruleset, state, players))
+    return _record(seed, tuple(end.scores), tuple(end.winners), actions, turns, False, trajectory, played,
+                   ruleset.factions(state)[:players], order or _completed(acted, players), options, decisions)
 
 
-def _scores(ruleset: Ruleset, state: Any) -> tuple[float, ...]:
-    return tuple(panel.score for panel in ruleset.view(state, None).panels)
+def _completed(acted: list[int], players: int) -> tuple[int, ...]:
+    """The seats in the order they first took a turn, any that never did after them by seat
+    number from the last that did."""
+    if not acted:
+        return tuple(range(players))
+    rest = [(acted[-1] + step) % players for step in range(1, players)]
+    return tuple(acted + [seat for seat in rest if seat not in acted])
 
 
-def _factions(ruleset: Ruleset, state: Any, players: int) -> tuple[str, ...]:
-    """What each seat played as: the ruleset's word for it where it gives one, else the seat."""
-    own = getattr(ruleset, "factions", None)
-    if own is not None:
-        return tuple(own(state))
-    return tuple(panel.name for panel in ruleset.view(state, None).panels)[:players]
+def _record(seed: str, scores: tuple[float, ...], winners: tuple[int, ...], actions: int, turns: int, capped: bool,
+            trajectory: list, played: list, factions: tuple[str, ...], order: tuple[int, ...], options: int,
+            decisions: int) -> GameRecord:
+    return GameRecord(seed, scores, winners, actions, turns, order[0], capped, tuple(trajectory), tuple(played),
+                      factions, order=order, options=options, decisions=decisions)
 
 
 # -- workers ------------------------------------------------------------------------------
 
-_loaded: dict[tuple, tuple[Ruleset, Any, frozenset[str]]] = {}
+KNOWN_MOVES = 200_000  # moves whose cards a worker remembers before it starts afresh
+_loaded: dict[tuple, tuple[Ruleset, Any, frozenset[str], dict[Any, tuple[str, ...]]]] = {}
 
 
 def load_planned(plan: Plan) -> Scenario:
@@ -147,86 +217,151 @@ def load_planned(plan: Plan) -> Scenario:
     return load_scenario(plan.scenario, get_ruleset, plan.overrides)
 
 
-def _worker_game(plan: Plan) -> tuple[Ruleset, Any, frozenset[str]]:
+def _worker_game(plan: Plan) -> tuple[Ruleset, Any, frozenset[str], dict[Any, tuple[str, ...]]]:
     """The scenario loaded once per worker process and plan, then kept."""
     key = (plan.scenario, plan.players, json.dumps(plan.overrides))
     if key not in _loaded:
         scenario = load_planned(plan)
         ruleset = get_ruleset(scenario.ruleset.id)
         initial = ruleset.start(scenario, scenario.seats[:plan.players], scenario.ruleset.options)
-        _loaded[key] = (ruleset, initial, card_ids(scenario))
+        _loaded[key] = (ruleset, initial, card_ids(scenario), {})
     return _loaded[key]
 
 
 def play_chunk(plan: Plan, indexes: Sequence[int]) -> list[dict[str, Any]]:
     """Play games ``indexes`` of ``plan``; plain data, to cross process and machine borders."""
-    ruleset, initial, cards = _worker_game(plan)
-    bots = [make_bot(name) for name in plan.bots]
-    return [
-        {"index": index, **attrs.asdict(play_recorded(ruleset, initial, bots, f"{plan.seed}:{index}", cards,
-                                                       plan.max_turns))}
-        for index in indexes
-    ]
+    ruleset, initial, cards, known = _worker_game(plan)
+    made = {name: make_bot(name) for name in set(plan.bots)}
+    out = []
+    for index in indexes:
+        seed, names = plan.game(index)
+        record = play_recorded(ruleset, initial, [made[name] for name in names], seed, cards, plan.max_turns,
+                               known=known)
+        out.append({**attrs.asdict(record, recurse=False), "index": index, "bots": names})
+    return out
 
 
 def record_from(data: dict[str, Any]) -> GameRecord:
-    fields = {k: v for k, v in data.items() if k != "index"}
-    fields["scores"] = tuple(fields["scores"])
-    fields["winners"] = tuple(fields["winners"])
-    fields["trajectory"] = tuple(tuple(t) for t in fields["trajectory"])
-    fields["cards"] = tuple(tuple(c) for c in fields["cards"])
-    fields["factions"] = tuple(fields["factions"])
+    """A record from ``play_chunk``'s data, as played (tuples) or read back from JSON (lists)."""
+    fields = dict(data)
+    if isinstance(fields["trajectory"], list):
+        for name in ("scores", "winners", "factions", "bots", "order"):
+            fields[name] = tuple(fields.get(name, ()))
+        fields["trajectory"] = tuple(tuple(t) for t in fields["trajectory"])
+        fields["cards"] = tuple(tuple(c) for c in fields["cards"])
     return GameRecord(**fields)
 
 
 # -- running -------------------------------------------------------------------------------
 
 
-def _finished(results: Path | None, plan: Plan) -> dict[int, dict[str, Any]]:
-    """Games already in the results file of the same plan; a different plan is refused."""
-    if results is None or not results.exists():
-        return {}
+def read_results(results: Path) -> tuple[Plan | None, dict[int, dict[str, Any]]]:
+    """A results file's plan (None for an empty file) and its games by index. The last line of
+    a run killed while writing is skipped; anything else unreadable is refused, naming the file."""
     lines = results.read_text(encoding="utf-8").splitlines()
     if not lines:
-        return {}
-    header = json.loads(lines[0])
-    if header.get("kind") != RESULTS_KIND or header.get("plan") != plan.key():
-        raise ValueError(f"{results} holds another run (its plan: {header.get('plan')}); choose another file")
+        return None, {}
+    try:
+        header = json.loads(lines[0])
+        if header.get("kind") != RESULTS_KIND:
+            raise ValueError
+        key = header["plan"]
+        plan = Plan(**{**key, "bots": tuple(key["bots"]), "overrides": tuple(map(tuple, key["overrides"]))})
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise ValueError(f"{results} is not the results file of an epoch simulate run") from None
     done = {}
-    for line in lines[1:]:
+    for number, line in enumerate(lines[1:], start=2):
         try:
             entry = json.loads(line)
         except json.JSONDecodeError:  # the last line of a run killed while writing
             continue
-        done[entry["index"]] = entry
+        try:
+            record_from(entry)
+            done[int(entry["index"])] = entry
+        except (TypeError, KeyError, ValueError, AttributeError):
+            raise ValueError(f"{results}, line {number}: not a game of an epoch simulate run") from None
+    return plan, done
+
+
+def finished(results: Path | None, plan: Plan) -> dict[int, dict[str, Any]]:
+    """Games already in the results file of the same plan; a different plan is refused."""
+    if results is None or not results.exists():
+        return {}
+    held, done = read_results(results)
+    if held is None:
+        return {}
+    if held.key() != plan.key():
+        raise ValueError(f"{results} holds another run (its plan: {held.key()}); choose another file")
     return done
 
 
+@define
+class ChunkSizes:
+    """Games per chunk: about ``seconds`` of play each once the pace is known (one game until
+    then), so a killed run loses at most that much; never more than ``most``. Without
+    ``seconds``, always ``most``."""
+
+    most: int
+    seconds: float | None = None
+    games: int = 0
+    spent: float = 0.0
+
+    def next(self) -> int:
+        if self.seconds is None:
+            return self.most
+        if not self.games:
+            return 1
+        pace = self.spent / self.games
+        return max(1, min(self.most, int(self.seconds / pace))) if pace > 0 else self.most
+
+    def took(self, games: int, seconds: float) -> None:
+        self.games += games
+        self.spent += seconds
+
+
 def run(plan: Plan, executor: Executor | None = None, results: Path | None = None, chunk: int = 20,
-        progress: Callable[[int, int], None] | None = None, cancelled: Callable[[], bool] = lambda: False
-        ) -> list[GameRecord]:
-    """Play every game of ``plan`` not already in ``results``; the records in game order."""
-    done = _finished(results, plan)
-    todo = [index for index in range(plan.games) if index not in done]
+        progress: Callable[[int, int], None] | None = None, cancelled: Callable[[], bool] = lambda: False,
+        seconds: float | None = None, in_flight: int = 4) -> list[GameRecord]:
+    """Play every game of ``plan`` not already in ``results``; the records in game order.
+    Chunks hold ``chunk`` games, or with ``seconds`` about that much play (at most ``chunk``
+    games); an executor has at most ``in_flight`` chunks at once."""
+    done = finished(results, plan)
+    todo = [index for index in range(plan.total) if index not in done]
     out = None
     if results is not None:
         new_file = not results.exists() or not results.read_text(encoding="utf-8").strip()
         out = results.open("a", encoding="utf-8")
         if new_file:
             out.write(json.dumps({"kind": RESULTS_KIND, "plan": plan.key()}) + "\n")
-    chunks = [todo[start:start + chunk] for start in range(0, len(todo), chunk)]
+    sizes = ChunkSizes(chunk, seconds)
+
+    def take() -> list[int]:
+        size = sizes.next()
+        part = todo[:size]
+        del todo[:size]
+        return part
+
     try:
         if executor is None:
-            for part in chunks:
-                if cancelled():
-                    break
-                _collect(play_chunk(plan, part), done, out, progress, plan.games)
+            while todo and not cancelled():
+                part = take()
+                started = time.perf_counter()
+                entries = play_chunk(plan, part)
+                sizes.took(len(part), time.perf_counter() - started)
+                _collect(entries, done, out, progress, plan.total)
         else:
-            pending: set[Future] = {executor.submit(play_chunk, plan, part) for part in chunks}
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    _collect(future.result(), done, out, progress, plan.games)
+            pending: dict[Future, tuple[int, float]] = {}
+            while todo or pending:
+                while todo and len(pending) < in_flight and not cancelled():
+                    part = take()
+                    pending[executor.submit(play_chunk, plan, part)] = (len(part), time.perf_counter())
+                if not pending:
+                    break
+                ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in ready:
+                    games, started = pending.pop(future)
+                    sizes.took(games, time.perf_counter() - started)
+                    _collect(future.result(), done, out, progress, plan.total)
                 if cancelled():
                     for future in pending:
                         future.cancel()
@@ -255,15 +390,16 @@ def playtest_of(plan: Plan, index: int) -> Any:
     from engine.bots import BOTS
     from engine.play.session import HUMAN, Session
 
-    if not 0 <= index < plan.games:
-        raise ValueError(f"the run has games 0 to {plan.games - 1}, not {index}")
+    if not 0 <= index < plan.total:
+        raise ValueError(f"the run has games 0 to {plan.total - 1}, not {index}")
     scenario = load_planned(plan)
     ruleset = get_ruleset(scenario.ruleset.id)
     seats = scenario.seats[:plan.players]
     initial = ruleset.start(scenario, seats, scenario.ruleset.options)
     moves: list[Any] = []
-    play_recorded(ruleset, initial, [make_bot(name) for name in plan.bots], f"{plan.seed}:{index}",
-                  card_ids(scenario), plan.max_turns, moves=moves)
+    seed, names = plan.game(index)
+    play_recorded(ruleset, initial, [make_bot(name) for name in names], seed, card_ids(scenario), plan.max_turns,
+                  moves=moves)
     session = Session(scenario, ruleset, seats, scenario.ruleset.options, plan.seed, [HUMAN] * plan.players,
                       BOTS)
     for move in moves:

@@ -10,15 +10,18 @@ from typing import Any
 
 from attrs import asdict, frozen
 
+from engine.balance.bootstrap import Interval, balance_interval
 from engine.balance.figures import (
     CardFigure,
     GameRecord,
     Rate,
     Spread,
     balance,
+    bot_win_rates,
     card_figures,
     decisive_turn,
     faction_win_rates,
+    lead_change_rate,
     lead_changes,
     outliers,
     position_win_rates,
@@ -26,6 +29,7 @@ from engine.balance.figures import (
     shared_wins,
     spread,
 )
+from engine.balance.metrics import Metrics, lines, metrics
 
 
 @frozen
@@ -41,23 +45,32 @@ class Summary:
     final_scores: tuple[Spread, ...]  # per seat: its score at the end of the finished games
     position_win: tuple[Rate, ...]
     balance: float
+    balance_interval: Interval  # bootstrap 95% over the games
     shared_wins: int
     turns: Spread
     actions: Spread
     lead_changes: Spread
+    lead_change_rate: Spread  # lead changes per turn boundary (Ludii's LeadChange)
     decisive_turn: Spread
     factions: dict[str, Rate]
+    by_bot: dict[str, Rate]  # per bot, pooled over the seats it sat in
     cards: tuple[CardFigure, ...]
     delta: float
     outliers: tuple[int, ...]
     mean_scores: tuple[tuple[float, ...], ...]  # per turn, every seat's mean score
     turns_histogram: dict[int, int]  # game length in turns: how many games lasted each
+    lead_change_counts: dict[int, int]  # lead changes in a finished game: how many games had each
+    decisive_turns: dict[int, int]  # the turn the winner led from for good: how many games had each
+    measures: Metrics  # Ludii's evaluation set
 
     def as_data(self) -> dict[str, Any]:
         data = asdict(self, recurse=True)
         for key in ("seat_win", "position_win"):
             data[key] = [_rate(rate) for rate in getattr(self, key)]
         data["factions"] = {name: _rate(rate) for name, rate in self.factions.items()}
+        data["by_bot"] = {name: _rate(rate) for name, rate in self.by_bot.items()}
+        for name in ("completion", "timeouts", "drawishness"):
+            data["measures"][name] = _rate(getattr(self.measures, name))
         data["cards"] = [{"card": c.card, "played": c.played, "win_rate_when_played": _rate(c.win_rate_when_played)}
                          for c in self.cards]
         return data
@@ -93,53 +106,72 @@ def summarise(records: Sequence[GameRecord], seats: Sequence[str], delta: float 
         final_scores=tuple(spread([r.scores[seat] for r in finished]) for seat in range(players)),
         position_win=tuple(position_win_rates(records, players)),
         balance=balance(seat_win),
+        balance_interval=balance_interval(records, players),
         shared_wins=shared_wins(records),
         turns=spread([r.turns for r in records]),
         actions=spread([r.actions for r in records]),
         lead_changes=spread([lead_changes(r) for r in finished]),
+        lead_change_rate=spread([lead_change_rate(r) for r in finished]),
         decisive_turn=spread(turns_to_lead),
         factions=faction_win_rates(records),
+        by_bot=bot_win_rates(records),
         cards=tuple(card_figures(records)),
         delta=delta,
         outliers=tuple(outliers(seat_win, players, delta)) if finished else (),
         mean_scores=_mean_scores(records, players),
         turns_histogram=dict(sorted(Counter(r.turns for r in records).items())),
+        lead_change_counts=dict(sorted(Counter(lead_changes(r) for r in finished).items())),
+        decisive_turns=dict(sorted(Counter(turns_to_lead).items())),
+        measures=metrics(records),
     )
 
 
 def text(summary: Summary) -> str:
-    """The figures as the terminal shows them: every rate with its interval and count."""
+    """The figures as the terminal shows them: every rate with its interval and count, every
+    mean with its interval and spread."""
     out = [(f"{summary.games} games: {summary.finished} finished, {len(summary.capped)} capped by the simulation "
            f"(not scored); {summary.shared_wins} shared wins (a shared win counts 1/k to each of its k winners "
-           "in the win rate, so the rates add up to 100%)")]
+           "in the win rate and, as a fractional win, in its Wilson interval, so the rates add up to 100%)")]
     if not summary.finished:
         out.append(f"no game finished, so there are no wins to count: raise the turn cap (length: "
                    f"{summary.turns.mean:.1f} turns, {summary.actions.mean:.1f} actions on average)")
         out.append("capped games (replay with their seed): " + ", ".join(summary.capped[:20]))
         return "\n".join(out)
-    out.append(f"{'seat':<14}{'win rate [95% interval]':>34}{'alone':>7}{'shared':>8}{'mean score':>12}{'min':>7}"
-               f"{'max':>7}")
+    out.append(f"{'seat':<14}{'win rate [95% interval]':>34}{'alone':>7}{'shared':>8}{'mean score':>12}{'sd':>7}"
+               f"{'min':>7}{'max':>7}")
     for seat, (name, rate) in enumerate(zip(summary.seats, summary.seat_win)):
         score = summary.final_scores[seat]
         out.append(f"{name:<14}{rate!s:>34}{summary.won_alone[seat]:>7}{summary.won_shared[seat]:>8}"
-                   f"{score.mean:>12.2f}{score.minimum:>7g}{score.maximum:>7g}")
+                   f"{score.mean:>12.2f}{score.stdev:>7.2f}{score.minimum:>7g}{score.maximum:>7g}")
     out.append("by position in turn order (first player = 1):")
     for position, rate in enumerate(summary.position_win, start=1):
         out.append(f"  {position:<12}{rate!s:>30}")
-    out.append(f"Balance (1 - largest win-rate gap): {summary.balance:.3f}")
-    turns, actions = summary.turns, summary.actions
-    out.append(f"length: {turns.mean:.1f} turns (sd {turns.stdev:.1f}; 5%/50%/95% {turns.p5:g}/{turns.p50:g}/"
-               f"{turns.p95:g}), {actions.mean:.1f} actions (sd {actions.stdev:.1f})")
+    out.append(f"Balance (1 - largest win-rate gap): {summary.balance:.3f} {summary.balance_interval} "
+               "(bootstrap 95% over the games)")
+    out.append(f"length in turns: {summary.turns}")
+    out.append(f"length in actions: {summary.actions}")
+    out.append(f"lead changes per game: {summary.lead_changes}")
     led = summary.decisive_turn
-    settled = (f"the winner led for good from turn {led.mean:.1f} on average ({led.count} games)" if led.count
+    out.append(f"the winner led for good from turn: {led} over {led.count} games" if led.count
                else "no winner led for good before the end")
-    out.append(f"lead changes per game: {summary.lead_changes.mean:.2f}; {settled}")
+    fair = 1 / summary.players
     if summary.outliers:
         names = ", ".join(summary.seats[s] for s in summary.outliers)
-        out.append(f"WARNING: win rate outside 1/{summary.players} ± {summary.delta:g} for {names}")
+        out.append(f"WARNING: win rate outside 1/{summary.players} ± {summary.delta:g} for {names}, beyond noise "
+                   f"(the 95% interval excludes {fair:.1%})")
+    else:
+        strays = [name for name, rate in zip(summary.seats, summary.seat_win)
+                  if not fair - summary.delta <= rate.value <= fair + summary.delta]
+        if strays:
+            out.append(f"within noise: {', '.join(strays)} outside 1/{summary.players} ± {summary.delta:g}, but the "
+                       f"95% interval still holds {fair:.1%}; play more games to tell")
+    out += lines(summary.measures)
     if len(summary.factions) > 1:
         out.append("by faction:")
         out += [f"  {name:<24}{rate!s:>30}" for name, rate in summary.factions.items()]
+    if len(summary.by_bot) > 1:
+        out.append("by bot (pooled over the seats it sat in; fair share 1/n):")
+        out += [f"  {name:<24}{rate!s:>30}" for name, rate in summary.by_bot.items()]
     if summary.cards:
         out.append(f"cards: {len(summary.cards)} played or picked; least played: "
                    + ", ".join(f"{c.card} ({c.played})" for c in sorted(summary.cards, key=lambda c: c.played)[:5]))
@@ -161,14 +193,23 @@ def csv_text(summary: Summary) -> str:
     for name, rate in summary.factions.items():
         writer.writerow(["faction_win_rate", name, f"{rate.value:.6f}", f"{rate.low:.6f}", f"{rate.high:.6f}",
                          rate.trials])
+    for name, rate in summary.by_bot.items():
+        writer.writerow(["bot_win_rate", name, f"{rate.value:.6f}", f"{rate.low:.6f}", f"{rate.high:.6f}",
+                         rate.trials])
     for card in summary.cards:
         rate = card.win_rate_when_played
         writer.writerow(["card_win_rate_when_played", card.card, f"{rate.value:.6f}", f"{rate.low:.6f}",
                          f"{rate.high:.6f}", rate.trials])
-    writer.writerow(["balance", "", f"{summary.balance:.6f}", "", "", summary.finished])
+    interval = summary.balance_interval
+    writer.writerow(["balance", "", f"{summary.balance:.6f}", f"{interval.low:.6f}", f"{interval.high:.6f}",
+                     summary.finished])
     writer.writerow(["shared_wins", "", summary.shared_wins, "", "", summary.finished])
     writer.writerow(["capped", "", len(summary.capped), "", "", summary.games])
-    for figure in ("turns", "actions", "lead_changes", "decisive_turn"):
+    for figure in ("turns", "actions", "lead_changes", "lead_change_rate", "decisive_turn"):
         values = getattr(summary, figure)
-        writer.writerow([f"{figure}_mean", "", f"{values.mean:.4f}", f"{values.p5:g}", f"{values.p95:g}", values.count])
+        writer.writerow([f"{figure}_mean", "", f"{values.mean:.4f}", f"{values.mean_low:.4f}",
+                         f"{values.mean_high:.4f}", values.count])
+        writer.writerow([f"{figure}_sd", "", f"{values.stdev:.4f}", "", "", values.count])
+        writer.writerow([f"{figure}_p5_p95", "", f"{values.p50:g}", f"{values.p5:g}", f"{values.p95:g}",
+                         values.count])
     return buffer.getvalue()

@@ -11,6 +11,8 @@ game seeds, so a difference between variants is the change, not the dice.
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import json
 import re
@@ -23,9 +25,10 @@ from typing import Any
 import attrs
 from attrs import frozen
 
+from engine.balance.bootstrap import Difference, Shares, paired_difference, shares
 from engine.balance.figures import GameRecord, Rate
 from engine.balance.run import Plan, load_planned, run
-from engine.balance.summary import Summary, summarise
+from engine.balance.summary import Summary, csv_text, summarise
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, scenario_to_data
 from engine.scenario.overrides import parse_assignment
@@ -142,9 +145,10 @@ class VariantResult:
 def sweep(base: Plan, variants: Sequence[Overrides], seats: Sequence[str], delta: float = 0.1,
           executor: Executor | None = None, results: Path | None = None, chunk: int = 20,
           progress: Callable[[int, int, int], None] | None = None,
-          cancelled: Callable[[], bool] = lambda: False) -> list[VariantResult]:
+          cancelled: Callable[[], bool] = lambda: False, seconds: float | None = None,
+          in_flight: int = 4) -> list[VariantResult]:
     """Play ``base``'s games under every variant; a variant the scenario refuses is reported
-    with its problems and plays nothing. ``results`` is a folder holding one results file per
+    with its problems and plays nothing; chunks are sized as ``run`` sizes them. ``results`` is a folder holding one results file per
     variant, so a killed sweep resumes where it stopped. ``progress(variant, done, total)``.
     Once ``cancelled()``, the variant under way stops after its chunks under way and keeps
     the games it played (a variant that played none is left out) and no further variant
@@ -161,7 +165,7 @@ def sweep(base: Plan, variants: Sequence[Overrides], seats: Sequence[str], delta
             continue
         file = None if results is None else results / f"variant-{number}.jsonl"
         report = None if progress is None else (lambda done, total, number=number: progress(number, done, total))
-        records = run(plan, executor, file, chunk, report, cancelled)
+        records = run(plan, executor, file, chunk, report, cancelled, seconds, in_flight)
         if records:
             out.append(VariantResult(overrides, summarise(records, seats, delta), records=tuple(records)))
         if cancelled():
@@ -171,12 +175,19 @@ def sweep(base: Plan, variants: Sequence[Overrides], seats: Sequence[str], delta
 
 @frozen
 class Influence:
-    """How far one varied path moved Balance: the spread of the mean Balance over its values."""
+    """How far one varied path moved Balance: the spread of the mean Balance over its values,
+    and the difference between its highest and lowest value's Balance on the same seeds with
+    a paired bootstrap interval, which says whether the spread is beyond noise."""
 
     path: str
     provisional: bool
     swing: float
     balance_by_value: tuple[tuple[Any, float], ...]
+    difference: Difference | None = None  # None when a value's games were not kept
+
+    @property
+    def distinguishable(self) -> bool:
+        return self.difference is not None and self.difference.distinguishable
 
 
 def _listed(path: str, provisional: Sequence[str]) -> bool:
@@ -192,21 +203,43 @@ def _listed(path: str, provisional: Sequence[str]) -> bool:
 
 
 def influence(results: Sequence[VariantResult], provisional: Sequence[str], fixed: Overrides = ()) -> list[Influence]:
-    """Every varied path ranked by how far it moved Balance, the largest first: for each of
-    its values the mean Balance of the variants holding it (a variant without the path plays
-    the file's own value), then the spread of those means."""
+    """Every varied path ranked by how far it moved Balance: for each of its values the mean
+    Balance of the variants holding it (a variant without the path plays the file's own
+    value), then the spread of those means; the paths whose paired difference is beyond noise
+    first, the largest first, then the rest ("not distinguishable"), also the largest first."""
     played = [r for r in results if r.summary is not None]
     paths = list(dict.fromkeys(path for r in played for path, _ in r.overrides if (path, _) not in fixed))
     ranked = []
     for path in paths:
-        by_value: dict[str, list[float]] = {}
+        by_value: dict[str, list[VariantResult]] = {}
         for result in played:
             value = dict(result.overrides).get(path, "as the file is")
-            by_value.setdefault(json.dumps(value), []).append(result.summary.balance)
-        means = tuple((json.loads(key), statistics.fmean(values)) for key, values in by_value.items())
-        swing = max(mean for _, mean in means) - min(mean for _, mean in means)
-        ranked.append(Influence(path, _listed(path, provisional), swing, means))
-    return sorted(ranked, key=lambda item: -item.swing)
+            by_value.setdefault(json.dumps(value), []).append(result)
+        means = {key: statistics.fmean(r.summary.balance for r in group) for key, group in by_value.items()}
+        highest, lowest = max(means, key=means.get), min(means, key=means.get)
+        swing = means[highest] - means[lowest]
+        difference = _paired(by_value[highest], by_value[lowest]) if highest != lowest else None
+        ranked.append(Influence(path, _listed(path, provisional), swing,
+                                tuple((json.loads(key), mean) for key, mean in means.items()), difference))
+    return sorted(ranked, key=lambda item: (not item.distinguishable, -item.swing))
+
+
+def _paired(high: Sequence[VariantResult], low: Sequence[VariantResult]) -> Difference | None:
+    """Balance under one value minus under another, game by game on the seeds both played."""
+    players = high[0].summary.players
+
+    def by_index(group: Sequence[VariantResult]) -> dict[int, list[Shares]]:
+        games: dict[int, list[Shares]] = {}
+        for result in group:
+            for record in result.records:
+                games.setdefault(record.index, []).append(shares(record, players))
+        return games
+
+    a, b = by_index(high), by_index(low)
+    common = sorted(set(a) & set(b))
+    if not common:
+        return None
+    return paired_difference([a[i] for i in common], [b[i] for i in common], players)
 
 
 def table(results: Sequence[VariantResult], fixed: Overrides = ()) -> str:
@@ -229,12 +262,22 @@ def _short(rate: Rate) -> str:
 
 
 def ranking_text(ranked: Sequence[Influence]) -> str:
-    lines = ["what moved Balance most (spread of the mean Balance over a path's values):"]
+    lines = [("what moved Balance most (spread of the mean Balance over a path's values; then the highest value's "
+              "Balance less the lowest's on the same seeds, with its paired bootstrap 95% interval):")]
     for item in ranked:
         values = ", ".join(f"{json.dumps(value)}: {mean:.3f}" for value, mean in item.balance_by_value)
         mark = " (provisional)" if item.provisional else ""
-        lines.append(f"  {item.swing:.3f}  {item.path}{mark}  [{values}]")
+        lines.append(f"  {item.swing:.3f}  {item.path}{mark}  [{values}]  {verdict(item)}")
     return "\n".join(lines)
+
+
+def verdict(item: Influence) -> str:
+    """The paired difference in words: beyond noise, or not distinguishable from it."""
+    difference = item.difference
+    if difference is None:
+        return "not distinguishable: no seeds played under both"
+    said = f"difference {difference.value:+.3f} {difference.interval} over {difference.pairs} seeds"
+    return said if difference.distinguishable else f"not distinguishable ({said})"
 
 
 def as_data(results: Sequence[VariantResult], ranked: Sequence[Influence], fixed: Overrides = ()) -> dict[str, Any]:
@@ -243,5 +286,30 @@ def as_data(results: Sequence[VariantResult], ranked: Sequence[Influence], fixed
                       "figures": r.summary.as_data() if r.summary else None, "refused": r.problem or None}
                      for r in results],
         "ranking": [{"path": i.path, "provisional": i.provisional, "swing": i.swing,
-                     "balance_by_value": [list(pair) for pair in i.balance_by_value]} for i in ranked],
+                     "balance_by_value": [list(pair) for pair in i.balance_by_value],
+                     "distinguishable": i.distinguishable,
+                     "difference": None if i.difference is None else {
+                         "value": i.difference.value, "low": i.difference.interval.low,
+                         "high": i.difference.interval.high, "seeds": i.difference.pairs}} for i in ranked],
     }
+
+
+def csv_rows(results: Sequence[VariantResult], ranked: Sequence[Influence], fixed: Overrides = ()) -> str:
+    """Every variant's figures as ``simulate --csv`` writes them, each row led by the variant's
+    number and label; then a row per ranked path with its paired difference."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["variant", "label", "figure", "subject", "value", "low", "high", "count"])
+    for number, result in enumerate(results):
+        if result.summary is None:
+            writer.writerow([number, result.label(fixed), "refused", "", result.problem, "", "", ""])
+            continue
+        for row in list(csv.reader(io.StringIO(csv_text(result.summary))))[1:]:
+            writer.writerow([number, result.label(fixed), *row])
+    for item in ranked:
+        difference = item.difference
+        low, high, pairs = ("", "", "") if difference is None else (
+            f"{difference.interval.low:.6f}", f"{difference.interval.high:.6f}", difference.pairs)
+        writer.writerow(["", "", "balance_difference" if item.distinguishable else "balance_difference_noise",
+                         item.path, "" if difference is None else f"{difference.value:.6f}", low, high, pairs])
+    return buffer.getvalue()

@@ -6,8 +6,9 @@ that never changes the win rate when it is forbidden never matters.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from typing import Any
 
 import attrs
@@ -17,16 +18,28 @@ from engine.core.decision import Choice
 from engine.core.moves import Action
 
 
-def named(move: Any) -> Iterator[str]:
+def named(move: Any) -> list[str]:
     """Every text value of a move's fields, list items included: the ids it names. Not its
-    label: words for people, which may be a tuple whose parts name anything."""
-    for field in attrs.fields(type(move)):
-        if field.name == "_label":
-            continue
-        value = getattr(move, field.name)
-        for item in value if isinstance(value, (tuple, list)) else (value,):
-            if isinstance(item, str):
-                yield item
+    label: words for people, which may be a tuple whose parts name anything. A list, not a
+    generator: a simulation asks at every choice, and this is cheaper."""
+    found = []
+    for name in text_fields(type(move)):
+        value = getattr(move, name)
+        if value.__class__ is str:
+            found.append(value)
+        elif isinstance(value, (tuple, list)):
+            found += [item for item in value if isinstance(item, str)]
+    return found
+
+
+_NOT_TEXT = frozenset({"int", "bool", "float", int, bool, float})
+
+
+@functools.cache
+def text_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a move type that may hold an id: all but its label and those declared a
+    number or a truth value. Looked up once per type: a simulation asks at every choice."""
+    return tuple(field.name for field in attrs.fields(kind) if field.name != "_label" and field.type not in _NOT_TEXT)
 
 
 def forbidden(action: Action, action_types: Collection[str], cards: Collection[str]) -> bool:

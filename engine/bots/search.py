@@ -39,7 +39,7 @@ def evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
     decision = ruleset.decision(state)
     if isinstance(decision, End):
         return 1000.0 * outcome_share(decision, seat)
-    scores = [panel.score for panel in ruleset.view(state, None).panels]
+    scores = ruleset.scores(state)
     others = [score for index, score in enumerate(scores) if index != seat]
     return scores[seat] - (max(others) if others else 0.0)
 
@@ -202,7 +202,7 @@ class SearchBot:
         if len(decision.actions) == 1:
             return decision.actions[0]
         ruleset, state, history = self.table.ruleset, self.table.state, self.table.history
-        players = len(ruleset.view(state, None).panels)
+        players = len(ruleset.scores(state))
         worlds = self._worlds_for(decision.seat, rng)
         root = self._root_after(history[self._seen:])
         self._seen = len(history)

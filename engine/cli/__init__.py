@@ -14,6 +14,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from engine.balance import MAX_TURNS
 from engine.export.names import FORCE_HELP
 
 if TYPE_CHECKING:
@@ -31,6 +32,28 @@ def _plugins(groups: dict[str, argparse._SubParsersAction]) -> None:
         except ImportError:  # the package is installed without what it needs (e.g. no Qt)
             continue
         register(groups)
+
+
+def _count(text: str) -> int:
+    """A whole number of at least 0."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, found {number}")
+    return number
+
+
+def _seconds(text: str) -> float:
+    """A finite number of seconds, 0 or more."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, found {text!r}") from None
+    if not 0 <= number < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, found {text}")
+    return number
 
 
 def _positive(text: str) -> int:
@@ -83,10 +106,14 @@ def _balance_arguments(command: argparse.ArgumentParser) -> None:
                               "search[:ITERATIONS[:DEPTH]] (tree iterations per choice; greedy choices played on from each new "
                               "leaf before scoring it), each optionally -without-X+Y to forbid an action type "
                               "or card (default: random)")
-    command.add_argument("--max-turns", type=_positive, metavar="N",
+    command.add_argument("--max-turns", type=_count, default=MAX_TURNS, metavar="N",
                          help="stop a game after N turns (a turn: a run of choices by one seat); it is reported "
-                              "as capped with the seed that replays it and never scored. Without it every game "
-                              "plays to its rules' end")
+                              "as capped with the seed that replays it and never scored, so a game random bots "
+                              f"never end cannot sink the run (default: {MAX_TURNS:,}, far past any shipped "
+                              "game's length; 0: every game plays to its rules' end)")
+    command.add_argument("--rotate", action="store_true",
+                         help="play each seed once per rotation of the bots over the seats (GAMES x players "
+                              "games) and report each bot pooled over the seats it sat in, beside each seat")
     command.add_argument("--set", action="append", default=[], metavar="PATH=VALUE",
                          help="change a ruleset option (coin_supply=12) or a scenario value "
                               "(board.spaces[gaul].props.wall=2) for this run; checked like the file. Repeatable")
@@ -97,8 +124,11 @@ def _balance_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--scheduler", metavar="ADDRESS",
                          help="run the games on a Dask cluster (tcp://host:8786) instead; needs the 'cluster' "
                               "extra, and the scenario at the same path on every worker")
-    command.add_argument("--chunk", type=_positive, default=20, metavar="N",
-                         help="games sent to a worker at once and written to the results when done (default: 20)")
+    command.add_argument("--chunk-seconds", type=_seconds, default=10.0, metavar="S",
+                         help="games go to a worker, and into the --resume file, in chunks of about S seconds of "
+                              "play, so a stopped run keeps all but its last seconds (default: 10; 0: chunks of --chunk games)")
+    command.add_argument("--chunk", type=_positive, default=500, metavar="N",
+                         help="at most N games in a chunk (default: 500)")
     command.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
 
@@ -135,6 +165,14 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--resume", metavar="FILE", help="write each finished chunk of games to FILE (JSON lines) and "
                                                       "play only the games not already in it")
     sim.set_defaults(run="balance_commands:simulate")
+    summary = commands.add_parser("summarise", help="the balance figures of a --resume file's games, finished "
+                                                    "or not, without playing any")
+    summary.add_argument("results", metavar="FILE", help="the results file a simulate --resume run wrote")
+    summary.add_argument("--delta", type=float, default=0.1, metavar="D",
+                         help="warn when a seat's win rate lies outside 1/n ± D (default: 0.1)")
+    summary.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    summary.add_argument("--csv", action="store_true", help="print the figures as CSV rows instead of a table")
+    summary.set_defaults(run="balance_commands:summarise")
     sweep = commands.add_parser("sweep", help="the same games under several values of options or scenario values")
     _balance_arguments(sweep)
     sweep.add_argument("--vary", action="append", default=[], metavar="PATH=V1,V2,...",
@@ -146,6 +184,11 @@ def parser() -> argparse.ArgumentParser:
                             "(default step: 1), one value at a time")
     sweep.add_argument("--one-at-a-time", action="store_true",
                        help="vary one path at a time from the file's values instead of every combination")
+    sweep.add_argument("--csv", action="store_true", help="print every variant's figures as CSV rows (variant, "
+                                                          "label, figure, subject, value, interval, count), then "
+                                                          "each path's paired difference")
+    sweep.add_argument("--report", metavar="DIR", help="also write an HTML report (settings, Balance per variant with "
+                                                       "its interval, the table and the ranking) into DIR")
     sweep.add_argument("--resume", metavar="DIR", help="write each variant's finished games into DIR and play "
                                                        "only those not already there")
     sweep.set_defaults(run="balance_commands:sweep")

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,25 +37,42 @@ def _bots(text: str, players: int) -> tuple[str, ...]:
 
 
 @contextmanager
-def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
     """A Dask cluster's executor with --scheduler, a local process pool with --workers 2 or
-    more, else none (the games are played in this process)."""
+    more, else none (the games are played in this process); with the chunks to keep in flight,
+    two a worker. Local workers leave Ctrl-C to this process, which stops them."""
     if args.scheduler:
         try:
             from distributed import Client
         except ImportError:
             raise ValueError("--scheduler needs Dask distributed: pip install 'epoch-studio[cluster]'") from None
         with Client(args.scheduler) as client:
-            yield client.get_executor()
+            yield client.get_executor(), 2 * max(1, sum(client.nthreads().values()))
     elif args.workers > 1:
         import multiprocessing
+        import signal
         from concurrent.futures import ProcessPoolExecutor
 
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with ProcessPoolExecutor(args.workers, context) as pool:
-            yield pool
+        pool = ProcessPoolExecutor(args.workers, context, initializer=signal.signal,
+                                   initargs=(signal.SIGINT, signal.SIG_IGN))
+        try:
+            yield pool, 2 * args.workers
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     else:
-        yield None
+        yield None, 1
+
+
+def _stopped(results: Path | None, sweep: bool = False) -> str:
+    """What a Ctrl-C kept, and how to go on."""
+    if results is None:
+        where = "DIR" if sweep else "FILE"
+        return f"stopped: no game was kept; add --resume {where} to keep finished games across a stop"
+    figures = "" if sweep else f", or see the figures so far with: epoch summarise {results}"
+    return f"stopped: the finished games are kept in {results}; run the same command again to play the rest{figures}"
 
 
 def _plan(args: argparse.Namespace) -> tuple[Plan, Scenario, list[tuple[str, Any]]]:
@@ -67,7 +84,7 @@ def _plan(args: argparse.Namespace) -> tuple[Plan, Scenario, list[tuple[str, Any
     scenario = load_scenario(args.scenario, get_ruleset, overrides)
     players = seats_playing(args, scenario)
     plan = Plan(str(Path(args.scenario).resolve()), players, args.seed, args.games, _bots(args.bots, players),
-                args.max_turns, tuple(overrides))
+                args.max_turns or None, tuple(overrides), args.rotate)
     return plan, scenario, overrides
 
 
@@ -86,46 +103,97 @@ def _progress(args: argparse.Namespace, total: int, title: str):
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from engine.balance.run import run
-    from engine.balance.summary import csv_text, summarise, text
+    from engine.balance.run import finished, run
+    from engine.balance.summary import summarise
 
     plan, scenario, overrides = _plan(args)
     seats = [seat.name for seat in scenario.seats[:plan.players]]
-    update, close = _progress(args, plan.games, scenario.meta.title)
+    results = Path(args.resume) if args.resume else None
+    before = set(finished(results, plan))
+    update, close = _progress(args, plan.total, scenario.meta.title)
     started = time.perf_counter()
-    with _executor(args) as executor:
-        try:
-            records = run(plan, executor, Path(args.resume) if args.resume else None, args.chunk, update)
-        finally:
-            close()
+    try:
+        with _executor(args) as (executor, slots):
+            try:
+                records = run(plan, executor, results, args.chunk, update, seconds=args.chunk_seconds or None,
+                              in_flight=slots)
+            finally:
+                close()
+    except KeyboardInterrupt:
+        print(_stopped(results), file=sys.stderr)
+        return 130
     seconds = time.perf_counter() - started
     summary = summarise(records, seats, args.delta)
-    if args.report:
+    _show(args, summary, scenario.meta.title, scenario.ruleset.id, plan, overrides)
+    if not (args.json or args.csv):
+        now = [record for record in records if record.index not in before]
+        kept = f"; {plural(len(before), 'game')} read from {results}" if before else ""
+        if now:
+            actions = sum(record.actions for record in now)
+            print(f"{actions / seconds if seconds else 0:,.0f} actions per second over the {plural(len(now), 'game')} "
+                  f"played now ({seconds:.2f} s, {'the cluster' if args.scheduler else plural(args.workers, 'worker')})"
+                  f"{kept}")
+        else:
+            print(f"no game played now{kept}")
+    return 0
+
+
+def _show(args: argparse.Namespace, summary: Any, title: str, ruleset: str, plan: Plan,
+          overrides: Sequence[tuple[str, Any]], source: str = "") -> None:
+    """The figures as --json, --csv or a table; then the report when asked for, so a report
+    that cannot be drawn never takes the printed figures with it."""
+    from engine.balance.summary import csv_text, text
+
+    if args.json:
+        print(json.dumps({"scenario": title, "ruleset": ruleset, "scenario_file": plan.scenario, "seed": plan.seed,
+                          "bots": list(plan.bots), "max_turns": plan.max_turns, "planned_games": plan.total,
+                          "rotate": plan.rotate, "overrides": [list(pair) for pair in overrides],
+                          **summary.as_data()}, indent=2))
+    elif args.csv:
+        print(csv_text(summary), end="")
+    else:
+        changes = "".join(f", {path}={json.dumps(value)}" for path, value in overrides)
+        games = f"{summary.games} of {plan.total}" if summary.games != plan.total else f"{plan.total}"
+        rotated = f" ({plan.games} seeds, each once per rotation of the bots over the seats)" if plan.rotate else ""
+        cap = f", capped at {plan.max_turns:,} turns" if plan.max_turns else ""
+        print(f"{games} games{rotated} of {title}{source}, {plan.players} players, seed {plan.seed}, "
+              f"bots {', '.join(plan.bots)}{changes}{cap}")
+        print(text(summary))
+    if getattr(args, "report", None):
         from engine.balance.report import write_report
 
-        page = write_report(summary, Path(args.report), scenario.meta.title)
+        page = write_report(summary, Path(args.report), title, plan.settings(summary.seats, len(summary.capped)))
         print(f"wrote {page}", file=sys.stderr if args.json or args.csv else sys.stdout)
-    if args.json:
-        print(json.dumps({"scenario": scenario.meta.title, "ruleset": scenario.ruleset.id, "seed": plan.seed,
-                          "bots": list(plan.bots), "max_turns": plan.max_turns,
-                          "overrides": [list(pair) for pair in overrides], **summary.as_data()}, indent=2))
-        return 0
-    if args.csv:
-        print(csv_text(summary), end="")
-        return 0
-    changes = "".join(f", {path}={json.dumps(value)}" for path, value in overrides)
-    print(f"{plan.games} games of {scenario.meta.title}, {plan.players} players, seed {plan.seed}, "
-          f"bots {', '.join(plan.bots)}{changes}")
-    print(text(summary))
-    actions = sum(record.actions for record in records)
-    print(f"{actions / seconds if seconds else 0:,.0f} actions per second ({seconds:.2f} s, "
-          f"{'the cluster' if args.scheduler else plural(args.workers, 'worker')})")
+
+
+def summarise(args: argparse.Namespace) -> int:
+    """The figures of a results file alone: a stopped run's games, without playing any."""
+    from engine.balance.run import load_planned, read_results, record_from
+    from engine.balance.summary import summarise as figures
+    from engine.scenario.problems import ScenarioError
+
+    plan, done = read_results(Path(args.results))
+    if plan is None:
+        raise ValueError(f"{args.results} is empty: no run has written to it")
+    if not done:
+        raise ValueError(f"{args.results} holds no finished game yet")
+    try:
+        scenario = load_planned(plan)
+        title, ruleset = scenario.meta.title, scenario.ruleset.id
+        seats = [seat.name for seat in scenario.seats[:plan.players]]
+    except (ScenarioError, OSError, ValueError):  # moved or changed since: the figures need no names
+        title, ruleset = Path(plan.scenario).name, ""
+        seats = [f"seat {seat + 1}" for seat in range(plan.players)]
+    records = [record_from(done[index]) for index in sorted(done)]
+    _show(args, figures(records, seats, args.delta), title, ruleset, plan, plan.overrides,
+          f" (from {args.results})")
     return 0
 
 
 def sweep(args: argparse.Namespace) -> int:
     from engine.balance.sweep import (
         as_data,
+        csv_rows,
         grid,
         influence,
         one_at_a_time,
@@ -148,25 +216,38 @@ def sweep(args: argparse.Namespace) -> int:
     variants = one_at_a_time(varies, fixed) if args.one_at_a_time or args.provisional is not None \
         else grid(varies, fixed)
     seats = [seat.name for seat in scenario.seats[:plan.players]]
-    quiet = args.json
+    quiet = args.json or args.csv
     if not quiet:
-        print(f"{len(variants)} variants of {scenario.meta.title}, {plan.games} games each, {plan.players} players, "
+        print(f"{len(variants)} variants of {scenario.meta.title}, {plan.total} games each, {plan.players} players, "
               f"seed {plan.seed}, bots {', '.join(plan.bots)}", flush=True)
 
     def progress(variant: int, done: int, total: int) -> None:
         if not quiet and done == total:
             print(f"  variant {variant} done", file=sys.stderr, flush=True)
 
-    with _executor(args) as executor:
-        results = sweep(plan, variants, seats, args.delta, executor, Path(args.resume) if args.resume else None,
-                        args.chunk, progress)
+    resume = Path(args.resume) if args.resume else None
+    try:
+        with _executor(args) as (executor, slots):
+            results = sweep(plan, variants, seats, args.delta, executor, resume, args.chunk, progress,
+                            seconds=args.chunk_seconds or None, in_flight=slots)
+    except KeyboardInterrupt:
+        print(_stopped(resume, sweep=True), file=sys.stderr)
+        return 130
     ranked = influence(results, [entry.path for entry in scenario.meta.provisional], fixed)
     if args.json:
         print(json.dumps({"scenario": scenario.meta.title, "seed": plan.seed, "bots": list(plan.bots),
                           "skipped": skipped, **as_data(results, ranked, fixed)}, indent=2))
-        return 0
-    print(table(results, fixed))
-    print(ranking_text(ranked))
-    for line in skipped:
-        print(f"  not varied: {line}")
+    elif args.csv:
+        print(csv_rows(results, ranked, fixed), end="")
+    else:
+        print(table(results, fixed))
+        print(ranking_text(ranked))
+        for line in skipped:
+            print(f"  not varied: {line}")
+    if args.report:
+        from engine.balance.report import write_sweep_report
+
+        settings = [*plan.settings(seats), ("variants", str(len(variants)))]
+        page = write_sweep_report(results, ranked, Path(args.report), scenario.meta.title, settings, fixed)
+        print(f"wrote {page}", file=sys.stderr if quiet else sys.stdout)
     return 0

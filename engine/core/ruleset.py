@@ -68,6 +68,25 @@ class Ruleset(ABC):
     def view(self, state: Any, seat: int | None) -> Picture:
         """What ``seat`` may see; ``None`` is the all-seeing designer's view."""
 
+    def scores(self, state: Any) -> tuple[float, ...]:
+        """Every seat's score now, as the designer's picture shows it: what the balance figures
+        read after each turn. This default builds the whole picture, which can cost more than the
+        game; a ruleset overrides it with a read of its state (tests/engine/rulesets/test_scores.py
+        holds the two equal at every step)."""
+        return tuple(panel.score for panel in self.view(state, None).panels)
+
+    def factions(self, state: Any) -> tuple[str, ...]:
+        """What each seat plays as (empire, nation, colours), as its panel names it: the balance
+        figures count wins per faction. The default builds the picture; override it cheaply."""
+        return tuple(panel.name for panel in self.view(state, None).panels)
+
+    def turn_order(self, state: Any) -> tuple[int, ...]:
+        """The seats in the order the rules have them play their first round, first player
+        first, once the rules have set it (drawn, bid, ranked by score markers); () until then,
+        or where the game has none to tell. The balance figures' "by position in turn order"
+        reads it; without it they take the order in which the seats first took a turn."""
+        return ()
+
     def clone(self, state: Any) -> Any:
         """An independent copy for checkpoints; override with something faster where it matters."""
         return copy.deepcopy(state)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.balance.sweep import Influence, VariantResult, parse_vary, value_at
+from engine.balance.sweep import Influence, VariantResult, parse_vary, value_at, verdict
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import scenario_to_data
 from engine.scenario.model import Scenario
@@ -151,8 +151,9 @@ class SweepResults(QWidget):
         self.variants.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.variants.verticalHeader().setVisible(False)
         self.variants.itemSelectionChanged.connect(self._chosen)
-        self.ranking = QTableWidget(0, 4)
-        self.ranking.setHorizontalHeaderLabels(["Path", "Provisional", "Balance spread", "Mean Balance by value"])
+        self.ranking = QTableWidget(0, 5)
+        self.ranking.setHorizontalHeaderLabels(["Path", "Provisional", "Balance spread", "Paired by seed",
+                                                "Mean Balance by value"])
         self.ranking.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.ranking.verticalHeader().setVisible(False)
         self.ranking.horizontalHeader().setStretchLastSection(True)
@@ -201,7 +202,8 @@ class SweepResults(QWidget):
         self.ranking.setRowCount(len(ranked))
         for row, item in enumerate(ranked):
             values = ", ".join(f"{json.dumps(value)}: {mean:.3f}" for value, mean in item.balance_by_value)
-            for column, value in enumerate((item.path, "yes" if item.provisional else "", f"{item.swing:.3f}", values)):
+            cells = (item.path, "yes" if item.provisional else "", f"{item.swing:.3f}", verdict(item), values)
+            for column, value in enumerate(cells):
                 self.ranking.setItem(row, column, QTableWidgetItem(value))
         self.ranking.resizeColumnsToContents()
         played = [row for row, result in enumerate(results) if result.summary is not None]

@@ -23,6 +23,7 @@ import attrs
 from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
@@ -39,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.balance import MAX_TURNS
 from engine.balance.figures import GameRecord
 from engine.balance.run import Plan, run
 from engine.balance.summary import Summary, summarise, text
@@ -85,9 +87,12 @@ class _Runner(QObject):
         self.finished.emit(result)
 
 
+CHUNK_SECONDS = 5.0  # of play per chunk, so Cancel comes soon whatever the game's length
+
+
 def _chunk(plan: Plan, workers: int) -> int:
-    """Games per chunk: enough chunks for progress and a fair split, few enough to be cheap."""
-    return max(1, min(50, plan.games // (4 * workers)))
+    """The most games in a chunk: enough chunks for progress and a fair split, few enough to be cheap."""
+    return max(1, min(50, plan.total // (4 * workers)))
 
 
 class BalanceWindow(QDialog):
@@ -119,14 +124,22 @@ class BalanceWindow(QDialog):
         self.players.setValue(self.ruleset.min_players)
         self.seed = QSpinBox(minimum=0, maximum=SEED_MAX, value=1)  # a game opened as a playtest keeps it
         self.workers = QSpinBox(minimum=1, maximum=64, value=2)
-        self.max_turns = QSpinBox(minimum=0, maximum=1_000_000, value=0)
+        self.max_turns = QSpinBox(minimum=0, maximum=1_000_000, value=MAX_TURNS)
         self.max_turns.setSpecialValueText("no cap")
-        self.bot = QComboBox()
-        self.bot.addItems(BOTS)
+        self.seat_bots: list[QComboBox] = []  # one bot per seat, rebuilt when the players change
+        self.bots_form = QFormLayout()
+        bots = QWidget()
+        bots.setLayout(self.bots_form)
+        self._seat_boxes(self.players.value())
+        self.players.valueChanged.connect(self._seat_boxes)
+        self.rotate = QCheckBox("Rotate the bots over the seats")
+        self.rotate.setToolTip("Play each seed once per rotation, so every bot sits in every seat; the figures "
+                               "add each bot's win rate pooled over its seats")
         form = QFormLayout()
         form.addRow("Games (per variant)", self.games)
         form.addRow("Players", self.players)
-        form.addRow("Bots (every seat)", self.bot)
+        form.addRow("Bots", bots)
+        form.addRow("", self.rotate)
         form.addRow("Seed", self.seed)
         form.addRow("Worker processes", self.workers)
         form.addRow("Cap in turns", self.max_turns)
@@ -155,7 +168,7 @@ class BalanceWindow(QDialog):
         buttons.addWidget(self.progress, 1)
 
         self.figures = QPlainTextEdit(readOnly=True)
-        self.figures.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.figures.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.figures.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.plots = QTabWidget()
         self.list = QTableWidget(0, 5)
@@ -177,12 +190,24 @@ class BalanceWindow(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(self.tabs, 1)
 
+    def _seat_boxes(self, players: int) -> None:
+        """A bot box per seat playing, each keeping its choice when the count changes."""
+        while len(self.seat_bots) > players:
+            self.bots_form.removeRow(len(self.seat_bots) - 1)
+            self.seat_bots.pop()
+        for seat in range(len(self.seat_bots), players):
+            box = QComboBox()
+            box.addItems(BOTS)
+            self.seat_bots.append(box)
+            self.bots_form.addRow(self.scenario.seats[seat].name, box)
+
     # -- running --------------------------------------------------------------------
 
     def plan_from_form(self) -> Plan:
         players = self.players.value()
         return Plan(str(self.scenario_path), players, self.seed.value(), self.games.value(),
-                    (self.bot.currentText(),) * players, self.max_turns.value() or None)
+                    tuple(box.currentText() for box in self.seat_bots), self.max_turns.value() or None,
+                    rotate=self.rotate.isChecked())
 
     def start(self) -> None:
         """Simulate the scenario as it is."""
@@ -191,10 +216,10 @@ class BalanceWindow(QDialog):
         workers = self.workers.value()
 
         def job(pool: Executor, played: Callable[[int], None], cancelled: Callable[[], bool]) -> list[GameRecord]:
-            return run(plan, executor=pool, chunk=_chunk(plan, workers),
-                       progress=lambda done, total: played(done), cancelled=cancelled)
+            return run(plan, executor=pool, chunk=_chunk(plan, workers), seconds=CHUNK_SECONDS,
+                       in_flight=2 * workers, progress=lambda done, total: played(done), cancelled=cancelled)
 
-        self._launch(job, plan.games, self._finished, f"Playing {plan.games} games...")
+        self._launch(job, plan.total, self._finished, f"Playing {plan.total} games...")
 
     def start_sweep(self) -> None:
         """Play the form's games under every variant of the paths to vary."""
@@ -210,12 +235,12 @@ class BalanceWindow(QDialog):
 
         def job(pool: Executor, played: Callable[[int], None], cancelled: Callable[[], bool]) -> list[VariantResult]:
             return sweep(base, variants, seats, executor=pool, chunk=_chunk(base, workers),
-                         progress=lambda variant, done, total: played(variant * base.games + done),
-                         cancelled=cancelled)
+                         progress=lambda variant, done, total: played(variant * base.total + done),
+                         cancelled=cancelled, seconds=CHUNK_SECONDS, in_flight=2 * workers)
 
         self.plan = base
-        self._launch(job, len(variants) * base.games, self._swept,
-                     f"Playing {len(variants)} variants of {base.games} games...")
+        self._launch(job, len(variants) * base.total, self._swept,
+                     f"Playing {len(variants)} variants of {base.total} games...")
 
     def _launch(self, job: Job, total: int, done: Callable[[Any], None], message: str) -> None:
         self.total = total
@@ -305,7 +330,9 @@ class BalanceWindow(QDialog):
     def _show(self, summary: Summary, records: list[GameRecord], heading: str = "") -> None:
         self.records = records
         names = list(summary.seats)
-        self.figures.setPlainText(heading + text(summary))
+        settings = "" if self.plan is None else "".join(
+            f"{name}: {value}\n" for name, value in self.plan.settings(summary.seats, len(summary.capped)))
+        self.figures.setPlainText(heading + settings + ("\n" if settings else "") + text(summary))
         self._plots(summary)
         self.list.setRowCount(len(records))
         for row, record in enumerate(records):
@@ -333,8 +360,7 @@ class BalanceWindow(QDialog):
 
     def _open_row(self, row: int, column: int) -> None:
         if self.plan is not None and 0 <= row < len(self.records):
-            index = int(self.records[row].seed.rsplit(":", 1)[1])
-            self.open_game.emit(self.plan, index)
+            self.open_game.emit(self.plan, self.records[row].index)
 
     def closeEvent(self, event) -> None:
         self.cancel()

@@ -33,6 +33,7 @@ RUNS = {
     "map_check.py": (["200", "--edits", "3"], "one edit -> map problems"),
     "startup.py": (["--repeat", "1"], "epoch serve, first answer"),
     "svg_import.py": (["200", "--factor", "2"], "ratio"),
+    "simulate_speed.py": (["--rounds", "1", "--games", "1"], "simulate"),
 }
 
 

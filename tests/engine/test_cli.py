@@ -97,8 +97,11 @@ def test_simulate_prints_the_balance_figures(capsys, dice_race_path):
     assert code == 0, out
     assert "bots greedy, random" in out
     for words in ("win rate [95% interval]", "by position in turn order", "Balance (1 - largest win-rate gap)",
-                  "length:", "lead changes per game", "WARNING: win rate outside 1/2 ± 0.01", "actions per second"):
+                  "(bootstrap 95% over the games)", "length in turns: ", "(sd ", "lead changes per game",
+                  "lead changes per turn (Ludii's LeadChange)", "actions per second"):
         assert words in out
+    # outside 1/2 ± 0.01 at 40 games: a warning only if the interval excludes 50%, else "within noise"
+    assert ("WARNING: win rate outside 1/2 ± 0.01" in out) != ("within noise:" in out)
     red = next(line for line in out.splitlines() if line.startswith("Red"))
     assert "of 40" in red and "[" in red
 
@@ -406,3 +409,99 @@ def test_counts_below_one_are_refused_before_anything_runs(capsys, command, argu
     with pytest.raises(SystemExit):
         main([command, "x.json", argument, "0"])
     assert "must be 1 or more, found 0" in capsys.readouterr().err
+
+
+def test_simulate_caps_a_never_ending_game_by_default(capsys, dice_race_path):
+    """Without --max-turns a game that would run for ever is stopped at the default cap and
+    reported with its seed; the run still gives its figures (issue 29, item 8)."""
+    from engine.balance import MAX_TURNS
+
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "2", "--players", "2", "--json",
+                    "--set", "target=1000000", "--set", "rounds=1000000")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["max_turns"] == MAX_TURNS and data["capped"] == ["1:0", "1:1"] and data["finished"] == 0
+
+
+def test_ctrl_c_keeps_the_finished_games_says_how_to_resume_and_the_file_is_summarised_alone(
+        capsys, dice_race_path, tmp_path, monkeypatch):
+    from engine.balance import run as balance_run
+
+    results = tmp_path / "run.jsonl"
+    arguments = ["simulate", str(dice_race_path), "--games", "30", "--players", "2", "--chunk", "10",
+                 "--chunk-seconds", "0", "--resume", str(results)]
+    real, calls = balance_run.play_chunk, []
+
+    def interrupted(plan, indexes):
+        if calls:
+            raise KeyboardInterrupt  # Ctrl-C during the second chunk
+        calls.append(indexes)
+        return real(plan, indexes)
+
+    monkeypatch.setattr(balance_run, "play_chunk", interrupted)
+    code, out = run(capsys, *arguments)
+    assert code == 130 and "Traceback" not in out
+    assert f"kept in {results}; run the same command again" in out and f"epoch summarise {results}" in out
+    code, out = run(capsys, "summarise", str(results))
+    assert code == 0 and out.startswith(f"10 of 30 games of Dice Race (from {results}), 2 players, seed 1")
+    code, out = run(capsys, "summarise", str(results), "--json")
+    assert json.loads(out)["games"] == 10
+    monkeypatch.setattr(balance_run, "play_chunk", real)
+    code, out = run(capsys, *arguments)
+    assert code == 0 and "over the 20 games played now" in out and f"10 games read from {results}" in out
+    code, out = run(capsys, *arguments)
+    assert code == 0 and f"no game played now; 30 games read from {results}" in out
+    monkeypatch.setattr(balance_run, "play_chunk", lambda plan, indexes: (_ for _ in ()).throw(KeyboardInterrupt))
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "5", "--players", "2")
+    assert code == 130 and "no game was kept; add --resume FILE" in out
+
+
+def test_summarise_refuses_a_file_that_is_no_run(capsys, tmp_path):
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"kind": "something else"}\n', encoding="utf-8")
+    code, out = run(capsys, "summarise", str(other))
+    assert code == 1 and "is not the results file of an epoch simulate run" in out
+
+
+def test_simulate_rotates_the_bots_and_reports_each_pooled(capsys, dice_race_path):
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "5", "--players", "2",
+                    "--bots", "random,greedy", "--rotate")
+    assert code == 0, out
+    assert out.startswith("10 games (5 seeds, each once per rotation of the bots over the seats) of Dice Race")
+    assert "by bot (pooled over the seats it sat in; fair share 1/n):" in out
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "5", "--players", "2",
+                    "--bots", "random,greedy", "--rotate", "--json")
+    data = json.loads(out)
+    assert data["rotate"] and data["games"] == 10 and data["bots"] == ["random", "greedy"]
+    assert {name: rate["games"] for name, rate in data["by_bot"].items()} == {"random": 10, "greedy": 10}
+
+
+def test_sweep_writes_csv_and_an_html_report(capsys, dice_race_path, tmp_path):
+    pytest.importorskip("matplotlib")
+    code, out = run(capsys, "sweep", str(dice_race_path), "--players", "2", "--games", "20", "--vary", "target=1,40,$9",
+                    "--csv", "--report", str(tmp_path / "report"))
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0] == "variant,label,figure,subject,value,low,high,count"
+    assert any(line.startswith("0,target=1,win_rate,Red,") for line in lines)
+    assert any(line.startswith("2,") and ",refused," in line for line in lines)  # "$9" is no number
+    ranking = [line for line in lines if line.startswith(",,balance_difference")]
+    assert len(ranking) == 1 and ",target," in ranking[0] and ranking[0].endswith(",20")  # paired on 20 seeds
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "<th>seed</th><td>1</td>" in page and "<svg" in page and "what moved Balance most" in page
+
+
+def test_summarise_names_the_line_that_is_no_game(capsys, tmp_path):
+    plan = {"scenario": "x.json", "players": 2, "seed": 1, "games": 3, "bots": ["random", "random"],
+            "max_turns": None, "overrides": []}
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(json.dumps({"kind": "epoch-balance-run", "plan": plan}) + '\n[1, 2]\n', encoding="utf-8")
+    code, out = run(capsys, "summarise", str(broken))
+    assert code == 1 and f"{broken}, line 2: not a game of an epoch simulate run" in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize("seconds", ["-1", "nan", "inf", "soon"])
+def test_chunk_seconds_must_be_a_finite_number_of_seconds(capsys, dice_race_path, seconds):
+    with pytest.raises(SystemExit) as exit:
+        main(["simulate", str(dice_race_path), "--chunk-seconds", seconds])
+    assert exit.value.code == 2 and "--chunk-seconds" in capsys.readouterr().err

@@ -51,6 +51,7 @@ from engine.rulesets.after_the_flood.actions import (
 )
 from engine.rulesets.after_the_flood.cards import CARD_TYPES
 from engine.rulesets.after_the_flood.common import out_of_armies
+from engine.rulesets.after_the_flood.evaluation import evaluate
 from engine.rulesets.after_the_flood.options import AfterTheFloodOptions
 from engine.rulesets.after_the_flood.space_props import FloodSpaceProps
 from engine.rulesets.after_the_flood.state import FloodState
@@ -155,6 +156,21 @@ class AfterTheFlood(Skeleton):
 
     def view(self, state: FloodState, seat: int | None) -> Picture:
         return picture(state, seat)
+
+    def scores(self, state: FloodState) -> tuple[float, ...]:
+        return tuple(state.score)
+
+    def factions(self, state: FloodState) -> tuple[str, ...]:
+        return tuple(state.names)
+
+    def turn_order(self, state: FloodState) -> tuple[int, ...]:
+        """Drawn at setup, one position at a time (§4 step 3)."""
+        return tuple(state.order) if len(state.order) == len(state.names) else ()
+
+    def evaluate(self, state: FloodState, seat: int) -> float:
+        """For bots: points, this round's empire areas and the worker majorities held now, less
+        the best opponent's (``evaluation.py``)."""
+        return evaluate(state, seat)
 
     def clone(self, state: FloodState) -> FloodState:
         return state.clone()

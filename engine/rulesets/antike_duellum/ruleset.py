@@ -98,6 +98,13 @@ class AntikeDuellum(Skeleton):
     def view(self, state: DuellumState, seat: int | None) -> Picture:
         return picture(state, seat)
 
+    def scores(self, state: DuellumState) -> tuple[float, ...]:
+        """The persons each seat holds, as its panel counts them."""
+        return tuple(map(len, state.persons))
+
+    def factions(self, state: DuellumState) -> tuple[str, ...]:
+        return tuple(state.names)
+
     def clone(self, state: DuellumState) -> DuellumState:
         return state.clone()
 

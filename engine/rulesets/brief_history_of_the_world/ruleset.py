@@ -101,5 +101,30 @@ class BriefHistory(Skeleton):
     def view(self, state: BriefState, seat: int | None) -> Picture:
         return picture(state, seat)
 
+    def scores(self, state: BriefState) -> tuple[float, ...]:
+        """A person's gold over the colours they play (two each in the 2-player variant, §10.7)."""
+        totals = [0] * len(set(state.person))
+        for colour, person in enumerate(state.person):
+            totals[person] += state.gold[colour]
+        return tuple(totals)
+
+    def factions(self, state: BriefState) -> tuple[str, ...]:
+        """Each person's colours, two in the 2-player variant (§10.7)."""
+        return tuple(" and ".join(colour for colour, owner in zip(state.colours, state.person) if owner == person)
+                     for person in range(len(set(state.person))))
+
+    def turn_order(self, state: BriefState) -> tuple[int, ...]:
+        """Epoch I's empires are called in their listed order (§5.4): their holders' seats,
+        once the draft has dealt every empire (before it, the draft goes by gold)."""
+        if state.epoch != 1 or state.draft_step < len(state.colours):
+            return ()
+        listed = state.tables.listed.get(1, {})
+        seats: list[int] = []
+        for slot in sorted(listed):
+            card = listed[slot]
+            if card in state.held and state.person[state.held[card]] not in seats:
+                seats.append(state.person[state.held[card]])
+        return tuple(seats) if sorted(seats) == list(range(len(set(state.person)))) else ()
+
     def clone(self, state: BriefState) -> BriefState:
         return state.clone()

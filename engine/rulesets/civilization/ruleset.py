@@ -21,6 +21,7 @@ from engine.rulesets.civilization.setup import new_state
 from engine.rulesets.civilization.space_props import CivilizationSpaceProps
 from engine.rulesets.civilization.state import CivState
 from engine.rulesets.civilization.tables import make_tables
+from engine.rulesets.civilization.turn import order
 from engine.rulesets.civilization.validation import problems
 from engine.rulesets.civilization.view import picture
 from engine.scenario.model import RulesetOptions, Scenario, Seat
@@ -54,6 +55,17 @@ class Civilization(Skeleton):
 
     def view(self, state: CivState, seat: int | None) -> Picture:
         return picture(state, seat)
+
+    def scores(self, state: CivState) -> tuple[float, ...]:
+        """Each player's place on the culture track, as its panel shows it."""
+        return tuple(float(state.players[owner].step) for owner in range(state.tables.seats))
+
+    def factions(self, state: CivState) -> tuple[str, ...]:
+        return tuple(state.tables.names)
+
+    def turn_order(self, state: CivState) -> tuple[int, ...]:
+        """Clockwise from the first player drawn at setup (§5), once setup is over."""
+        return () if state.phase == "setup" else tuple(order(state))
 
     def clone(self, state: CivState) -> CivState:
         return state.clone()

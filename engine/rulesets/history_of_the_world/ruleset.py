@@ -106,6 +106,20 @@ class HistoryOfTheWorld(Skeleton):
     def view(self, state: HistoryState, seat: int | None) -> Picture:
         return picture(state, seat)
 
+    def scores(self, state: HistoryState) -> tuple[float, ...]:
+        return tuple(state.score)
+
+    def factions(self, state: HistoryState) -> tuple[str, ...]:
+        return tuple(state.names)
+
+    def turn_order(self, state: HistoryState) -> tuple[int, ...]:
+        """Epoch I's empires are called in the order printed on them (§6.1): their holders'
+        order, once every seat holds its empire (the draft before goes by points)."""
+        held = state.drafted_empire
+        if state.epoch != 1 or not held or not all(held):
+            return ()
+        return tuple(sorted(range(len(held)), key=lambda seat: state.tables.empires[held[seat]].order))
+
     def clone(self, state: HistoryState) -> HistoryState:
         return state.clone()
 

@@ -51,8 +51,14 @@ def test_position_in_turn_order_is_counted_from_who_acted_first():
 
 
 def test_lead_changes_and_the_turn_the_winner_led_for_good():
+    """Leaders: Red, Blue, tied, Red, Blue, Blue. The tie neither starts nor ends a change, so
+    the lead passes three times (not four), over five turn boundaries."""
+    from engine.balance.figures import lead_change_rate
+
     record = game((1,), trajectory=((2, 0), (2, 3), (3, 3), (4, 3), (4, 6), (5, 9)))
-    assert lead_changes(record) == 4
+    assert lead_changes(record) == 3
+    assert lead_change_rate(record) == pytest.approx(3 / 5)
+    assert lead_changes(game((1,), trajectory=((1, 0), (1, 1), (1, 2)))) == 1  # into a tie and out of it: once
     assert decisive_turn(record) == 4
     assert decisive_turn(game((), capped=True)) is None
 
@@ -73,6 +79,40 @@ def test_spread_and_outliers():
     figures = spread([1, 2, 3, 4, 5])
     assert (figures.mean, figures.p50, figures.minimum, figures.maximum) == (3, 3, 1, 5)
     assert figures.stdev == pytest.approx(1.5811, abs=1e-4)
-    assert outliers([Rate(6, 10), Rate(4, 10)], 2, 0.05) == [0, 1]
-    assert outliers([Rate(6, 10), Rate(4, 10)], 2, 0.1) == []
+    assert (figures.mean_low, figures.mean_high) == (pytest.approx(3 - 1.96 * 1.5811 / 5 ** 0.5, abs=1e-3),
+                                                     pytest.approx(3 + 1.96 * 1.5811 / 5 ** 0.5, abs=1e-3))
+    assert outliers([Rate(600, 1000), Rate(400, 1000)], 2, 0.05) == [0, 1]
+    assert outliers([Rate(6, 10), Rate(4, 10)], 2, 0.05) == []  # outside ± 0.05, but within noise
+    assert outliers([Rate(600, 1000), Rate(400, 1000)], 2, 0.1) == []
     assert str(Rate(8, 10)) == "80.0% [49.0%, 94.3%] of 10"
+
+
+def test_position_in_turn_order_follows_the_recorded_order():
+    """Issue 29, item 4: the first player is the rules' (an order drawn or ranked), not the
+    seat that first acted counted on by seat number."""
+    from engine.balance.figures import GameRecord, position_win_rates
+
+    drawn = GameRecord("1:0", (1, 5, 3), (1,), 10, 3, first=2, order=(2, 0, 1))
+    numbered = GameRecord("1:1", (5, 1, 3), (0,), 10, 3, first=2)  # no order: 2, 0, 1 by seat number
+    assert [rate.hits for rate in position_win_rates([drawn], 3)] == [0, 0, 1]
+    assert [rate.hits for rate in position_win_rates([numbered], 3)] == [0, 1, 0]
+
+
+def test_the_warning_fires_only_beyond_noise():
+    """25 games at 9 wins of 25 (36%) lie outside 1/2 ± 0.1 but Wilson's interval [20%, 55%]
+    holds 50%: noise, no warning; 90 of 250 (same 36%) excludes it: a warning."""
+    assert outliers([Rate(9, 25), Rate(16, 25)], 2, 0.1) == []
+    assert outliers([Rate(90, 250), Rate(160, 250)], 2, 0.1) == [0, 1]
+
+
+def test_balance_has_a_bootstrap_interval_and_a_paired_difference_says_when_it_is_noise():
+    from engine.balance.bootstrap import balance_interval, paired_difference, shares
+
+    even = [game((seat % 2,)) for seat in range(40)]
+    interval = balance_interval(even, 2)
+    assert interval.low < 1.0 and interval.high == pytest.approx(1.0) and balance_interval(even, 2) == interval
+    lopsided = [game((0,)) for _ in range(40)]
+    same = paired_difference([[shares(r, 2)] for r in even], [[shares(r, 2)] for r in even], 2)
+    assert same.value == 0 and not same.distinguishable and same.pairs == 40
+    apart = paired_difference([[shares(r, 2)] for r in even], [[shares(r, 2)] for r in lopsided], 2)
+    assert apart.value == pytest.approx(1.0) and apart.distinguishable

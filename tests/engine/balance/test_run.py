@@ -99,12 +99,20 @@ def test_the_report_renders_its_plots(sudden_death, tmp_path):
     pytest.importorskip("matplotlib")
     from engine.balance.report import write_report
 
-    records = run(Plan(sudden_death, players=2, seed=2, games=300, bots=("random", "random")))
-    page = write_report(summarise(records, ["Red", "Blue"]), tmp_path / "report", "Sudden death")
+    plan = Plan(sudden_death, players=2, seed=2, games=300, bots=("random", "greedy"), overrides=(("target", 1),))
+    records = run(plan)
+    summary = summarise(records, ["Red $x^{$", "Blue"])  # a $ pair would start matplotlib's mathtext
+    page = write_report(summary, tmp_path / "report", "Sudden death", plan.settings(summary.seats, 0))
     html = page.read_text(encoding="utf-8")
-    assert html.count("<svg") == 4 and "Sudden death: balance" in html
-    for name in ("win-rates", "first-player", "length", "scores"):
+    assert html.count("<svg") == 6 and "Sudden death: balance" in html
+    for name in ("win-rates", "first-player", "length", "lead-changes", "decisive-turn", "scores"):
         assert (tmp_path / "report" / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
+    # the settings stand in the page, and its text wraps
+    for setting in ("<th>bots</th><td>Red $x^{$: random, Blue: greedy</td>", "<th>seed</th><td>2</td>",
+                    "<th>changes (--set)</th><td>target=1</td>", "<th>games</th><td>300</td>",
+                    "<th>scenario digest (SHA-256)</th>", "<th>turn cap</th><td>none</td>"):
+        assert setting in html
+    assert "white-space:pre-wrap" in html
 
 
 def test_error_bars_never_point_inwards_at_a_rate_of_0_or_1():
@@ -117,3 +125,43 @@ def test_error_bars_never_point_inwards_at_a_rate_of_0_or_1():
     low, high = _errors(rates)
     assert min(low) >= 0 and min(high) >= 0
     assert all(h > 0 for rate, h in zip(rates, high) if rate.value == 0)
+
+
+def test_chunks_are_sized_by_time_once_the_pace_is_known():
+    """One game while the pace is unknown, then about the seconds asked for, within 1 and the most."""
+    from engine.balance.run import ChunkSizes
+
+    sizes = ChunkSizes(most=50, seconds=10.0)
+    assert sizes.next() == 1
+    sizes.took(2, 1.0)  # half a second a game
+    assert sizes.next() == 20
+    sizes.took(1, 60.0)  # a long game: 61 s over 3 games
+    assert sizes.next() == 1
+    fast = ChunkSizes(most=50, seconds=10.0)
+    fast.took(100, 0.1)
+    assert fast.next() == 50
+    assert ChunkSizes(most=7).next() == 7
+
+
+def test_time_sized_chunks_give_the_same_games(sudden_death):
+    plan = Plan(sudden_death, players=2, seed=4, games=40, bots=("random", "random"))
+    assert run(plan, seconds=0.001, chunk=40) == run(plan, chunk=40)
+
+
+def test_rotation_plays_each_seed_once_per_seat_of_each_bot(sudden_death):
+    """--rotate: seed i is played once per rotation, every bot in every seat, and each bot's
+    pooled rate counts the seats it sat in (issue 29, item 3)."""
+    plan = Plan(sudden_death, players=2, seed=9, games=30, bots=("random", "greedy"), rotate=True)
+    records = run(plan)
+    assert len(records) == 60 and plan.total == 60
+    assert [r.seed for r in records[:4]] == ["9:0", "9:0", "9:1", "9:1"]
+    assert [r.bots for r in records[:2]] == [("random", "greedy"), ("greedy", "random")]
+    assert [r.index for r in records] == list(range(60))
+    summary = summarise(records, ["Red", "Blue"])
+    pooled = summary.by_bot
+    assert set(pooled) == {"random", "greedy"}
+    assert pooled["random"].trials == pooled["greedy"].trials == summary.finished
+    assert pooled["random"].hits + pooled["greedy"].hits == pytest.approx(summary.finished)
+    assert "by bot (pooled" in text(summary)
+    unrotated = run(Plan(sudden_death, players=2, seed=9, games=30, bots=("random", "greedy")))
+    assert [r.scores for r in unrotated] == [r.scores for r in records[::2]]  # rotation 0 is the plain run

@@ -80,7 +80,10 @@ def test_a_sweep_in_the_background_fills_the_variants_the_ranking_and_each_varia
     ranked = {view.ranking.item(row, 0).text(): view.ranking.item(row, 1).text() for row in range(2)}
     assert ranked == {"target": "", BONUS: "yes"}
     swings = [float(view.ranking.item(row, 2).text()) for row in range(2)]
-    assert swings == sorted(swings, reverse=True) and swings[0] > 0
+    noise = [view.ranking.item(row, 3).text().startswith("not distinguishable") for row in range(2)]
+    # what is beyond noise ranks first, then by the spread
+    assert list(zip(noise, [-swing for swing in swings])) == sorted(zip(noise, [-swing for swing in swings]))
+    assert max(swings) > 0 and all("over 40 seeds" in view.ranking.item(row, 3).text() for row in range(2))
     # the first variant is shown; choosing another shows its figures and games
     assert window.figures.toPlainText().startswith(f"Variant 0: {labels[0]}")
     view.variants.selectRow(2)

@@ -44,7 +44,9 @@ def test_a_run_in_the_background_fills_figures_plots_and_games(qtbot):
     assert window.progress.value() == 80
     assert window.list.rowCount() == 80
     assert "by position in turn order" in window.figures.toPlainText()
-    assert window.plots.count() == 5  # win rates, first player, length, scores, cards
+    assert window.plots.count() == 7  # win rates, first player, length, lead changes, decisive turn, scores, cards
+    shown = window.figures.toPlainText()
+    assert "bots: " in shown and "seed: 1" in shown and "turn cap: 5,000" in shown and "scenario digest" in shown
     assert window.start_button.isEnabled() and not window.cancel_button.isEnabled()
     with qtbot.waitSignal(window.open_game) as opened:
         window.list.cellDoubleClicked.emit(5, 0)
@@ -110,7 +112,7 @@ def test_plots_replaced_or_closed_release_their_figures(qtbot, sudden_death):
         gc.collect()
         return sum(ref() is not None for ref in shown)
 
-    assert window.plots.count() == 4 and alive() == 4 and plt.get_fignums() == []
+    assert window.plots.count() == 6 and alive() == 6 and plt.get_fignums() == []  # no cards: six plots
     window.close()
     assert alive() == 0
 
@@ -124,3 +126,23 @@ def test_a_run_seed_is_one_a_playtest_of_its_games_can_keep(qtbot, sudden_death,
     session = playtest_of(Plan(str(sudden_death), players=2, seed=SEED_MAX, games=1, bots=("random", "random")), 0)
     save_playtest(session, tmp_path / "game.playtest.json", sudden_death)
     assert open_playtest(tmp_path / "game.playtest.json")[0].seed == SEED_MAX
+
+
+def test_a_bot_per_seat_rotated_gives_each_bot_pooled(qtbot, sudden_death):
+    """Issue 29, item 3: the window sets a bot per seat and rotates them over the seats."""
+    window = BalanceWindow(load_scenario(sudden_death, get_ruleset), sudden_death)
+    qtbot.addWidget(window)
+    window.players.setValue(3)
+    assert len(window.seat_bots) == 3
+    window.players.setValue(2)
+    assert len(window.seat_bots) == 2
+    window.seat_bots[1].setCurrentText("greedy")
+    window.rotate.setChecked(True)
+    window.games.setValue(6)
+    window.workers.setValue(1)
+    plan = window.plan_from_form()
+    assert plan.bots == ("random", "greedy") and plan.rotate and plan.total == 12
+    with qtbot.waitSignal(window.runner_done, timeout=60_000):
+        window.start()
+    assert window.list.rowCount() == 12
+    assert "by bot (pooled over the seats it sat in" in window.figures.toPlainText()

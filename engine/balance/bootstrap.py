@@ -1,0 +1,118 @@
+"""Bootstrap intervals for the figures no formula covers: Balance, and the difference a
+sweep's change made to it, paired by seed.
+
+A percentile bootstrap: the games are drawn again with replacement many times, the figure is
+computed on each draw, and the middle 95% of those values is the interval. The draws are
+seeded, so the same games always give the same interval. Balance is 1 − the largest gap
+between two seats' win rates, a shared win counting 1/k to each of its k winners.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from engine.balance.figures import GameRecord, win_share
+
+ROUNDS = 1000  # draws per interval, fewer for very many games (below), never under MIN_ROUNDS
+MIN_ROUNDS = 200
+BUDGET = 2_000_000  # games drawn in all for one interval: keeps a 100,000-game run to seconds
+
+
+@frozen
+class Interval:
+    """A 95% interval."""
+
+    low: float
+    high: float
+
+    def excludes(self, value: float) -> bool:
+        return not self.low <= value <= self.high
+
+    def __str__(self) -> str:
+        return f"[{self.low:.3f}, {self.high:.3f}]"
+
+
+Shares = tuple[float, ...] | None  # a game's win share per seat; None for a capped game
+
+
+def shares(record: GameRecord, players: int) -> Shares:
+    return None if record.capped else tuple(win_share(record, seat) for seat in range(players))
+
+
+def balance_of(games: Sequence[Shares], picks: Sequence[int], players: int) -> float:
+    """Balance of the games ``picks`` (indexes into ``games``, repeats allowed)."""
+    totals = [0.0] * players
+    finished = 0
+    for pick in picks:
+        game = games[pick]
+        if game is None:
+            continue
+        finished += 1
+        for seat in range(players):
+            totals[seat] += game[seat]
+    if not finished:
+        return 1.0
+    return 1.0 - (max(totals) - min(totals)) / finished
+
+
+def _percentiles(values: list[float]) -> Interval:
+    values.sort()
+    last = len(values) - 1
+    return Interval(values[round(0.025 * last)], values[round(0.975 * last)])
+
+
+def _draws(count: int, seed: str) -> list[list[int]]:
+    rng = random.Random(seed)
+    rounds = max(MIN_ROUNDS, min(ROUNDS, BUDGET // max(1, count)))
+    population = range(count)
+    return [rng.choices(population, k=count) for _ in range(rounds)]
+
+
+def balance_interval(records: Sequence[GameRecord], players: int) -> Interval:
+    """Balance's 95% bootstrap interval over the run's games (capped ones drawn too, and left
+    out of the Balance of a draw as of the run's)."""
+    games = [shares(record, players) for record in records]
+    if not any(game is not None for game in games):
+        return Interval(0.0, 1.0)
+    return _percentiles([balance_of(games, picks, players) for picks in _draws(len(games), "balance")])
+
+
+@frozen
+class Difference:
+    """How much higher Balance is under ``a`` than under ``b`` on the same seeds, with its
+    paired 95% bootstrap interval; beyond noise when the interval excludes 0."""
+
+    value: float
+    interval: Interval
+    pairs: int  # seeds played under both
+
+    @property
+    def distinguishable(self) -> bool:
+        return self.interval.excludes(0.0)
+
+
+def paired_difference(a: Sequence[Sequence[Shares]], b: Sequence[Sequence[Shares]], players: int) -> Difference:
+    """Balance under ``a`` minus under ``b``, each given per game index as the shares of the
+    variants taken together (several variants may hold one value); a seed is drawn for both
+    sides at once, so what the seeds share cancels out."""
+    count = min(len(a), len(b))
+    if not count:
+        return Difference(0.0, Interval(-1.0, 1.0), 0)
+    left = [_pooled(games) for games in a[:count]]
+    right = [_pooled(games) for games in b[:count]]
+    everything = range(count)
+    value = balance_of(left, everything, players) - balance_of(right, everything, players)
+    values = [balance_of(left, picks, players) - balance_of(right, picks, players)
+              for picks in _draws(count, "paired")]
+    return Difference(value, _percentiles(values), count)
+
+
+def _pooled(games: Sequence[Shares]) -> Shares:
+    """One seed's shares over several variants: their mean over the finished ones."""
+    finished = [game for game in games if game is not None]
+    if not finished:
+        return None
+    return tuple(sum(column) / len(finished) for column in zip(*finished))
