@@ -248,7 +248,7 @@ def _session(file: PlaytestFile, scenario: Scenario, problems: list[Problem]) ->
         elif any(seat.id == other.id for other in seats):
             problems.append(Problem(f"seats[{index}].id", f"seat {seat.id!r} is taken twice"))
         seats.append(Seat(seat.id, seat.name, seat.colour))
-    options = _options(file.options, scenario, ruleset, problems)
+    options = checked_options(file.options, scenario, ruleset, problems)
     if problems:
         raise ScenarioError(problems)
     controllers = [seat.controller for seat in file.seats]
@@ -258,9 +258,10 @@ def _session(file: PlaytestFile, scenario: Scenario, problems: list[Problem]) ->
         raise ScenarioError([Problem("seats", str(error))]) from None
 
 
-def _options(raw: Any, scenario: Scenario, ruleset: Ruleset, problems: list[Problem]) -> Any:
-    """The playtest's options, checked as the scenario's own would be: their type, their
-    fields' bounds and what the ruleset knows of them."""
+def checked_options(raw: Any, scenario: Scenario, ruleset: Ruleset, problems: list[Problem]) -> Any:
+    """Options a playtest file or a client names, checked as the scenario's own would be: their
+    type, their fields' bounds and what the ruleset knows of them (each found is added to
+    ``problems``), so a game is never started with options its saved playtest would refuse."""
     try:
         options = _converter(ruleset).structure(raw, RulesetOptions)
     except STRUCTURE_ERRORS as error:

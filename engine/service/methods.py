@@ -24,14 +24,18 @@ import attrs
 from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
 from engine.core.errors import IllegalAction
-from engine.play.playtest import check_replay, open_playtest, save_playtest
+from engine.play.playtest import (
+    check_replay,
+    checked_options,
+    open_playtest,
+    save_playtest,
+)
 from engine.play.session import HUMAN, Session, Step
 from engine.rulesets.registry import get_ruleset, listing
 from engine.scenario.bounds import bound_problem
-from engine.scenario.converter import STRUCTURE_ERRORS, make_converter, value_problem
+from engine.scenario.converter import value_problem
 from engine.scenario.io import scenario_from_data
-from engine.scenario.locate import problems_from
-from engine.scenario.model import RulesetOptions, Scenario
+from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem, ScenarioError
 from engine.service.folder import Folder, is_playtest, is_scenario
 from engine.service.jsonrpc import (
@@ -246,11 +250,10 @@ class EngineService:
             raise RpcError(INVALID_PARAMS, f"params.controllers: one per seat, each one of {known}")
         options = scenario.ruleset.options
         if params.get("options") is not None:
-            converter = make_converter(ruleset.card_type_map(), ruleset.options_type)
-            try:
-                options = converter.structure(params.raw["options"], RulesetOptions)
-            except STRUCTURE_ERRORS as error:
-                raise _bad_file(problems_from(error, "options", params.raw["options"])) from None
+            problems: list[Problem] = []
+            options = checked_options(params.raw["options"], scenario, ruleset, problems)
+            if problems:
+                raise _bad_file(problems)
         seed = params.get("seed")
         session = Session(scenario, ruleset, scenario.seats[:players], options, seed, controllers, BOTS)
         session_id = self._add(session, params.get("drive"))

@@ -176,3 +176,18 @@ def test_a_playtest_with_any_options_within_their_bounds_saves_and_reopens(rules
         assert check_replay(reopened, recorded) == []
 
     saves_and_reopens()
+
+
+def test_serve_refuses_options_a_saved_playtest_would_refuse(tmp_path):
+    """Serve's open checked only the options' types: `coin_supply: -5` opened, saved a playtest,
+    and its own load refused it. Now open keeps the bounds the playtest file keeps."""
+    shutil.copy(Path(__file__).parents[3] / "scenarios" / "antike-duellum-carthage-rome.json", tmp_path / "a.json")
+    service = EngineService(tmp_path)
+    _, error = _call(service, "open", scenario="a.json", players=2, options={"coin_supply": -5})
+    assert error is not None and "options.coin_supply: must be at least 0" in json.dumps(error)
+    opened, error = _call(service, "open", scenario="a.json", players=2, options={"coin_supply": 3})
+    assert error is None, error
+    _, error = _call(service, "save", session=opened["session"], path="game.playtest.json", scenario_path="a.json")
+    assert error is None, error
+    loaded, error = _call(service, "load", path="game.playtest.json")
+    assert error is None and loaded["step"] == opened["step"]
