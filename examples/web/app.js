@@ -137,8 +137,7 @@ function drawMarks(picture) {
       const y = space.label ? anchor[1] - 0.8 * base : box.y0 + Math.min(0.8 * base, 0.25 * box.h);
       fitted(mark.label, box, written, { class: "mark", x: anchor[0], y });
     } else if (space.label) {
-      const node = element("text", { class: "name", x: anchor[0], y: anchor[1] - 0.8 * base, "font-size": base }, names);
-      node.textContent = space.name;
+      fitted(space.name, box, names, { class: "name", x: anchor[0], y: anchor[1] - 0.8 * base });
     } else if (space.kind === "track" || space.kind === "box") {
       fitted(space.name, box, names, { class: "name", x: box.cx, y: box.cy });
     }
@@ -158,8 +157,13 @@ function drawPieces(picture) {
     if (!place) continue;
     const columns = Math.ceil(Math.sqrt(pieces.length));
     const rows = Math.ceil(pieces.length / columns);
-    const cell = Math.min(1.6 * base, (0.9 * Math.min(place.box.w, place.box.h)) / Math.max(columns, rows));
-    const [x, y] = place.space.label ? [place.anchor[0], place.anchor[1] + 0.4 * base] : place.anchor;
+    let cell = Math.min(1.6 * base, (0.9 * Math.min(place.box.w, place.box.h)) / Math.max(columns, rows));
+    let [x, y] = place.anchor;
+    if (place.space.label) { // under the name, as far down as the space goes
+      const top = place.anchor[1] - 0.2 * base;
+      cell = Math.min(cell, (0.95 * Math.max(place.box.y1 - top, base)) / rows);
+      y = top + (rows * cell) / 2;
+    }
     pieces.forEach((piece, index) => {
       const px = x + ((index % columns) - (columns - 1) / 2) * cell;
       const py = y + (Math.floor(index / columns) - (rows - 1) / 2) * cell;
