@@ -1,6 +1,6 @@
 """The example web client (examples/web/), served by `epoch serve --ws 0 --web 0`, plays each
 shipped game from one seat in headless Chromium: 20 of that seat's moves with the bots playing
-the others, an undo back to the seat's previous choice, the pieces it draws equal to the
+the others, an undo back to the seat's previous choice and a redo, the pieces it draws equal to the
 engine's view, and a screenshot of the drawn board."""
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def tools(tmp_path_factory):
 
 @pytest.mark.parametrize(("game", "seat"), GAMES)
 def test_the_web_client_plays_a_seat_of_each_game(page_address, tools, game, seat, tmp_path):
-    played = {"scenario": f"scenarios/{game}.json", "bots": "random", "autoplay": MOVES}
+    played = {"scenario": f"scenarios/{game}.json", "autoplay": MOVES}  # the bots: greedy, the default
     query = urlencode(played if seat is None else {**played, "seat": seat})
     tools.send("Page.navigate", url=f"{page_address}&{query}")
     tools.wait_for("document.body && document.body.dataset.done === '1'")
@@ -140,6 +140,8 @@ def test_the_web_client_plays_a_seat_of_each_game(page_address, tools, game, sea
     buttons = tools.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.textContent)")
     assert buttons == [action["label"] for action in decision["actions"]]
     _assert_drawn_as_viewed(tools, seat)
+    tools.evaluate("travel('redo')")  # and on again, over the bots' steps, to where the page was
+    assert tools.evaluate("document.body.dataset.step") == str(before)
 
 
 def _assert_drawn_as_viewed(tools: DevTools, seat: int | None) -> None:
