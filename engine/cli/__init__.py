@@ -250,6 +250,9 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--allow-origin", action="append", metavar="ORIGIN",
                        help="a web page origin allowed to connect with --ws, e.g. http://localhost:8000 (repeatable; "
                             "default: pages opened from a file and clients outside a browser)")
+    serve.add_argument("--web", type=int, metavar="PORT",
+                       help="with --ws, also serve the example web client (examples/web) on this localhost port "
+                            "(0 picks a free one) and admit its page; prints the address to open")
     serve.add_argument("--idle", type=float, default=30 * 60, metavar="SECONDS",
                        help="close a WebSocket connection and its sessions after this long without a request "
                             "(default: 1800)")

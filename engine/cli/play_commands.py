@@ -185,11 +185,14 @@ def serve(args: argparse.Namespace) -> int:
     if not args.root.is_dir():
         raise ValueError(f"--root {args.root}: not a folder")
     folder = Folder(args.root)
+    if args.web is not None and args.ws is None:
+        raise ValueError("--web serves the page of a WebSocket server: give --ws PORT too")
     if args.ws is None:
         serve_stdio(EngineService(folder=folder))
     else:
         origins = [*DEFAULT_ORIGINS, *(args.allow_origin or [])]
-        serve_websocket(folder, args.host, args.ws, Tokens(), origins=origins, idle=args.idle)
+        serve_websocket(folder, args.host, args.ws, Tokens(), origins=origins, idle=args.idle,
+                        web=args.web)
     return 0
 
 

@@ -25,6 +25,8 @@ MAX_CONNECTIONS = 8
 IDLE_SECONDS = 30 * 60
 # What a browser sends for a page opened from a file (the shipped examples/web), and what a
 # client outside a browser sends: nothing.
+# The web client's page (--web) is served on localhost only, whatever --host says.
+WEB_HOST = "127.0.0.1"
 DEFAULT_ORIGINS: tuple[str | None, ...] = (None, "null")
 
 
@@ -72,8 +74,9 @@ class Tokens:
 
 def serve_websocket(folder: Folder, host: str, port: int, tokens: Tokens, *,
                     origins: Sequence[str | None] = DEFAULT_ORIGINS, idle: float = IDLE_SECONDS,
-                    ready: TextIO = sys.stderr) -> None:
-    """Each WebSocket text message is one request line. Bound to localhost unless told."""
+                    ready: TextIO = sys.stderr, web: int | None = None) -> None:
+    """Each WebSocket text message is one request line. Bound to localhost unless told.
+    ``web``: also serve the example web client on that localhost port, its origin admitted."""
     from websockets.asyncio.server import serve
     from websockets.exceptions import ConnectionClosed
 
@@ -105,6 +108,14 @@ def serve_websocket(folder: Folder, host: str, port: int, tokens: Tokens, *,
             service.sessions.clear()
             open_connections.discard(connection)
 
+    page = None
+    if web is not None:
+        from engine.service.static import serve_web
+
+        page = serve_web(WEB_HOST, web)
+        bound_web = page.server_address[1]
+        origins = [*origins, f"http://{WEB_HOST}:{bound_web}", f"http://localhost:{bound_web}"]
+
     async def main() -> None:
         async with serve(answer, host, port, origins=list(origins), process_request=admit,
                          max_size=MAX_REQUEST_BYTES) as server:
@@ -113,7 +124,14 @@ def serve_websocket(folder: Folder, host: str, port: int, tokens: Tokens, *,
             ready.write(f"epoch serve: listening on {address} in {folder.root}\n"
                         f"epoch serve: designer: {address}/?token={tokens.designer}\n"
                         f"epoch serve: player (asks as a seat only): {address}/?token={tokens.player}\n")
+            if page is not None:
+                ready.write(f"epoch serve: web client: http://{WEB_HOST}:{page.server_address[1]}/"
+                            f"?ws={address}&token={tokens.designer}\n")
             ready.flush()
             await server.serve_forever()
 
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    finally:
+        if page is not None:
+            page.shutdown()

@@ -40,6 +40,7 @@ class Server(NamedTuple):
     address: str
     designer: str
     player: str
+    web: str | None = None  # the web client's address (with --web)
 
 
 def _line(lines: queue.Queue, pattern: str, seconds: float = 30) -> re.Match:
@@ -70,7 +71,8 @@ def ws_server(root):
         port = _line(lines, r"ws://127\.0\.0\.1:(\d+)").group(1)
         designer = _line(lines, r"designer: \S+\?token=(\S+)", 5).group(1)
         player = _line(lines, r"player .*\?token=(\S+)", 5).group(1)
-        return Server(f"ws://127.0.0.1:{port}", designer, player)
+        web = _line(lines, r"web client: (\S+)", 5).group(1) if "--web" in arguments else None
+        return Server(f"ws://127.0.0.1:{port}", designer, player, web)
 
     yield start
     for process in processes:
