@@ -11,7 +11,8 @@ import pytest
 from person import Person
 from PySide6.QtCore import QSettings
 
-from studio.main_window import Answer, MainWindow
+from studio.main_window import MainWindow
+from studio.questions import Answer
 from studio.settings import StudioSettings
 
 

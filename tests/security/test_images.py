@@ -46,7 +46,8 @@ def opened(qtbot, tmp_path):
     in the test's folder, never the user's)."""
     from PySide6.QtCore import QSettings
 
-    from studio.main_window import Answer, MainWindow
+    from studio.main_window import MainWindow
+    from studio.questions import Answer
     from studio.settings import StudioSettings
 
     for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from studio.main_window import Answer, MainWindow
+from studio.main_window import MainWindow
+from studio.questions import Answer
 from studio.settings import StudioSettings
 
 HISTORY_OF_THE_WORLD = Path(__file__).parents[2] / "scenarios" / "history-of-the-world.json"
