@@ -32,6 +32,7 @@ from studio.board.view import BoardView
 from studio.documents import Documents
 from studio.file_actions import FileActions
 from studio.help import GuideDialog, KeysDialog
+from studio.host import Mode
 from studio.modes.cards_mode import CardsMode
 from studio.modes.map_mode import MapMode
 from studio.modes.playtest_mode import PlaytestMode
@@ -75,7 +76,7 @@ class MainWindow(FileActions, PlayActions, Questions, QMainWindow):
         self.cards_mode = CardsMode(self)
         self.playtest_mode = PlaytestMode(self)
         self.modes = (self.map_mode, self.cards_mode, self.playtest_mode)
-        self.mode: MapMode | CardsMode | PlaytestMode = self.map_mode
+        self.mode: Mode = self.map_mode
         for mode in self.modes:
             self.pages.addWidget(mode.widget)
         self.undo_view = QUndoView(self.documents.undo_group)
@@ -84,7 +85,7 @@ class MainWindow(FileActions, PlayActions, Questions, QMainWindow):
         self.undo_dock.setObjectName("undo_dock")
         self.undo_dock.setWidget(self.undo_view)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.undo_dock)
-        self._dock_sizes_pending: MapMode | CardsMode | PlaytestMode | None = None
+        self._dock_sizes_pending: Mode | None = None
         self._layout_shown: str | None = None  # the mode whose dock layout is on screen
         self._connect()
         self._menus()
@@ -119,7 +120,7 @@ class MainWindow(FileActions, PlayActions, Questions, QMainWindow):
             docks.update(mode.docks)
         return docks
 
-    def mode_docks(self, mode: MapMode | CardsMode | PlaytestMode) -> dict[str, QDockWidget]:
+    def mode_docks(self, mode: Mode) -> dict[str, QDockWidget]:
         """The docks a mode shows: its own, and the Undo History while a scenario is edited."""
         return {**({"undo": self.undo_dock} if mode is not self.playtest_mode else {}), **mode.docks}
 
@@ -225,7 +226,7 @@ class MainWindow(FileActions, PlayActions, Questions, QMainWindow):
         self._show_mode(mode)
         return ""
 
-    def _show_mode(self, mode: MapMode | CardsMode | PlaytestMode, remember: bool = True) -> None:
+    def _show_mode(self, mode: Mode, remember: bool = True) -> None:
         """Show one mode's page, docks and toolbar. Each mode's dock layout (which docks show,
         where, tabbed how) is remembered when it is left, and between runs."""
         staying = mode is self.mode and self._layout_shown == mode.name  # its docks are on screen as left
@@ -259,7 +260,7 @@ class MainWindow(FileActions, PlayActions, Questions, QMainWindow):
          self.playtest_mode: self.actions.playtest_mode}[mode].setChecked(True)
         self.refresh()
 
-    def _default_layout(self, mode: MapMode | CardsMode | PlaytestMode) -> None:
+    def _default_layout(self, mode: Mode) -> None:
         """A mode's docks the first time it shows: all of them, the first tab of each group up."""
         for dock in self.mode_docks(mode).values():
             dock.show()
@@ -269,7 +270,7 @@ class MainWindow(FileActions, PlayActions, Questions, QMainWindow):
             mode.docks["space"].raise_()
         self._size_docks(mode)
 
-    def _size_docks(self, mode: MapMode | CardsMode | PlaytestMode) -> None:
+    def _size_docks(self, mode: Mode) -> None:
         """A mode's default dock sizes (they only take once the window is laid out): the docks a
         designer reads and types in get the height and a width their forms fit in."""
         if not self.isVisible():

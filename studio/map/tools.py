@@ -24,7 +24,7 @@ from studio.map.geometry import Point
 from studio.map.overlay import BOX_POINTS
 
 if TYPE_CHECKING:
-    from studio.modes.map_mode import MapMode
+    from studio.map.host import MapHost
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -47,7 +47,7 @@ class Tool:
     name = ""
     snaps = False  # shows the snap circle around the cursor
 
-    def __init__(self, mode: MapMode) -> None:
+    def __init__(self, mode: MapHost) -> None:
         self.mode = mode
 
     def activate(self) -> None:
@@ -88,7 +88,7 @@ class BoxDrag:
     its centre (a side handle one way only; Shift or Ctrl keeps its proportions), a rotate
     handle turns it about its centre (Ctrl: by 15° steps). The whole drag is one undo step."""
 
-    def __init__(self, mode: MapMode, handle: str, at: QPointF, kind: str) -> None:
+    def __init__(self, mode: MapHost, handle: str, at: QPointF, kind: str) -> None:
         self.mode, self.handle, self.kind = mode, handle, kind
         self.ids = list(mode.selection)
         self.originals = mode.editor.originals(self.ids)
@@ -143,7 +143,7 @@ class SelectTool(Tool):
 
     name = "select"
 
-    def __init__(self, mode: MapMode) -> None:
+    def __init__(self, mode: MapHost) -> None:
         super().__init__(mode)
         self._start: QPointF | None = None
         self._moving: tuple[list[str], dict, str] | None = None
@@ -263,7 +263,7 @@ class CornerTool(Tool):
 
     name = "corners"
 
-    def __init__(self, mode: MapMode) -> None:
+    def __init__(self, mode: MapHost) -> None:
         super().__init__(mode)
         self._drag: CornerDrag | None = None
         self._start: QPointF | None = None
@@ -340,7 +340,7 @@ class DrawTool(Tool):
     name = "draw"
     snaps = True
 
-    def __init__(self, mode: MapMode) -> None:
+    def __init__(self, mode: MapHost) -> None:
         super().__init__(mode)
         self.corners: list[Point] = []
 
@@ -396,7 +396,7 @@ class SplitTool(Tool):
     name = "split"
     snaps = True
 
-    def __init__(self, mode: MapMode) -> None:
+    def __init__(self, mode: MapHost) -> None:
         super().__init__(mode)
         self._start: Point | None = None
 
@@ -429,7 +429,7 @@ class ConnectTool(Tool):
 
     name = "connect"
 
-    def __init__(self, mode: MapMode) -> None:
+    def __init__(self, mode: MapHost) -> None:
         super().__init__(mode)
         self._from: str | None = None
         self.kind = ConnectionKind.LAND
@@ -464,7 +464,7 @@ class LabelTool(Tool):
 
     name = "label"
 
-    def __init__(self, mode: MapMode) -> None:
+    def __init__(self, mode: MapHost) -> None:
         super().__init__(mode)
         self._space: str | None = None
         self._run = ""

@@ -80,7 +80,7 @@ from studio.checking import BackgroundCheck
 from studio.document import ScenarioDocument
 
 if TYPE_CHECKING:
-    from studio.main_window import MainWindow
+    from studio.host import Window
 
 PREVIEW_DPI = 150
 SHEETS = "Spreadsheets (*.csv *.xlsx)"
@@ -89,7 +89,7 @@ SHEETS = "Spreadsheets (*.csv *.xlsx)"
 class CardsMode(QObject):
     name = "cards"
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Window) -> None:
         super().__init__(window)
         self.window = window
         self.document: ScenarioDocument | None = None

@@ -56,7 +56,7 @@ from studio.map.tools import (
 )
 
 if TYPE_CHECKING:
-    from studio.main_window import MainWindow
+    from studio.host import Window
 
 T = TypeVar("T")
 SNAP_PIXELS = 10.0  # the snap tolerance, on screen: the same reach at every zoom
@@ -69,7 +69,7 @@ VIEW_KEYS = Qt.ShortcutContext.WidgetWithChildrenShortcut  # keys that act only 
 class MapMode(QObject):
     name = "map"
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Window) -> None:
         super().__init__(window)
         self.window = window
         self.document: ScenarioDocument | None = None
@@ -103,7 +103,7 @@ class MapMode(QObject):
         action.triggered.connect(slot)
         return action
 
-    def _make_actions(self, window: MainWindow) -> None:
+    def _make_actions(self, window: Window) -> None:
         tools = [
             ("select", "&Select", "tool-select", "S", ("Select spaces: click, Shift+click to add, drag a band; "
                                                      "drag to move (S)")),
@@ -182,7 +182,7 @@ class MapMode(QObject):
         self.menu.addSeparator()
         self.menu.addActions([self.board_size_action, self.fit_board_action, self.schematic_action])
 
-    def _make_toolbar(self, window: MainWindow) -> None:
+    def _make_toolbar(self, window: Window) -> None:
         self.toolbar = QToolBar("Map")
         self.toolbar.setObjectName("map_toolbar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
