@@ -39,21 +39,13 @@ from studio.board.view import BoardView
 from studio.document import ScenarioDocument
 from studio.map import geometry
 from studio.map.board_size import BoardSizeDialog
+from studio.map.drawing_tools import ConnectTool, DrawTool, LabelTool, SplitTool
 from studio.map.editing import MapEditor, new_run
 from studio.map.geometry import GeometryError, Point
 from studio.map.overlay import EditorOverlay
 from studio.map.panels import MapPanels
 from studio.map.referrers import fate, who_refers
-from studio.map.tools import (
-    ConnectTool,
-    CornerTool,
-    DrawTool,
-    LabelTool,
-    SelectTool,
-    SplitTool,
-    Tool,
-    xy,
-)
+from studio.map.tools import CornerTool, SelectTool, Tool, xy
 
 if TYPE_CHECKING:
     from studio.host import Window
