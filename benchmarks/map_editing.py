@@ -45,7 +45,8 @@ from engine.scenario.model import (
     Space,
 )
 from studio.board.scene import BoardScene
-from studio.main_window import Answer, MainWindow
+from studio.main_window import MainWindow
+from studio.questions import Answer
 from studio.settings import StudioSettings
 
 CELL = 40.0

@@ -8,16 +8,31 @@ its command runs, even after a rename: a command made before it runs before it t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtGui import QUndoCommand
 
 from engine.scenario.paths import after_rename, get_list, index_in
 
 if TYPE_CHECKING:
-    from studio.document import ScenarioDocument
+    from engine.scenario.model import Scenario
 
 SET_VALUES_ID = 1
+
+
+class Target(Protocol):
+    """What a command changes: the document's scenario, through the writes that tell its views
+    (``document.ScenarioDocument``, which pushes the commands, has them; commands never import it)."""
+
+    scenario: Scenario
+
+    def apply_values(self, values: list[tuple[str, Any]]) -> None: ...
+
+    def apply_items(self, list_path: str, items: list[Any], added: list[Any], removed: list[Any]) -> None: ...
+
+    def apply_insert(self, list_path: str, index: int, item: Any) -> None: ...
+
+    def apply_remove(self, list_path: str, index: int) -> Any: ...
 
 
 class SetValues(QUndoCommand):
@@ -28,7 +43,7 @@ class SetValues(QUndoCommand):
     merged command whose values are back where they started disappears from the stack.
     """
 
-    def __init__(self, document: ScenarioDocument, changes: Sequence[tuple[str, Any, Any]], text: str,
+    def __init__(self, document: Target, changes: Sequence[tuple[str, Any, Any]], text: str,
                  merge_key: str | None = None) -> None:
         super().__init__(text)
         self.document = document
@@ -61,7 +76,7 @@ class ReplaceItems(QUndoCommand):
     redo tells the views just those: on 10,000 connections, comparing the lists costs more
     than the rest of a merge's undo."""
 
-    def __init__(self, document: ScenarioDocument, list_path: str, old: list[Any], new: list[Any],
+    def __init__(self, document: Target, list_path: str, old: list[Any], new: list[Any],
                  text: str) -> None:
         super().__init__(text)
         self.document, self.list_path, self.old, self.new = document, list_path, old, new
@@ -87,7 +102,7 @@ def items_replaced(old: Any, new: Any) -> tuple[list[Any], list[Any]]:
 class AddItem(QUndoCommand):
     """An item inserted into a list (a space, a region, a connection, a card)."""
 
-    def __init__(self, document: ScenarioDocument, list_path: str, index: int, item: Any, text: str) -> None:
+    def __init__(self, document: Target, list_path: str, index: int, item: Any, text: str) -> None:
         super().__init__(text)
         self.document, self.list_path, self.index, self.item = document, list_path, index, item
 
@@ -101,7 +116,7 @@ class AddItem(QUndoCommand):
 class RemoveItem(QUndoCommand):
     """An item taken out of its list; undo puts the very same object back where it was."""
 
-    def __init__(self, document: ScenarioDocument, list_path: str, key: str, text: str) -> None:
+    def __init__(self, document: Target, list_path: str, key: str, text: str) -> None:
         super().__init__(text)
         self.document, self.list_path = document, list_path
         self.index = index_in(get_list(document.scenario, list_path), key, list_path)
@@ -117,7 +132,7 @@ class RemoveItem(QUndoCommand):
 class MoveItem(QUndoCommand):
     """An item moved to another place in its list (reordering cards or spaces)."""
 
-    def __init__(self, document: ScenarioDocument, list_path: str, source: int, target: int, text: str) -> None:
+    def __init__(self, document: Target, list_path: str, source: int, target: int, text: str) -> None:
         super().__init__(text)
         self.document, self.list_path, self.source, self.target = document, list_path, source, target
 

@@ -3,87 +3,52 @@
 The parts: the action catalogue (``actions.py``), the open files (``documents.py``), and one
 module per mode (``modes/``: map, cards, playtest), each with its page, docks and toolbar.
 The window holds at most one scenario being edited and, on top of it, at most one playtest.
-Opening a file reads it completely before anything changes, so a broken file only shows its
-problems and leaves the window as it was.
+This module is the frame (menus, modes, docks, what is enabled); the file actions (open, save,
+recent files, drafts) are in ``file_actions.py``, the Play menu's in ``play_actions.py`` and
+the questions in ``questions.py``, each mixed into the window.
 """
 
 from __future__ import annotations
 
-import html
-import re
-from collections.abc import Callable
-from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QActionGroup, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QDialog,
     QDockWidget,
-    QFileDialog,
-    QGridLayout,
     QMainWindow,
     QMessageBox,
     QStackedWidget,
     QToolBar,
     QUndoView,
-    QWidget,
 )
 
-from engine.bots import BOTS
-from engine.core.errors import IllegalAction
 from engine.core.moves import Action
-from engine.core.text import plural
-from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
-from engine.scenario.assets import carry_assets
-from engine.scenario.io import scenario_from_data, scenario_to_data
 from engine.scenario.model import Scenario
-from engine.scenario.problems import Problem, ScenarioError
 from studio.actions import ActionCatalogue
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 from studio.documents import Documents
+from studio.file_actions import FileActions
 from studio.help import GuideDialog, KeysDialog
+from studio.host import Mode
 from studio.modes.cards_mode import CardsMode
 from studio.modes.map_mode import MapMode
 from studio.modes.playtest_mode import PlaytestMode
-from studio.new_scenario_dialog import NewScenarioDialog
-from studio.plain import message, plain_label, tooltip
+from studio.plain import plain_label, tooltip
+from studio.play_actions import PlayActions
 from studio.playtest.controller import PlaytestController
-from studio.playtest.new_playtest_dialog import NewPlaytestDialog, PlaytestSetup
 from studio.problems_dialog import ProblemsDialog
+from studio.questions import Questions
 from studio.scenario_settings import ScenarioSettingsDialog
 from studio.settings import StudioSettings
 from studio.start_page import StartPage
 
-if TYPE_CHECKING:
-    from engine.balance.run import Plan
-    from studio.balance.window import BalanceWindow
-
 APP_NAME = "Epoch Studio"
-FILE_FILTER = "Scenarios and playtests (*.json);;All files (*)"
-PLAYTEST_FILTER = "Playtests (*.playtest.json);;JSON files (*.json)"
-SCENARIO_FILTER = "Scenarios (*.json)"
 
 
-def file_stem(title: str) -> str:
-    """A file name a title suggests: ``History of the World (2018)`` → ``history-of-the-world-2018``."""
-    stem = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60].strip("-")
-    return stem or "untitled"
-
-
-class Answer(Enum):
-    """The answer to "save the changes?" before something would throw them away."""
-
-    SAVE = "save"
-    DISCARD = "discard"
-    CANCEL = "cancel"
-
-
-class MainWindow(QMainWindow):
+class MainWindow(FileActions, PlayActions, Questions, QMainWindow):
     def __init__(self, settings: StudioSettings | None = None) -> None:
         super().__init__()
         self.settings = settings or StudioSettings()
@@ -111,7 +76,7 @@ class MainWindow(QMainWindow):
         self.cards_mode = CardsMode(self)
         self.playtest_mode = PlaytestMode(self)
         self.modes = (self.map_mode, self.cards_mode, self.playtest_mode)
-        self.mode: MapMode | CardsMode | PlaytestMode = self.map_mode
+        self.mode: Mode = self.map_mode
         for mode in self.modes:
             self.pages.addWidget(mode.widget)
         self.undo_view = QUndoView(self.documents.undo_group)
@@ -120,7 +85,7 @@ class MainWindow(QMainWindow):
         self.undo_dock.setObjectName("undo_dock")
         self.undo_dock.setWidget(self.undo_view)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.undo_dock)
-        self._dock_sizes_pending: MapMode | CardsMode | PlaytestMode | None = None
+        self._dock_sizes_pending: Mode | None = None
         self._layout_shown: str | None = None  # the mode whose dock layout is on screen
         self._connect()
         self._menus()
@@ -155,7 +120,7 @@ class MainWindow(QMainWindow):
             docks.update(mode.docks)
         return docks
 
-    def mode_docks(self, mode: MapMode | CardsMode | PlaytestMode) -> dict[str, QDockWidget]:
+    def mode_docks(self, mode: Mode) -> dict[str, QDockWidget]:
         """The docks a mode shows: its own, and the Undo History while a scenario is edited."""
         return {**({"undo": self.undo_dock} if mode is not self.playtest_mode else {}), **mode.docks}
 
@@ -261,7 +226,7 @@ class MainWindow(QMainWindow):
         self._show_mode(mode)
         return ""
 
-    def _show_mode(self, mode: MapMode | CardsMode | PlaytestMode, remember: bool = True) -> None:
+    def _show_mode(self, mode: Mode, remember: bool = True) -> None:
         """Show one mode's page, docks and toolbar. Each mode's dock layout (which docks show,
         where, tabbed how) is remembered when it is left, and between runs."""
         staying = mode is self.mode and self._layout_shown == mode.name  # its docks are on screen as left
@@ -295,7 +260,7 @@ class MainWindow(QMainWindow):
          self.playtest_mode: self.actions.playtest_mode}[mode].setChecked(True)
         self.refresh()
 
-    def _default_layout(self, mode: MapMode | CardsMode | PlaytestMode) -> None:
+    def _default_layout(self, mode: Mode) -> None:
         """A mode's docks the first time it shows: all of them, the first tab of each group up."""
         for dock in self.mode_docks(mode).values():
             dock.show()
@@ -305,7 +270,7 @@ class MainWindow(QMainWindow):
             mode.docks["space"].raise_()
         self._size_docks(mode)
 
-    def _size_docks(self, mode: MapMode | CardsMode | PlaytestMode) -> None:
+    def _size_docks(self, mode: Mode) -> None:
         """A mode's default dock sizes (they only take once the window is laid out): the docks a
         designer reads and types in get the height and a width their forms fit in."""
         if not self.isVisible():
@@ -399,81 +364,15 @@ class MainWindow(QMainWindow):
             return ""
         return document.path.name if document.path is not None else document.scenario.meta.title
 
-    def _refresh_recent(self) -> None:
-        files = self.settings.recent_files()
-        self.recent_menu.clear()
-        for number, path in enumerate(files, start=1):
-            action = self.recent_menu.addAction(f"&{number % 10} {path.name}")
-            action.setToolTip(str(path))
-            action.triggered.connect(lambda _=False, path=path: self.open(path))
-        if files:
-            self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear Menu", self.documents.clear_recent)
-        self.recent_menu.setEnabled(bool(files))
-        self.start_page.show_recent(files)
-
     def _about(self) -> None:
         QMessageBox.about(self, f"About {APP_NAME}",
                           f"<b>{APP_NAME}</b><p>Design and playtest map-and-card history board games: "
                           "one scenario file, any registered ruleset, step by step with undo and branches.")
 
-    # -- questions (tests replace these) ---------------------------------------------------
-
-    def ask_unsaved(self, name: str) -> Answer:
-        buttons = QMessageBox.StandardButton
-        answer = QMessageBox.question(
-            self, "Unsaved changes", f"Save the changes to {name} before closing it?",
-            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save,
-        )
-        return {buttons.Save: Answer.SAVE, buttons.Discard: Answer.DISCARD}.get(answer, Answer.CANCEL)
-
-    def ask_replace(self, title: str, paths: list[Path]) -> bool:
-        """True when the designer agrees to replace files an export would overwrite."""
-        shown = "\n".join(path.name for path in paths[:10]) + (f"\n… and {len(paths) - 10} more" if len(paths) > 10 else "")
-        buttons = QMessageBox.StandardButton
-        answer = QMessageBox.question(self, title, f"These files in {paths[0].parent} already exist:\n{shown}\n\n"
-                                      "Replace them?", buttons.Yes | buttons.No, buttons.No)
-        return answer == buttons.Yes
-
-    def ask_save_first(self, question: str) -> bool:
-        buttons = QMessageBox.StandardButton
-        return QMessageBox.question(self, "Save first", question, buttons.Save | buttons.Cancel,
-                                    buttons.Save) == buttons.Save
-
-    def ask_path(self, title: str, start: Path, file_filter: str, saving: bool,
-                 extra: QWidget | None = None) -> Path | None:
-        """``extra``, a choice that goes with the file (embed the scenario), is shown under the
-        file list; that needs Qt's own dialog rather than the desktop's."""
-        if extra is None:
-            if saving:
-                chosen, _ = QFileDialog.getSaveFileName(self, title, str(start), file_filter)
-            else:
-                chosen, _ = QFileDialog.getOpenFileName(self, title, str(start), file_filter)
-            return Path(chosen) if chosen else None
-        dialog = QFileDialog(self, title, str(start), file_filter)
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave if saving else QFileDialog.AcceptMode.AcceptOpen)
-        layout = dialog.layout()
-        if isinstance(layout, QGridLayout):
-            layout.addWidget(extra, layout.rowCount(), 0, 1, layout.columnCount())
-        accepted = dialog.exec() == QDialog.DialogCode.Accepted and dialog.selectedFiles()
-        chosen = Path(dialog.selectedFiles()[0]) if accepted else None
-        extra.setParent(None)  # the caller reads it after the dialog is gone
-        return chosen
-
-    def run_dialog(self, dialog: QDialog) -> bool:
-        return dialog.exec() == QDialog.DialogCode.Accepted
+    # -- questions (tests replace these; the rest are in ``questions.py``) -------------------
 
     def choose_action(self, actions: list[Action], where: QPoint) -> Action | None:
         return self.playtest_mode.choose(actions, where)
-
-    def show_problems(self, title: str, summary: str, problems: list[Problem], warning_only: bool = False,
-                      go_there: tuple[str, Callable[[], object]] | None = None) -> None:
-        """Non-modal, so the window stays usable and a test can read the list."""
-        if self.problems_dialog is not None:
-            self.problems_dialog.close()
-        self.problems_dialog = ProblemsDialog(title, summary, problems, self, warning_only, go_there)
-        self.problems_dialog.open()
 
     def show_problems_dock(self) -> None:
         """The Map mode with its Problems dock up: a click on a problem there finds it."""
@@ -482,83 +381,8 @@ class MainWindow(QMainWindow):
         dock.show()
         dock.raise_()
 
-    def confirm_discard(self, scenario_too: bool = True) -> bool:
-        """True when the playtest (and, with ``scenario_too``, the edited scenario) may go:
-        saved, unchanged, or the designer says so."""
-        playtest = self.playtest
-        if playtest is not None and playtest.is_modified():
-            playtest.pause()
-            answer = self.ask_unsaved(playtest.path.name if playtest.path else "the untitled playtest")
-            if answer is Answer.CANCEL or (answer is Answer.SAVE and not self._save_playtest_where_it_was()):
-                return False
-        document = self.documents.document
-        if scenario_too and document is not None and document.is_modified():
-            answer = self.ask_unsaved(document.name())
-            if answer is Answer.CANCEL or (answer is Answer.SAVE and not self._save_scenario(None)):
-                return False
-        return True
-
-    # -- files ---------------------------------------------------------------------------------
-
-    def ask_open(self) -> None:
-        start = self.settings.recent_files()[0].parent if self.settings.recent_files() else Path.cwd()
-        path = self.ask_path("Open scenario or playtest", start, FILE_FILTER, saving=False)
-        if path is not None:
-            self.open(path)
-
-    def open(self, path: Path) -> bool:
-        """Open a scenario or a playtest. The file is read and checked completely, and its
-        boards are built, before anything changes: a broken one lists its problems and the
-        window stays as it was."""
-        path = Path(path)
-        try:
-            opened = self.documents.read(path)
-            scenario = opened.scenario
-            if opened.playtest is not None:  # the playtest keeps its scenario; the editor gets a copy
-                scenario, _ = scenario_from_data(scenario_to_data(scenario, get_ruleset), path.parent, get_ruleset)
-            map_board = BoardScene(scenario, path.parent)
-            play_board = BoardScene(opened.scenario, path.parent) if opened.playtest is not None else None
-        except ScenarioError as error:
-            self._cannot_open(path, error.problems)
-            return False
-        except Exception as error:  # noqa: BLE001 - whatever a hostile file provokes is shown, not raised
-            self._cannot_open(path, [Problem("", f"{type(error).__name__}: {error}")])
-            return False
-        if not self.confirm_discard():
-            return False
-        self._edit(scenario, opened.scenario_path, path.parent, map_board)
-        if opened.playtest is not None:
-            self._install_playtest(opened.playtest, play_board)
-        self.documents.remember(path)
-        if opened.mismatches:
-            self.show_problems(f"{path.name} replays differently", (
-                f"<b>{html.escape(path.name)}</b> is open, but replaying it did not reproduce every recorded "
-                "state: the rules or the scenario changed since it was saved."), opened.mismatches, warning_only=True)
-        if opened.problems:
-            self._show_draft(len(opened.problems))
-        else:
-            self.statusBar().showMessage(self._summary(opened.scenario), 10000)
-        return True
-
-    def _show_draft(self, count: int) -> None:
-        """A scenario with problems is a draft: it opens in the Map mode with its Problems dock
-        raised, since what needs a sound scenario (a playtest, a simulation) says what is missing."""
-        self.show_problems_dock()
-        self.statusBar().showMessage(
-            f"{self._summary(self.scenario)} · a draft: {plural(count, 'problem')} to fix (see Problems)", 15000)
-
-    def _cannot_open(self, path: Path, problems: list[Problem]) -> None:
-        count = len(problems)
-        found = f"{plural(count, 'problem')} {'was' if count == 1 else 'were'} found"
-        self.show_problems(f"Cannot open {path.name}", (
-            f"<b>{html.escape(path.name)}</b> cannot be opened: {found}. Nothing has changed in the window."), problems)
-
-    def _summary(self, scenario: Scenario) -> str:
-        ruleset = get_ruleset(scenario.ruleset.id)
-        rules = ruleset.title if ruleset else f"unknown ruleset {scenario.ruleset.id!r}"
-        return (f"{scenario.meta.title} · {rules} · {plural(len(scenario.board.spaces), 'space')} · "
-                f"{plural(sum(len(deck.cards) for deck in scenario.decks), 'card')} · "
-                f"{plural(len(scenario.meta.provisional), 'provisional value')}")
+    # -- what is open (the file and Play menus' actions are in ``file_actions.py`` and
+    # ``play_actions.py``) ------------------------------------------------------------------
 
     def _edit(self, scenario: Scenario, path: Path | None, base_dir: Path | None,
               board: BoardScene | None = None) -> None:
@@ -586,18 +410,6 @@ class MainWindow(QMainWindow):
         if self.mode is self.playtest_mode:
             self._show_mode(self.map_mode, remember=False)
 
-    def new_scenario(self) -> None:
-        """File ▸ New Scenario: blank, for a ruleset, or a copy of a shipped scenario."""
-        dialog = NewScenarioDialog(self)
-        if not self.run_dialog(dialog) or not self.confirm_discard():
-            return
-        scenario, folder = dialog.scenario(), self.documents.scratch_folder()
-        source = dialog.source_folder()
-        if source is not None:
-            carry_assets(scenario, get_ruleset, source, folder)
-        self._edit(scenario, None, folder)
-        self.statusBar().showMessage(self._summary(self.scenario), 10000)
-
     def edit_settings(self) -> None:
         """Scenario ▸ Settings: what is not the map or a card, changed as one undo step."""
         document = self.documents.document
@@ -607,188 +419,6 @@ class MainWindow(QMainWindow):
         if self.run_dialog(dialog):
             document.set_values(dialog.changes(), "Change scenario settings")
             self.refresh()
-
-    def new_playtest(self) -> None:
-        """Play ▸ Playtest This Scenario: what is being edited, unsaved edits included."""
-        scenario = self.scenario
-        ruleset = get_ruleset(scenario.ruleset.id) if scenario else None
-        if scenario is None or ruleset is None:
-            return
-        if len(scenario.seats) < ruleset.min_players:
-            message(self, QMessageBox.Icon.Warning, "Playtest", f"{ruleset.title} needs {ruleset.min_players} seats; "
-                                f"the scenario has {len(scenario.seats)}.")
-            return
-        if self._sound_snapshot("playtest") is None:  # said before the dialog is filled in, not after
-            return
-        dialog = NewPlaytestDialog(scenario, ruleset, self)
-        if self.run_dialog(dialog):
-            self.start_playtest(dialog.setup())
-
-    def open_balance(self) -> BalanceWindow | None:
-        """Play ▸ Balance: simulations of the saved scenario (the worker processes read its file)."""
-        document = self.documents.document
-        if document is None:
-            return None
-        if self._sound_snapshot("simulation") is None:
-            return None
-        if (document.path is None or document.is_modified()) and not (
-                self.ask_save_first("The simulation's worker processes read the scenario from its file: save it "
-                                    "now?") and self._save_scenario(None)):
-            return None
-        # the balance runs' machinery, when asked for
-        from studio.balance.window import BalanceWindow
-
-        window = BalanceWindow(document.scenario, document.path, self)
-        window.open_game.connect(self.open_simulated_game)
-        window.show()
-        return window
-
-    def open_simulated_game(self, plan: Plan, index: int) -> bool:
-        """A game of a balance run as a playtest at its seed, every step undoable."""
-        from engine.balance.run import playtest_of
-
-        if not self.confirm_discard(scenario_too=False):
-            return False
-        try:
-            session = playtest_of(plan, index)
-        except (ValueError, IllegalAction, ScenarioError) as error:
-            message(self, QMessageBox.Icon.Warning, "Balance", f"The game cannot be opened: {error}")
-            return False
-        self._install_playtest(PlaytestController(session, Path(plan.scenario)))
-        return True
-
-    def _sound_snapshot(self, what: str) -> Scenario | None:
-        """A copy of the edited scenario checked as a saved file would be; None, with the
-        problems shown and a way to them, when it is a draft that cannot be played yet."""
-        document = self.documents.document
-        if document is None:
-            return None
-        snapshot, problems = scenario_from_data(scenario_to_data(document.scenario, get_ruleset), document.base_dir,
-                                                get_ruleset)
-        if snapshot is None:
-            self.show_problems(f"Cannot start the {what}", (
-                f"A {what} needs a sound scenario: this one is a draft with {plural(len(problems), 'problem')}. "
-                "Fix them (the Problems dock finds each one) and start again."), problems,
-                go_there=("Show in Problems", self.show_problems_dock))
-        return snapshot
-
-    def start_playtest(self, setup: PlaytestSetup) -> bool:
-        """A playtest of a snapshot of the edited scenario, checked first as a saved file would be:
-        when it cannot start, the problems say why."""
-        document = self.documents.document
-        ruleset = get_ruleset(document.scenario.ruleset.id) if document else None
-        if document is None or ruleset is None or not self.confirm_discard(scenario_too=False):
-            return False
-        snapshot = self._sound_snapshot("playtest")
-        if snapshot is None:
-            return False
-        try:
-            session = Session(snapshot, ruleset, setup.seats, setup.options, setup.seed, setup.controllers, BOTS)
-            session.decision()
-        except (ValueError, IllegalAction) as error:
-            message(self, QMessageBox.Icon.Warning, "Playtest", f"The playtest cannot start: {error}")
-            return False
-        # An edited scenario is embedded in the playtest file: the one on disk is not what is played.
-        scenario_path = document.path if not document.is_modified() else None
-        self._install_playtest(PlaytestController(session, scenario_path))
-        return True
-
-    def save(self) -> bool:
-        """Save the playtest while it shows, else the scenario; an untitled one asks where."""
-        if self._playing():
-            return self._save_playtest_where_it_was()
-        return self._save_scenario(None)
-
-    def save_as(self) -> bool:
-        if self._playing():
-            start = self.playtest.path or self._beside_scenario(".playtest.json")
-            embed = QCheckBox("Embed a copy of the scenario: the playtest then opens in any folder, "
-                              "without the scenario file")
-            embed.setChecked(self.playtest.embed_scenario)
-            embed.setEnabled(self.playtest.scenario_path is not None)  # no file: always embedded
-            path = self.ask_path("Save playtest", start, PLAYTEST_FILTER, saving=True, extra=embed)
-            if path is None:
-                return False
-            embedding = self.playtest.embed_scenario
-            self.playtest.embed_scenario = embed.isChecked()
-            if self._save_playtest(path):
-                return True
-            self.playtest.embed_scenario = embedding
-            return False
-        if self.documents.document is not None:
-            path = self.ask_path("Save scenario as", self._beside_scenario(".json"), SCENARIO_FILTER, saving=True)
-            return path is not None and self._save_scenario(path)
-        return False
-
-    def _beside_scenario(self, suffix: str) -> Path:
-        path = self.scenario_path
-        if path is not None:
-            return path.with_name(path.stem + suffix)
-        recent = self.settings.recent_files()
-        folder = recent[0].parent if recent else Path.home()
-        title = self.scenario.meta.title if self.scenario is not None else ""
-        return folder / f"{file_stem(title)}{suffix}"
-
-    def _save_playtest_where_it_was(self) -> bool:
-        playtest = self.playtest
-        if playtest is None:
-            return False
-        if playtest.path is None:
-            path = self.ask_path("Save playtest", self._beside_scenario(".playtest.json"), PLAYTEST_FILTER,
-                                 saving=True)
-            return path is not None and self._save_playtest(path)
-        return self._save_playtest(playtest.path)
-
-    def _save_playtest(self, path: Path) -> bool:
-        assert self.playtest is not None
-        try:
-            self.playtest.save(path)
-        except OSError as error:
-            message(self, QMessageBox.Icon.Critical, "Cannot save", f"{path} could not be written: {error.strerror or error}")
-            return False
-        self.documents.remember(path)
-        self.statusBar().showMessage(f"Saved {path.name}", 5000)
-        self.refresh()
-        return True
-
-    def _save_scenario(self, path: Path | None) -> bool:
-        """Save the edited scenario at ``path``, where it was, or (untitled) where the designer says."""
-        document = self.documents.document
-        if document is None:
-            return False
-        if path is None and document.path is None:
-            path = self.ask_path("Save scenario", self._beside_scenario(".json"), SCENARIO_FILTER, saving=True)
-            if path is None:
-                return False
-        try:
-            self.documents.save(path)
-        except OSError as error:
-            target = path or document.path
-            message(self, QMessageBox.Icon.Critical, "Cannot save", f"{target} could not be written: {error.strerror or error}")
-            return False
-        problems = self.map_mode.panels.problems
-        count = len(problems.problems() if problems.idle() else document.problems())
-        self.statusBar().showMessage(f"Saved {document.path.name}" + (
-            f" · a draft with {plural(count, 'problem')} still to fix (see Problems)" if count else ""), 10000)
-        self.refresh()
-        return True
-
-    def close_document(self) -> bool:
-        """Close the playtest; with none open, close the scenario and show the start page."""
-        if self.playtest is not None:
-            if not self.confirm_discard(scenario_too=False):
-                return False
-            self._drop_playtest()
-        else:
-            if not self.confirm_discard():
-                return False
-            self._remember_layout()
-            for mode in (self.map_mode, self.cards_mode):
-                mode.install(None)
-            self.documents.close()
-            self._show_mode(self.map_mode, remember=False)
-        self.refresh()
-        return True
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.confirm_discard():

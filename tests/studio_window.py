@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from studio.main_window import Answer, MainWindow
+from studio.main_window import MainWindow
 from studio.new_scenario_dialog import BLANK
+from studio.questions import Answer
 from studio.settings import StudioSettings
 
 

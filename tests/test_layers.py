@@ -1,6 +1,6 @@
-"""The engine's floors, the games' independence and the headless engine are import-linter
-contracts in pyproject.toml; this runs them, and shows on a planted package that each kind
-of breach is caught."""
+"""The engine's and the studio's floors, the games' independence and the headless engine are
+import-linter contracts in pyproject.toml; this runs them, and shows on a planted package that
+each kind of breach is caught."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def lint(root: Path) -> subprocess.CompletedProcess[str]:
 def test_the_engine_keeps_every_contract():
     result = lint(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "3 kept, 0 broken" in result.stdout
+    assert "4 kept, 0 broken" in result.stdout
 
 
 def plant(root: Path, files: dict[str, str]) -> None:
@@ -34,11 +34,13 @@ def plant(root: Path, files: dict[str, str]) -> None:
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
     packages = ["engine", "studio", "engine/rulesets/game_a", "engine/rulesets/game_b", "engine/rulesets/shared"]
     packages += [f"engine/{p.name}" for p in (ROOT / "engine").iterdir() if (p / "__init__.py").exists()]
+    packages += [f"studio/{p.name}" for p in (ROOT / "studio").iterdir() if (p / "__init__.py").exists()]
     for package in packages:
         (root / package).mkdir(parents=True, exist_ok=True)
         (root / package / "__init__.py").write_text("")
-    for module in (ROOT / "engine").glob("*.py"):
-        (root / "engine" / module.name).write_text("")
+    for package in ("engine", "studio"):
+        for module in (ROOT / package).glob("*.py"):
+            (root / package / module.name).write_text("")
     (root / "engine/rulesets/registry.py").write_text('SHIPPED = {"a": "engine.rulesets.game_a:A", "b": "engine.rulesets.game_b:B"}\n')
     for name, text in files.items():
         (root / name).write_text(text)
@@ -85,3 +87,13 @@ def test_qt_or_the_studio_in_the_engine_is_forbidden(tmp_path):
     out = lint(tmp_path).stdout
     assert "engine.core.picture -> PySide6" in out
     assert "engine.scenario.model -> studio" in out
+
+
+def test_a_mode_importing_the_window_breaks_the_studios_floors(tmp_path):
+    """A mode knows the window only through ``host.Window`` (issue 27): naming ``MainWindow``,
+    even for a type, draws a circle."""
+    plant(tmp_path, {"studio/modes/map_mode.py": "from studio.main_window import MainWindow\n",
+                     "studio/commands.py": "import studio.document\n"})
+    out = lint(tmp_path).stdout
+    assert "studio.modes.map_mode -> studio.main_window" in out
+    assert "studio.commands -> studio.document" in out

@@ -25,7 +25,7 @@ from studio.map.properties import SpaceProperties
 from studio.map.regions import RegionsPanel
 
 if TYPE_CHECKING:
-    from studio.modes.map_mode import MapMode
+    from studio.map.host import MapHost
 
 
 class _Pane(QScrollArea):
@@ -40,7 +40,7 @@ class _Pane(QScrollArea):
 
 
 class MapPanels(QObject):
-    def __init__(self, mode: MapMode) -> None:
+    def __init__(self, mode: MapHost) -> None:
         super().__init__(mode)
         self.mode = mode
         window = mode.window

@@ -11,9 +11,6 @@ with the deck's.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -23,14 +20,13 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPixmap
+from PySide6.QtGui import QAction, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDockWidget,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -46,50 +42,31 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.text import plural
-from engine.export.names import OutputExists, UnsafeName
 from engine.rulesets.registry import get_ruleset
-from engine.scenario.atomic import replacing
-from engine.scenario.card_sheet import (
-    SheetError,
-    card_types_of,
-    deck_table,
-    write_sheet,
-)
-from engine.scenario.io import scenario_to_data
 from engine.scenario.layout import layout_for
-from engine.scenario.model import Card, CardData, Deck
+from engine.scenario.model import Card, CardData
 from engine.scenario.naming import names_of
 from engine.scenario.problems import Problem
-from studio.cards.blanks import blank_data, fresh_id
 from studio.cards.columns import problem_cell
 from studio.cards.form import CardForm
-from studio.cards.import_dialog import ImportDialog, apply_import, read_import
 from studio.cards.layout_dialog import LayoutDialog
-from studio.cards.output import (
-    Placed,
-    card_image,
-    cards_of,
-    sheet_counts,
-    write_deck_sheets,
-    write_pdf,
-    write_pngs,
-)
-from studio.cards.print_dialog import PngDialog, PrintDialog
+from studio.cards.output import Placed, card_image
 from studio.cards.table import CardDelegate, CardFilter, CardTableModel
 from studio.checking import BackgroundCheck
 from studio.document import ScenarioDocument
+from studio.modes.cards_editing import CardEditing
+from studio.modes.cards_output import CardOutputs
 
 if TYPE_CHECKING:
-    from studio.main_window import MainWindow
+    from studio.host import Window
 
 PREVIEW_DPI = 150
-SHEETS = "Spreadsheets (*.csv *.xlsx)"
 
 
-class CardsMode(QObject):
+class CardsMode(CardEditing, CardOutputs, QObject):
     name = "cards"
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Window) -> None:
         super().__init__(window)
         self.window = window
         self.document: ScenarioDocument | None = None
@@ -429,239 +406,7 @@ class CardsMode(QObject):
             columns = [c.name for c in self.model.columns]
             self._select_card(card_id, columns.index(name) if name in columns else 1)
 
-    # -- editing cards (each an undo step) -------------------------------------------------
-
-    def _cards_path(self) -> str:
-        assert self.model is not None
-        return f"decks[{self.model.deck_id}].cards"
-
-    def _taken(self) -> set[str]:
-        assert self.document is not None
-        return {card.id for deck in self.document.scenario.decks for card in deck.cards}
-
-    def _new_card(self, like: Card | None) -> Card:
-        """A blank card of ``like``'s type (the deck's last card's, or the ruleset's first)."""
-        assert self.model is not None
-        deck = self.model.deck
-        known = set(self.card_types.values())
-        like = like or (deck.cards[-1] if deck.cards else None)
-        kind = type(like.data) if like is not None and type(like.data) in known else next(iter(known))
-        return Card(fresh_id(self._taken(), deck.id), "New card", blank_data(kind))
-
-    def add_card(self) -> None:
-        if self.model is None or self.document is None:
-            return
-        card = self._new_card(self.selected_card())
-        rows = self.selected_rows()
-        where = rows[-1] + 1 if rows else len(self.model.deck.cards)
-        self.document.add(self._cards_path(), card, where, f"Add card {card.id}")
-        self._select_card(card.id)
-
-    def duplicate_cards(self) -> None:
-        if self.model is None or self.document is None:
-            return
-        rows = self.selected_rows()
-        made = []
-        with self.document.group(f"Duplicate {len(rows)} cards" if len(rows) > 1 else "Duplicate card"):
-            for offset, row in enumerate(rows):
-                card = copy.deepcopy(self.model.card(row + offset))
-                card.id = fresh_id(self._taken(), card.id.rstrip("0123456789").rstrip("-") or self.model.deck_id)
-                self.document.add(self._cards_path(), card, row + offset + 1, f"Duplicate {card.id}")
-                made.append(card.id)
-        if made:
-            self._select_card(made[-1])
-
-    def delete_cards(self) -> None:
-        if self.model is None or self.document is None:
-            return
-        ids = [self.model.card(row).id for row in self.selected_rows()]
-        with self.document.group(f"Delete {len(ids)} cards" if len(ids) > 1 else f"Delete {ids[0] if ids else ''}"):
-            for card_id in ids:
-                self.document.remove(self._cards_path(), card_id)
-
-    def sorted_by(self) -> str | None:
-        """The label of the column the table is sorted by, or None in the deck's own order."""
-        column = self.proxy.sortColumn()
-        if self.model is None or not 0 <= column < len(self.model.columns):
-            return None
-        return self.model.columns[column].label
-
-    def show_deck_order(self) -> None:
-        """Back from a sort by a column to the deck's own order (the order cards are dealt
-        and printed in, which moving changes)."""
-        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
-        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-
-    def _sorting_changed(self) -> None:
-        label = self.sorted_by()
-        why = (f"The table is sorted by {label}: moving a card changes the deck's order, which the sort "
-               "hides. Cards ▸ Show Deck Order first.") if label else ""
-        for action, text in ((self.up_action, "Move the card up in the deck"),
-                             (self.down_action, "Move the card down in the deck")):
-            action.setEnabled(self.model is not None and not label)
-            action.setToolTip(why or text)
-            action.setStatusTip(why or text)
-        self.deck_order_action.setEnabled(bool(label))
-
-    def move_card(self, step: int) -> None:
-        """Move the selected card past the card shown above or below it: with a search on,
-        that is the next card found, so the move is seen (hidden cards it passes keep
-        their order)."""
-        card = self.selected_card()
-        if self.model is None or self.document is None or card is None:
-            return
-        if self.sorted_by():
-            self.window.statusBar().showMessage(self.up_action.toolTip(), 8000)
-            return
-        neighbour = self.table.currentIndex().row() + step
-        if 0 <= neighbour < self.proxy.rowCount():
-            target = self.proxy.mapToSource(self.proxy.index(neighbour, 0)).row()
-            self.document.move(self._cards_path(), self.model.row_of(card.id), target, f"Move {card.id}")
-            self._select_card(card.id)
-
-    def paste(self) -> None:
-        """A block of cells copied from a spreadsheet (tabs between cells, a line per row),
-        from the current cell rightwards and down, as one undo step."""
-        text = QGuiApplication.clipboard().text()
-        self.paste_text(text)
-
-    def paste_text(self, text: str) -> int:
-        """Rows go to the cards shown from the current row down; rows beyond the last card
-        shown become new cards of the same type at the end of the deck, all one undo step."""
-        start = self.table.currentIndex()
-        if self.model is None or self.document is None or not start.isValid() or not text:
-            return 0
-        lines = [line.rstrip("\r").split("\t") for line in text.rstrip("\n").split("\n")]
-        shown = range(start.row(), min(start.row() + len(lines), self.proxy.rowCount()))
-        cards = [self.model.card(self.proxy.mapToSource(self.proxy.index(row, 0)).row()) for row in shown]
-        first_column = self.proxy.mapToSource(start).column()
-        added = len(lines) - len(cards)
-        written = 0
-        text = f"Paste {len(lines)} rows" + (f" ({added} new cards)" if added > 0 else "")
-        with self.document.group(text):
-            for _ in range(added):
-                card = self._new_card(cards[-1] if cards else None)
-                self.document.add(self._cards_path(), card, text=f"Add card {card.id}")
-                cards.append(card)
-            for card, cells in zip(cards, lines, strict=True):
-                for offset, cell in enumerate(cells):
-                    index = self.model.index(self.model.row_of(card.id), first_column + offset)
-                    if index.isValid() and self.model.setData(index, cell):
-                        written += 1
-        return written
-
-    def new_deck(self) -> None:
-        """A deck for one of the ruleset's card types, with a first card of that type."""
-        if self.document is None:
-            return
-        chosen = self.ask_card_type(sorted(self.card_types))
-        if chosen is None:
-            return
-        taken = {deck.id for deck in self.document.scenario.decks}
-        deck_id = chosen if chosen not in taken else fresh_id(taken, chosen)
-        name = chosen.replace("_", " ").title() + " cards"
-        card = Card(fresh_id(self._taken(), deck_id), "New card", blank_data(self.card_types[chosen]))
-        self.document.add("decks", Deck(deck_id, name, [card]), text=f"New deck {deck_id}")
-        ids = [self.tabs.tabData(index) for index in range(self.tabs.count())]
-        if deck_id in ids:
-            self.tabs.setCurrentIndex(ids.index(deck_id))
-
-    def ask_card_type(self, names: list[str]) -> str | None:
-        """Which card type the new deck holds (tests replace this question)."""
-        chosen, ok = QInputDialog.getItem(self.window, "New Deck", "Card type of the new deck:", names, 0, False)
-        return chosen if ok else None
-
-    # -- sheets and outputs ----------------------------------------------------------------
-
-    def _start(self, suffix: str) -> Path:
-        assert self.document is not None and self.model is not None
-        folder = self.document.path.parent if self.document.path else Path.home()  # not an untitled one's scratch
-        return folder / f"{self.model.deck_id}{suffix}"
-
-    def import_cards(self) -> None:
-        if self.model is None or self.document is None:
-            return
-        path = self.window.ask_path("Import Cards", self._start(".csv"), SHEETS, saving=False)
-        if path is None:
-            return
-        result = read_import(self.document, self.model.deck_id, path)
-        if self.window.run_dialog(ImportDialog(path, self.model.deck_id, result, self.window)) and not result.problems:
-            apply_import(self.document, self.model.deck_id, result, path.name)
-
-    def export_cards(self) -> None:
-        if self.model is None or self.document is None:
-            return
-        path = self.window.ask_path("Export Cards", self._start(".csv"), SHEETS, saving=True)
-        if path is None:
-            return
-        raw = next(d for d in scenario_to_data(self.document.scenario, get_ruleset)["decks"]
-                   if d["id"] == self.model.deck_id)
-        header, rows = deck_table(raw, card_types_of(self.card_types, raw))
-        try:
-            write_sheet(path, header, rows)
-        except (OSError, SheetError) as error:
-            self.window.show_problems("Export Cards", f"{path} was not written.", [Problem("", str(error))])
-            return
-        self.window.statusBar().showMessage(f"Exported {plural(len(rows), 'card')} to {path}", 5000)
-
-    def print_pdf(self) -> None:
-        if self.model is None or self.document is None:
-            return
-        dialog = PrintDialog(self.window)
-        if not self.window.run_dialog(dialog):
-            return
-        path = self.window.ask_path("Print to PDF", self._start(".pdf"), "PDF (*.pdf)", saving=True)
-        if path is None:
-            return
-        placed = cards_of(self.document.scenario, self.model.deck_id, self.card_types)
-        try:
-            with replacing(path) as temporary:
-                pages, problems = write_pdf(self.document.scenario, placed, temporary, dialog.sheet(),
-                                            self.document.base_dir)
-        except OSError as error:
-            self.window.show_problems("Print to PDF", f"{path} was not written.", [Problem("", str(error))])
-            return
-        self._report_output(f"Printed {plural(len(placed), 'card')} on {plural(pages, 'page')} to {path}", problems)
-
-    def export_pngs(self) -> None:
-        self._export_images("Export PNGs", lambda placed: f"{len({item.card.id for item in placed})} images",
-                            write_pngs, "images")
-
-    def export_sheets(self) -> None:
-        def what(placed: list[Placed]) -> str:
-            counts = sheet_counts(len(placed))
-            sheets = f"{len(counts)} sheet" + ("s" if len(counts) > 1 else "")
-            return f"{sheets} of at most 10 x 7 ({' + '.join(map(str, counts))} cards)"
-
-        self._export_images("Export Deck Sheets", what, write_deck_sheets, "deck sheets", dpi=100)
-
-    def _export_images(self, title: str, what: Callable[[list[Placed]], str],
-                       write: Callable[..., tuple[list[Path], list[Problem]]], noun: str, dpi: int = 300) -> None:
-        """Ask the folder and resolution, draw the current deck's images there, report."""
-        if self.model is None or self.document is None:
-            return
-        placed = cards_of(self.document.scenario, self.model.deck_id, self.card_types)
-        if not placed:
-            self.window.statusBar().showMessage("This deck has no cards to draw", 5000)
-            return
-        size = (placed[0].layout.width, placed[0].layout.height)
-        dialog = PngDialog(title, self.document.base_dir or Path.home(), what(placed), size, self.window)
-        dialog.dpi.setValue(dpi)
-        if not self.window.run_dialog(dialog):
-            return
-        folder = dialog.chosen_folder()
-        arguments = (self.document.scenario, placed, folder, dialog.dpi.value(), self.document.base_dir)
-        try:
-            try:
-                written, problems = write(*arguments)
-            except OutputExists as existing:  # nothing is written yet: the designer decides
-                if not self.window.ask_replace(title, existing.paths):
-                    return
-                written, problems = write(*arguments, force=True)
-        except (OSError, UnsafeName) as error:
-            self.window.show_problems(title, f"The {noun} were not all written.", [Problem("", str(error))])
-            return
-        self._report_output(f"Wrote {len(written)} {noun} to {folder}", problems)
+    # -- the rest (edits of a deck: ``cards_editing.py``; sheets and outputs: ``cards_output.py``)
 
     def _rename(self) -> None:
         """References in every table by the names the scenario gives them now."""
@@ -669,12 +414,6 @@ class CardsMode(QObject):
             names = names_of(self.document.scenario)
             for model in self.models.values():
                 model.set_names(names)
-
-    def _report_output(self, summary: str, problems: list[Problem]) -> None:
-        if problems:
-            self.window.show_problems("Card faces", summary, problems, warning_only=True)
-        else:
-            self.window.statusBar().showMessage(summary, 5000)
 
     def refresh(self, showing: bool) -> str:
         self._showing = showing

@@ -27,7 +27,7 @@ from studio.playtest.log_panel import LogPanel
 from studio.playtest.seats_panel import SeatsPanel
 
 if TYPE_CHECKING:
-    from studio.main_window import MainWindow
+    from studio.host import Window
 
 
 SNAP = 14.0  # screen pixels around a target's label point that take the target
@@ -36,7 +36,7 @@ SNAP = 14.0  # screen pixels around a target's label point that take the target
 class PlaytestMode(QObject):
     name = "playtest"
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Window) -> None:
         super().__init__(window)
         self.window = window
         actions = window.actions

@@ -9,7 +9,8 @@ import pytest
 from person import Person
 from studio_window import isolated_settings, settings, settings_file, shown_window  # noqa: F401
 
-from studio.main_window import Answer, MainWindow
+from studio.main_window import MainWindow
+from studio.questions import Answer
 
 
 @pytest.fixture

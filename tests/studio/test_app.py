@@ -9,9 +9,10 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsPolygonItem, QWidget
 
 from studio.app import main
-from studio.main_window import Answer, MainWindow
+from studio.main_window import MainWindow
 from studio.playtest.controller import PlaytestController
 from studio.playtest.new_playtest_dialog import PlaytestSetup
+from studio.questions import Answer
 from studio.settings import StudioSettings
 
 

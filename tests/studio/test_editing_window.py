@@ -7,9 +7,9 @@ from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import SpaceKind
 from engine.scenario.starters import shipped_scenarios
-from studio.main_window import Answer
 from studio.new_scenario_dialog import BLANK, COPY, FOR_RULESET
 from studio.playtest.new_playtest_dialog import PlaytestSetup
+from studio.questions import Answer
 
 
 def setup_for(scenario, controllers=("human", "random")) -> PlaytestSetup:

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-import studio.main_window
+import studio.file_actions
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from studio.main_window import MainWindow
@@ -40,7 +40,7 @@ def test_a_board_that_cannot_be_built_leaves_the_window_as_it_was(window, dice_r
 
     def fail(*_: object) -> None:
         raise failure
-    monkeypatch.setattr(studio.main_window, "BoardScene", fail)
+    monkeypatch.setattr(studio.file_actions, "BoardScene", fail)
     assert not window.open(other)
     lines = window.problems_dialog.lines()
     assert lines == [f"{type(failure).__name__}: {failure}"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter
 
+from engine.rulesets.civilization.icons import new_icons
 from engine.rulesets.civilization.kept import (
     Occupancy,
     coins_changed,
@@ -19,7 +20,6 @@ from engine.rulesets.civilization.kept import (
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import Icons
 
-ICON_FIELDS = ("trade", "production", "culture", "coins")
 FIGURE_ID = attrgetter("id")
 
 
@@ -54,7 +54,7 @@ def figures_stepped(state: CivState, group: list[Figure], here: str, there: str)
 def figures_changed(state: CivState, board: Occupancy, now: dict[str, tuple[Figure, ...]]) -> None:
     """The figures on the squares of ``now`` changed to ``now``'s: kept, and what they change is
     dropped: the squares enemies stand on and the sites of the cities watching one of them
-    (``cities.Sites.watched``). A seat's coins stay as they were unless one of the squares gives
+    (``production.Sites.watched``). A seat's coins stay as they were unless one of the squares gives
     coins and it may count them there (its outskirts, blockaded or freed; its scout arriving or
     leaving: ``kept.coins_changed``), or one holds a wonder; its abilities (and so every city's
     sites) too unless one holds a wonder (a blockaded wonder does not work)."""
@@ -130,21 +130,6 @@ def square_icons(state: CivState, square: str) -> Icons:
     if found is None:
         found = kept[square] = new_icons(state, square)
     return found
-
-
-def new_icons(state: CivState, square: str) -> Icons:
-    t = state.tables
-    if square in state.buildings:
-        return t.building_icons[state.buildings[square][1]]
-    if square in state.wonders:
-        return Icons(culture=t.wonders[state.wonders[square][1]].culture)
-    printed = state.squares[square].icons
-    if square in state.greats:
-        great = t.great_icons[state.greats[square][1]]
-        if not t.options.great_person_adds:
-            return great
-        return Icons(*(getattr(printed, f) + getattr(great, f) for f in ICON_FIELDS))
-    return printed
 
 
 def outskirts(state: CivState, city: City) -> tuple[str, ...]:

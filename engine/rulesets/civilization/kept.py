@@ -5,7 +5,7 @@ Two tiers, as figures move on almost every step and the rest changes seldom:
 
 - ``Occupancy`` (``state.board``): figures by square, the squares each seat's enemies hold,
   each seat's coins (and whether all are short of the economic victory) and abilities, each
-  city's production, free squares and what it may produce (``cities.Sites``, which names the
+  city's production, free squares and what it may produce (``production.Sites``, which names the
   squares it watches: the city's, its outskirts, its scouts'). Every figure placed, moved or
   removed calls ``board.figures_moved``, which finds again only the figures of the squares it
   names and keeps coins and abilities a move cannot have changed (a step of the moving group
@@ -29,6 +29,7 @@ from typing import Any
 
 from attrs import define, field
 
+from engine.rulesets.civilization.icons import new_icons
 from engine.rulesets.civilization.state import City, CivState, Figure
 
 
@@ -46,7 +47,7 @@ class Occupancy:
     map_coins: dict[int, int] = field(factory=dict)  # the part of the coins on the map (``board.map_coins``)
     poor: bool = False  # every seat's coins are kept and below the economic victory's 15
     abilities: dict[int, Any] = field(factory=dict)
-    sites: dict[str, Any] = field(factory=dict)  # per city square: cities.Sites
+    sites: dict[str, Any] = field(factory=dict)  # per city square: production.Sites
     memo: dict[Any, Any] = field(factory=dict)  # small facts of the seats' cards: wonder costs; city limit,
     # buildings and governments per set of abilities
 
@@ -112,9 +113,6 @@ def marker_changed(state: CivState, square: str) -> None:
     (``coins_changed``), as most markers neither give coins nor cover any. A wonder changes its
     owner's abilities, and so every seat's coins and what every city may do. Where cities and
     figures stand is not."""
-    # board.py, which works out a square's icons, builds on this module
-    from engine.rulesets.civilization.board import new_icons
-
     found = state.layout
     before = None if found is None else found.icons.get(square)
     now = new_icons(state, square) if square in state.squares else None
@@ -214,7 +212,7 @@ def sites_changed(state: CivState, *squares: str) -> None:
 
 
 def drop_watching(sites: dict[str, Any], squares: tuple[str, ...]) -> None:
-    """Drop the sites (``cities.Sites``) of the cities watching one of ``squares``."""
+    """Drop the sites (``production.Sites``) of the cities watching one of ``squares``."""
     for city, kept in list(sites.items()):
         if not kept.watched.isdisjoint(squares):
             del sites[city]

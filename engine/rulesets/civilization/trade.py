@@ -20,8 +20,8 @@ from engine.rulesets.civilization.actions import (
     UseAbility,
 )
 from engine.rulesets.civilization.board import cities_of
-from engine.rulesets.civilization.cities import sites
 from engine.rulesets.civilization.event_cards import TRADE_MAX, discard, playable
+from engine.rulesets.civilization.production import sites
 from engine.rulesets.civilization.state import CivState, Offer
 from engine.rulesets.civilization.tables import once
 from engine.rulesets.civilization.turn import current, enter, order

@@ -164,7 +164,7 @@ def test_6_3_4_a_building_replaces_the_square_icons_a_temple_on_a_forest():
 
 
 def test_6_3_5_colossus_costs_15_or_10_with_metalworking():
-    from engine.rulesets.civilization.cities import wonder_cost
+    from engine.rulesets.civilization.production import wonder_cost
 
     state = town()
     state.players[0].civ, state.players[0].techs = "romans", []

@@ -14,7 +14,7 @@ from engine.bots import BOTS
 from engine.core.decision import Chance, End
 from engine.core.randomness import sample
 from engine.rulesets.civilization.abilities import city_limit
-from engine.rulesets.civilization.cities import buildable, wonder_cost
+from engine.rulesets.civilization.production import buildable, wonder_cost
 from engine.rulesets.civilization.start import abilities_governments
 from engine.rulesets.civilization.state import CivState
 

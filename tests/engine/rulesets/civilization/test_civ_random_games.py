@@ -18,9 +18,9 @@ from engine.rulesets.civilization.board import (
     map_coins,
     square_icons,
 )
-from engine.rulesets.civilization.cities import productions, sites
 from engine.rulesets.civilization.invariants import broken
 from engine.rulesets.civilization.kept import layout, occupancy
+from engine.rulesets.civilization.production import productions, sites
 from engine.rulesets.civilization.rules import ECONOMIC_VICTORY
 from engine.rulesets.civilization.state import CivState
 
