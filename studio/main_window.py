@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
     QMessageBox,
     QStackedWidget,
+    QTabBar,
     QToolBar,
     QUndoView,
 )
@@ -258,7 +259,17 @@ class MainWindow(FileActions, PlayActions, Questions, QMainWindow):
                 other.toolbar.toggleViewAction().setEnabled(showing)
         {self.map_mode: self.actions.map_mode, self.cards_mode: self.actions.cards_mode,
          self.playtest_mode: self.actions.playtest_mode}[mode].setChecked(True)
+        QTimer.singleShot(0, self._hide_idle_tab_bars)  # once the layout has placed its tab strips
         self.refresh()
+
+    def _hide_idle_tab_bars(self) -> None:
+        """Qt leaves the tab strip of a group of tabbed docks on screen after every dock of the
+        group was hidden (the map's Space, Regions and Background over the playtest's board,
+        once the map's layout had been shown twice); a strip none of whose docks shows goes."""
+        shown = {dock.windowTitle() for dock in self.findChildren(QDockWidget) if dock.isVisible()}
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is self and bar.count() and not any(bar.tabText(i) in shown for i in range(bar.count())):
+                bar.hide()
 
     def _default_layout(self, mode: Mode) -> None:
         """A mode's docks the first time it shows: all of them, the first tab of each group up."""

@@ -115,7 +115,9 @@ class SeatsPanel(QWidget):
     def set_controller(self, controller: PlaytestController | None, legend: Legend | None = None) -> None:
         self.controller = controller
         self.legend = legend
-        for card in self.cards:
+        for card in self.cards:  # gone from the panel now, not at the next turn of the event loop
+            self.seats_box.removeWidget(card)
+            card.hide()
             card.deleteLater()
         self.cards = []
         self.view_as.clear()

@@ -78,3 +78,22 @@ def test_the_playtest_modes_docks_are_legible_at_the_default_size(window, dice_r
         tab.raise_()
         problems += [line for dock in shown(window, qtbot) for line in cramped(dock)]
     assert sorted(set(problems)) == []
+
+
+def test_no_other_modes_tab_strip_stays_over_the_board(window, qtbot):
+    """Qt left the map's "Space | Regions | Background" strip over the playtest's board once a
+    playtest had been closed and opened again: every strip on screen belongs to a dock shown."""
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QTabBar
+
+    playtest = Path(__file__).parents[1] / "data" / "playtests" / "dice-race.playtest.json"
+    assert window.open(playtest.parent.parent / "dice-race.json")  # the map's docks laid out
+    assert window.open(playtest)
+    window.actions.close.trigger()  # the playtest: the map's docks show again
+    assert window.open(playtest)
+    qtbot.wait(50)
+    docks = {dock.windowTitle() for dock in window.findChildren(QDockWidget) if dock.isVisible()}
+    strips = [[bar.tabText(i) for i in range(bar.count())] for bar in window.findChildren(QTabBar)
+              if bar.parent() is window and bar.isVisible() and bar.count()]
+    assert strips and all(set(tabs) <= docks for tabs in strips), (strips, docks)
