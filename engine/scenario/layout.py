@@ -182,6 +182,8 @@ def layout_problems(layouts: Sequence[CardLayout], card_types: Mapping[str, type
             for name in BINDING.findall(zone.content):
                 if name not in fields and ITEM.sub("", name) not in fields:
                     problems.append(Problem(f"{zone_at}.content", f"binds {{{name}}}, which {layout.card_type} cards do not have"))
+            for key in ("fill_from", "colour_from"):
+                problems += _colour_field_problems(getattr(zone, key), fields, layout.card_type, f"{zone_at}.{key}")
             for name, *_ in conditions(zone.show_if):
                 if name not in fields and ITEM.sub("", name) not in fields:
                     problems.append(Problem(f"{zone_at}.show_if", f"{layout.card_type} cards have no field {name!r}"))
@@ -196,3 +198,20 @@ def _image_problems(zone: Zone, where: str) -> list[Problem]:
         return []
     return [Problem(f"{where}.{field}", f"image path {path!r} leaves the scenario's folder, where a layout's "
                                         "images must lie (the card would show a blank)")]
+
+
+def colour_field(binding: str | None) -> str | None:
+    """The field a ``fill_from`` or ``colour_from`` names: ``{region}`` gives region."""
+    found = BINDING.fullmatch((binding or "").strip())
+    return found.group(1) if found else None
+
+
+def _colour_field_problems(binding: str | None, fields: set[str], card_type: str, where: str) -> list[Problem]:
+    if binding is None:
+        return []
+    name = colour_field(binding)
+    if name is None:
+        return [Problem(where, f"expected one field as {{field}}, e.g. {{region}}, found {binding!r}")]
+    if name not in fields:
+        return [Problem(where, f"{card_type} cards have no field {name!r}")]
+    return []

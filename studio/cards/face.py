@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
+import attrs
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import (
     QColor,
@@ -25,8 +26,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgRenderer
 
+from engine.scenario.card_colours import Colours, field_colour
 from engine.scenario.layout import (
     card_values,
+    colour_field,
     fill,
     has_value,
     resolved_zones,
@@ -88,14 +91,15 @@ def draw_image(painter: QPainter, path: Path, rect: QRectF) -> None:
 
 class FacePainter:
     """Draws cards of one scenario: its layouts, its folder for images, the names its cards'
-    references print as."""
+    references print as and the colours its regions and seats have."""
 
     def __init__(self, layouts: Mapping[str, CardLayout], scenario_dir: Path | None,
-                 names: Names | None = None) -> None:
+                 names: Names | None = None, colours: Colours | None = None) -> None:
         load_fonts()
         self.layouts = layouts
         self.scenario_dir = scenario_dir
         self.names = names
+        self.colours = colours or Colours()
 
     def paint(self, painter: QPainter, card: Card, layout: CardLayout, left: float, top: float, per_mm: float,
               bleed: float | None = None, where: str = "") -> list[Problem]:
@@ -116,6 +120,7 @@ class FacePainter:
             if not showing(zone.show_if, values):
                 continue
             rect = QRectF(left + zone.x * per_mm, top + zone.y * per_mm, zone.width * per_mm, zone.height * per_mm)
+            zone = self._coloured(zone, card)
             if zone.fill:
                 painter.fillRect(rect, QColor(zone.fill))
             zone_at = f"{where}zones[{index}]"
@@ -136,6 +141,16 @@ class FacePainter:
                     problems.append(Problem(zone_at, "text crosses the safe line"))
         painter.restore()
         return problems
+
+    def _coloured(self, zone: Zone, card: Card) -> Zone:
+        """``zone`` with the fill and colour its fields stand for, where they name one."""
+        changes = {}
+        for key, source in (("fill", zone.fill_from), ("colour", zone.colour_from)):
+            name = colour_field(source)
+            colour = field_colour(card, name, self.colours) if name else None
+            if colour is not None:
+                changes[key] = colour
+        return attrs.evolve(zone, **changes) if changes else zone
 
     def _text(self, painter: QPainter, zone: Zone, text: str, rect: QRectF, per_mm: float) -> bool:
         """Draw wrapped text; True when it does not fit its zone."""

@@ -158,3 +158,31 @@ def test_a_sheet_of_the_deck_follows_each_change(editor, qtbot):
     editor.canvas.remove_selected()  # the epoch band
     settle(qtbot, editor)
     assert editor.sheet.pixmap().toImage() != sheet
+
+
+def face_pixel(editor, x_mm, y_mm):
+    """The colour the selected card's face prints at (x, y) mm from its trim corner."""
+    from studio.cards.output import Placed, card_image
+
+    image, _ = card_image(editor.document.scenario, Placed(editor.canvas.card, editor.canvas.layout(), "empires"),
+                          PER_MM * 25.4, editor.document.base_dir)
+    return image.pixelColor(round(x_mm * PER_MM), round(y_mm * PER_MM)).name()
+
+
+def test_a_zone_filled_from_a_field_takes_its_regions_colour_in_one_undo_step(editor, qtbot):
+    """Issue 31, item 1: "a colour from a field (an epoch's or region's colour)": the
+    Sumerians start in Tigris, in the Near East (#e6c35c)."""
+    from engine.scenario.model import Zone, ZoneKind
+
+    stack = editor.document.undo_stack
+    editor.canvas.add_zone(Zone(kind=ZoneKind.SHAPE, x=40, y=60, width=10, height=10, fill="#ffffff"))
+    count = stack.count()
+    line = editor.form.editors["fill_from"]
+    line.setText("{start_provinces}")
+    line.editingFinished.emit()
+    assert zones(editor)[-1].fill_from == "{start_provinces}" and stack.count() == count + 1
+    assert face_pixel(editor, 45, 65) == "#e6c35c"
+    stack.undo()
+    settle(qtbot, editor)
+    assert zones(editor)[-1].fill_from is None and face_pixel(editor, 45, 65) == "#ffffff"
+    assert editor.form.editors["fill_from"].text() == ""
