@@ -169,6 +169,9 @@ def layout_problems(layouts: Sequence[CardLayout], card_types: Mapping[str, type
             problems.append(Problem(f"{where}.extends", f"unknown layout {layout.extends!r}"))
         if not (layout.width > 0 and layout.height > 0):
             problems.append(Problem(where, "a card needs a width and height above 0 mm"))
+        elif layout.corner_radius > min(layout.width, layout.height) / 2:
+            problems.append(Problem(f"{where}.corner_radius", f"a corner radius of {layout.corner_radius} mm is more "
+                                    f"than half the card's shorter side ({min(layout.width, layout.height) / 2} mm)"))
         fields = {"id", "name", "text", "art", "copies", "type"}
         if card_type is not None:
             fields |= {f.name for f in attrs.fields(card_type)} | {f"data.{f.name}" for f in attrs.fields(card_type)}

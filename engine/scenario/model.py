@@ -279,6 +279,9 @@ class CardLayout:
     safe: float = described("Safe margin (mm)", "Text must stay this far inside the trim line", default=3.0,
                             min=0, max=CARD_LIMIT_MM)
     background: str = described("Background", "#rrggbb", default="#ffffff")
+    corner_radius: float = described(
+        "Corner radius (mm)", "The trim line's rounded corners, as the cutter rounds them; poker cards are about "
+        "3, tiles 0. The bleed follows it outside", default=0.0, min=0, max=CARD_LIMIT_MM / 2, quiet=True)
     zones: list[Zone] = described("Zones", factory=list)
 
 

@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QImage,
     QPainter,
+    QPainterPath,
     QPen,
     QTextOption,
 )
@@ -89,6 +90,16 @@ def draw_image(painter: QPainter, path: Path, rect: QRectF) -> None:
     painter.drawImage(target, image)
 
 
+def card_outline(rect: QRectF, radius: float) -> QPainterPath:
+    """The card's shape: ``rect`` with its corners rounded by ``radius`` (painter units)."""
+    path = QPainterPath()
+    if radius > 0:
+        path.addRoundedRect(rect, radius, radius)
+    else:
+        path.addRect(rect)
+    return path
+
+
 class FacePainter:
     """Draws cards of one scenario: its layouts, its folder for images, the names its cards'
     references print as and the colours its regions and seats have."""
@@ -113,8 +124,9 @@ class FacePainter:
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         outer = QRectF(left - bleed * per_mm, top - bleed * per_mm, (layout.width + 2 * bleed) * per_mm,
                        (layout.height + 2 * bleed) * per_mm)
+        # A band into the bleed never paints a neighbour; rounded corners round the bleed with them.
+        painter.setClipPath(card_outline(outer, (layout.corner_radius + bleed) * per_mm if layout.corner_radius else 0), Qt.ClipOperation.IntersectClip)
         painter.fillRect(outer, QColor(layout.background))
-        painter.setClipRect(outer, Qt.ClipOperation.IntersectClip)  # a band into the bleed never paints a neighbour
         safe = QRectF(layout.safe, layout.safe, layout.width - 2 * layout.safe, layout.height - 2 * layout.safe)
         for index, zone in enumerate(resolved_zones(layout, self.layouts)):
             if not showing(zone.show_if, values):

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from engine.scenario.layout import card_values, showing
 from engine.scenario.model import Card, CardData, CardLayout, Zone
 from engine.scenario.naming import names_of
+from studio.cards.face import card_outline
 from studio.cards.output import Placed, card_image
 from studio.document import ScenarioDocument
 
@@ -160,9 +161,11 @@ class LayoutCanvas(QGraphicsView):
             face.setPos(-layout.bleed * per_mm, -layout.bleed * per_mm)
         lines = ((layout.bleed, "#d93025", Qt.PenStyle.DashLine), (0.0, "#000000", Qt.PenStyle.SolidLine),
                  (-layout.safe, "#1e8e3e", Qt.PenStyle.DotLine))
-        for outset, colour, style in lines:
-            scene.addRect(QRectF(-outset * per_mm, -outset * per_mm, (layout.width + 2 * outset) * per_mm,
-                                 (layout.height + 2 * outset) * per_mm), QPen(QColor(colour), 1, style))
+        for outset, colour, style in lines:  # each follows the rounded corners at its own distance
+            radius = max(0.0, layout.corner_radius + outset) if layout.corner_radius else 0.0
+            scene.addPath(card_outline(QRectF(-outset * per_mm, -outset * per_mm, (layout.width + 2 * outset) * per_mm,
+                                              (layout.height + 2 * outset) * per_mm), radius * per_mm),
+                          QPen(QColor(colour), 1, style))
 
     # -- the selection ---------------------------------------------------------------------
 

@@ -178,7 +178,7 @@ def card_image(scenario: Scenario, item: Placed, dpi: int, scenario_dir: Path | 
     image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
     image.setDotsPerMeterX(round(dpi / 0.0254))
     image.setDotsPerMeterY(round(dpi / 0.0254))
-    image.fill(QColor("#ffffff"))
+    image.fill(QColor(0, 0, 0, 0) if item.layout.corner_radius else QColor("#ffffff"))  # rounded corners cut away
     painter = QPainter(image)
     try:
         where = f"decks[{item.deck}].cards[{item.card.id}]: layouts[{item.layout.id}]."

@@ -57,3 +57,4 @@ def test_a_file_without_colour_fields_loads_with_none_and_saves_as_it_was(tmp_pa
     copy = tmp_path / "brief.json"
     save_scenario(scenario, copy, get_ruleset)
     assert copy.read_text(encoding="utf-8") == BRIEF.read_text(encoding="utf-8")
+

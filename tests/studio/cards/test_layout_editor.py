@@ -186,3 +186,30 @@ def test_a_zone_filled_from_a_field_takes_its_regions_colour_in_one_undo_step(ed
     settle(qtbot, editor)
     assert zones(editor)[-1].fill_from is None and face_pixel(editor, 45, 65) == "#ffffff"
     assert editor.form.editors["fill_from"].text() == ""
+
+
+def test_the_corner_radius_is_one_undo_step_and_cuts_the_faces_corners(editor, qtbot):
+    """Issue 31, item 1: "bleed, safe area and corner radius shown". A PNG without bleed
+    leaves the rounded corners transparent; the trim line on the canvas is rounded too."""
+    from PySide6.QtWidgets import QGraphicsPathItem
+
+    from studio.cards.output import Placed, card_image
+
+    def corner_alpha():
+        image, _ = card_image(editor.document.scenario, Placed(editor.canvas.card, editor.canvas.layout(), "empires"),
+                              PER_MM * 25.4, editor.document.base_dir)
+        return image.pixelColor(0, 0).alpha(), image.pixelColor(image.width() // 2, image.height() // 2).alpha()
+
+    assert editor.radius.value() == 0 and corner_alpha() == (255, 255)
+    stack, count = editor.document.undo_stack, editor.document.undo_stack.count()
+    editor.radius.setValue(3)
+    editor.radius.editingFinished.emit()
+    assert editor.canvas.layout().corner_radius == 3 and stack.count() == count + 1
+    assert corner_alpha() == (0, 255)
+    settle(qtbot, editor)
+    trim = [item for item in editor.canvas.scene().items()
+            if isinstance(item, QGraphicsPathItem) and item.path().boundingRect().width() == 63.5 * PER_MM]
+    assert trim and not trim[0].path().contains(QPointF(0.2, 0.2))  # the corner is cut off the card's outline
+    stack.undo()
+    settle(qtbot, editor)
+    assert editor.radius.value() == 0 and corner_alpha() == (255, 255)
