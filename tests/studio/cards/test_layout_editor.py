@@ -213,3 +213,70 @@ def test_the_corner_radius_is_one_undo_step_and_cuts_the_faces_corners(editor, q
     stack.undo()
     settle(qtbot, editor)
     assert editor.radius.value() == 0 and corner_alpha() == (255, 255)
+
+
+def drag(view, start, end, qtbot):
+    """A left-button drag on the canvas from ``start`` to ``end`` (scene points), in steps."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    def send(kind, scene_point, buttons):
+        at = QPointF(view.mapFromScene(scene_point))
+        event = QMouseEvent(kind, at, view.viewport().mapToGlobal(at), Qt.MouseButton.LeftButton, buttons,
+                            Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(view.viewport(), event)
+
+    send(QEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton)
+    for step in range(1, 6):
+        send(QEvent.Type.MouseMove, start + (end - start) * (step / 5), Qt.MouseButton.LeftButton)
+    guides = [line.isVisible() and line.line() for line in view.guide_lines]
+    send(QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton)
+    return guides
+
+
+def test_guides_are_the_cards_and_other_zones_edges_and_centres():
+    from engine.scenario.model import CardLayout, Zone
+    from studio.cards.layout_canvas import guides, nearest
+
+    layout = CardLayout(id="a", card_type="empire", zones=[Zone(x=10, y=20, width=5, height=4), Zone(x=1, y=1)])
+    xs, ys = guides(layout, 1)
+    assert xs == [0, 3, 31.75, 60.5, 63.5, 10, 12.5, 15] and ys == [0, 3, 44.45, 85.9, 88.9, 20, 22, 24]
+    assert nearest([11.2, 16, 21], xs, 1.5) == (-1.0, 15)  # the nearest edge wins
+    assert nearest([40, 45], xs, 1.5) is None
+
+
+def test_a_dragged_zone_snaps_to_another_zones_centre_with_the_guide_shown(editor, qtbot):
+    """Issue 31, item 1: zones "dragged, resized, aligned and snapped". A 10 mm zone dragged so
+    its centre comes to 31.9 mm lands on the centre line of the card and of the ability box
+    (31.75 mm), off the half-millimetre grid, in one undo step."""
+    from engine.scenario.model import Zone
+
+    editor.show()
+    qtbot.waitExposed(editor)
+    canvas, stack = editor.canvas, editor.document.undo_stack
+    canvas.add_zone(Zone(x=40, y=60.2, width=10, height=5.2))
+    count = stack.count()
+    start = QPointF(45 * PER_MM, 62 * PER_MM)
+    guides = drag(canvas, start, start + QPointF(-13.1 * PER_MM, 0), qtbot)
+    settle(qtbot, editor)
+    moved = zones(editor)[-1]
+    assert moved.x == 26.75 and stack.count() == count + 1
+    assert guides[0] and guides[0].x1() == guides[0].x2() == 31.75 * PER_MM  # the vertical guide drawn
+    assert not any(line.isVisible() for line in canvas.guide_lines)  # and gone after the drop
+    stack.undo()
+    settle(qtbot, editor)
+    assert zones(editor)[-1].x == 40
+
+
+def test_a_corner_dragged_near_another_zones_edge_resizes_onto_it(editor, qtbot):
+    from engine.scenario.model import Zone
+
+    editor.show()
+    qtbot.waitExposed(editor)
+    canvas = editor.canvas
+    canvas.add_zone(Zone(x=20, y=60.2, width=10, height=5.2))
+    corner = QPointF(30 * PER_MM, 65.4 * PER_MM)
+    drag(canvas, corner, corner + QPointF(30.2 * PER_MM, 0), qtbot)  # to 60.2: the ability box's right, 60.5
+    settle(qtbot, editor)
+    assert zones(editor)[-1].width == 40.5
