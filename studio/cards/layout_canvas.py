@@ -162,7 +162,12 @@ class LayoutCanvas(QGraphicsView):
     def layout(self) -> CardLayout | None:
         return next((layout for layout in self.document.scenario.layouts if layout.id == self.layout_id), None)
 
-    def show_layout(self, layout_id: str, card: Card | None, deck_id: str) -> None:
+    def show_layout(self, layout_id: str | None, card: Card | None, deck_id: str) -> None:
+        """Show ``layout_id`` (none: an empty canvas) over ``card``'s face; another layout's
+        zones start unselected."""
+        if layout_id != self.layout_id:
+            for item in self.items:
+                item.setSelected(False)
         self.layout_id, self.card, self.deck_id = layout_id, card, deck_id
         self.redraw()
 

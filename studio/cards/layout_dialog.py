@@ -62,7 +62,6 @@ class LayoutDialog(QDialog):
         self.card = card
         self.deck_id = deck_id
         self.card_types = card_types
-        self.setWindowTitle(f"Card layout: {getattr(card.data, 'type_name', '')} cards")
         self.canvas = LayoutCanvas(document, card_types, per_mm, self)
         self.create_button = QPushButton("Create Layout from the Default Face")
         self.create_button.clicked.connect(self.create_layout)
@@ -104,11 +103,17 @@ class LayoutDialog(QDialog):
         self.resize(960, 680)
         self._show()
 
+    def show_card(self, card: Card, deck_id: str) -> None:
+        """Follow the card selected in the Cards mode: its face under the zones, its type's
+        layout (or the offer to create one) and its deck's sheet."""
+        self.card, self.deck_id = card, deck_id
+        self._show()
+
     def _show(self) -> None:
+        self.setWindowTitle(f"Card layout: {getattr(self.card.data, 'type_name', '')} cards ({self.card.name})")
         layout_id = layout_id_for(self.document, self.card)
         self._offer_create(layout_id is None)
-        if layout_id is not None:
-            self.canvas.show_layout(layout_id, self.card, self.deck_id)
+        self.canvas.show_layout(layout_id, self.card, self.deck_id)
 
     def _offer_create(self, offered: bool) -> None:
         """The Create button while the card type has no layout (also after an undo took it

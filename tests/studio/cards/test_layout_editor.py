@@ -122,6 +122,28 @@ def test_the_cards_mode_opens_the_editor_on_the_selected_card_and_its_preview_fo
     editor.close()
 
 
+def test_the_open_editor_follows_the_card_selected_in_the_table_and_its_deck(cards, qtbot):
+    """Issue 31, item 1: "previewed live on the selected card": choosing another card in the
+    Cards mode's table redraws the editor on it, another deck's card on its own type's layout."""
+    cards.table.setCurrentIndex(cards.proxy.index(0, 1))
+    cards.layout_action.trigger()
+    editor = cards.layout_dialog
+    first = editor.canvas.scene().items()[-1]  # the face, drawn first
+    face = first.pixmap().toImage()
+    editor.canvas.select(3)
+    cards.table.setCurrentIndex(cards.proxy.index(2, 1))  # the Minoans
+    assert editor.canvas.card.name == "Minoans" and "Minoans" in editor.windowTitle()
+    assert editor.canvas.layout_id == "hotw-empire" and editor.canvas.selected_indexes() == [3]
+    assert editor.canvas.scene().items()[-1].pixmap().toImage() != face
+    events = next(index for index in range(cards.tabs.count()) if cards.tabs.tabData(index) == "events")
+    cards.tabs.setCurrentIndex(events)
+    assert editor.deck_id == "events" and editor.canvas.card.data.type_name == "event"
+    assert editor.canvas.layout().card_type == "event" and editor.canvas.selected_indexes() == []
+    editor.close()
+    cards.table.setCurrentIndex(cards.proxy.index(1, 1))
+    assert editor.canvas.card is not cards.selected_card()  # a closed editor follows no more
+
+
 def test_the_zone_form_edits_the_selected_zone_one_step_per_value(editor, qtbot):
     from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
 
