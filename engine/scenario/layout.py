@@ -169,6 +169,9 @@ def layout_problems(layouts: Sequence[CardLayout], card_types: Mapping[str, type
             problems.append(Problem(f"{where}.extends", f"unknown layout {layout.extends!r}"))
         if not (layout.width > 0 and layout.height > 0):
             problems.append(Problem(where, "a card needs a width and height above 0 mm"))
+        elif layout.corner_radius > min(layout.width, layout.height) / 2:
+            problems.append(Problem(f"{where}.corner_radius", f"a corner radius of {layout.corner_radius} mm is more "
+                                    f"than half the card's shorter side ({min(layout.width, layout.height) / 2} mm)"))
         fields = {"id", "name", "text", "art", "copies", "type"}
         if card_type is not None:
             fields |= {f.name for f in attrs.fields(card_type)} | {f"data.{f.name}" for f in attrs.fields(card_type)}
@@ -182,6 +185,8 @@ def layout_problems(layouts: Sequence[CardLayout], card_types: Mapping[str, type
             for name in BINDING.findall(zone.content):
                 if name not in fields and ITEM.sub("", name) not in fields:
                     problems.append(Problem(f"{zone_at}.content", f"binds {{{name}}}, which {layout.card_type} cards do not have"))
+            for key in ("fill_from", "colour_from"):
+                problems += _colour_field_problems(getattr(zone, key), fields, layout.card_type, f"{zone_at}.{key}")
             for name, *_ in conditions(zone.show_if):
                 if name not in fields and ITEM.sub("", name) not in fields:
                     problems.append(Problem(f"{zone_at}.show_if", f"{layout.card_type} cards have no field {name!r}"))
@@ -196,3 +201,20 @@ def _image_problems(zone: Zone, where: str) -> list[Problem]:
         return []
     return [Problem(f"{where}.{field}", f"image path {path!r} leaves the scenario's folder, where a layout's "
                                         "images must lie (the card would show a blank)")]
+
+
+def colour_field(binding: str | None) -> str | None:
+    """The field a ``fill_from`` or ``colour_from`` names: ``{region}`` gives region."""
+    found = BINDING.fullmatch((binding or "").strip())
+    return found.group(1) if found else None
+
+
+def _colour_field_problems(binding: str | None, fields: set[str], card_type: str, where: str) -> list[Problem]:
+    if binding is None:
+        return []
+    name = colour_field(binding)
+    if name is None:
+        return [Problem(where, f"expected one field as {{field}}, e.g. {{region}}, found {binding!r}")]
+    if name not in fields:
+        return [Problem(where, f"{card_type} cards have no field {name!r}")]
+    return []

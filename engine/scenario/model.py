@@ -252,6 +252,13 @@ class Zone:
     colour: str = described("Colour", "#rrggbb of text, or a shape's outline", ref="colour", default="#000000")
     fill: str | None = described("Fill", "#rrggbb behind the zone; none for transparent", ref="colour",
                                  default=None)
+    fill_from: str | None = described(
+        "Fill from field", "A field whose colour fills the zone instead: a region, seat or space reference (a "
+        "space by its region's colour) or a #rrggbb the card writes, e.g. {region}; the fill above when it names none",
+        default=None, quiet=True)
+    colour_from: str | None = described(
+        "Colour from field", "A field whose colour the text or outline takes instead, as fill from field does",
+        default=None, quiet=True)
     align: Align = described("Alignment", default=Align.LEFT)
     show_if: str | None = described("Show if", "Draw this zone only when this field has a value, or (field=value) "
                                     "only when it has that value as the file writes it, e.g. epoch=2, or (field^=value) "
@@ -272,6 +279,9 @@ class CardLayout:
     safe: float = described("Safe margin (mm)", "Text must stay this far inside the trim line", default=3.0,
                             min=0, max=CARD_LIMIT_MM)
     background: str = described("Background", "#rrggbb", default="#ffffff")
+    corner_radius: float = described(
+        "Corner radius (mm)", "The trim line's rounded corners, as the cutter rounds them; poker cards are about "
+        "3, tiles 0. The bleed follows it outside", default=0.0, min=0, max=CARD_LIMIT_MM / 2, quiet=True)
     zones: list[Zone] = described("Zones", factory=list)
 
 

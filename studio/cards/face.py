@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
+import attrs
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import (
     QColor,
@@ -20,13 +21,16 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QImage,
     QPainter,
+    QPainterPath,
     QPen,
     QTextOption,
 )
 from PySide6.QtSvg import QSvgRenderer
 
+from engine.scenario.card_colours import Colours, field_colour
 from engine.scenario.layout import (
     card_values,
+    colour_field,
     fill,
     has_value,
     resolved_zones,
@@ -86,16 +90,27 @@ def draw_image(painter: QPainter, path: Path, rect: QRectF) -> None:
     painter.drawImage(target, image)
 
 
+def card_outline(rect: QRectF, radius: float) -> QPainterPath:
+    """The card's shape: ``rect`` with its corners rounded by ``radius`` (painter units)."""
+    path = QPainterPath()
+    if radius > 0:
+        path.addRoundedRect(rect, radius, radius)
+    else:
+        path.addRect(rect)
+    return path
+
+
 class FacePainter:
     """Draws cards of one scenario: its layouts, its folder for images, the names its cards'
-    references print as."""
+    references print as and the colours its regions and seats have."""
 
     def __init__(self, layouts: Mapping[str, CardLayout], scenario_dir: Path | None,
-                 names: Names | None = None) -> None:
+                 names: Names | None = None, colours: Colours | None = None) -> None:
         load_fonts()
         self.layouts = layouts
         self.scenario_dir = scenario_dir
         self.names = names
+        self.colours = colours or Colours()
 
     def paint(self, painter: QPainter, card: Card, layout: CardLayout, left: float, top: float, per_mm: float,
               bleed: float | None = None, where: str = "") -> list[Problem]:
@@ -109,13 +124,15 @@ class FacePainter:
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         outer = QRectF(left - bleed * per_mm, top - bleed * per_mm, (layout.width + 2 * bleed) * per_mm,
                        (layout.height + 2 * bleed) * per_mm)
+        # A band into the bleed never paints a neighbour; rounded corners round the bleed with them.
+        painter.setClipPath(card_outline(outer, (layout.corner_radius + bleed) * per_mm if layout.corner_radius else 0), Qt.ClipOperation.IntersectClip)
         painter.fillRect(outer, QColor(layout.background))
-        painter.setClipRect(outer, Qt.ClipOperation.IntersectClip)  # a band into the bleed never paints a neighbour
         safe = QRectF(layout.safe, layout.safe, layout.width - 2 * layout.safe, layout.height - 2 * layout.safe)
         for index, zone in enumerate(resolved_zones(layout, self.layouts)):
             if not showing(zone.show_if, values):
                 continue
             rect = QRectF(left + zone.x * per_mm, top + zone.y * per_mm, zone.width * per_mm, zone.height * per_mm)
+            zone = self._coloured(zone, card)
             if zone.fill:
                 painter.fillRect(rect, QColor(zone.fill))
             zone_at = f"{where}zones[{index}]"
@@ -136,6 +153,16 @@ class FacePainter:
                     problems.append(Problem(zone_at, "text crosses the safe line"))
         painter.restore()
         return problems
+
+    def _coloured(self, zone: Zone, card: Card) -> Zone:
+        """``zone`` with the fill and colour its fields stand for, where they name one."""
+        changes = {}
+        for key, source in (("fill", zone.fill_from), ("colour", zone.colour_from)):
+            name = colour_field(source)
+            colour = field_colour(card, name, self.colours) if name else None
+            if colour is not None:
+                changes[key] = colour
+        return attrs.evolve(zone, **changes) if changes else zone
 
     def _text(self, painter: QPainter, zone: Zone, text: str, rect: QRectF, per_mm: float) -> bool:
         """Draw wrapped text; True when it does not fit its zone."""

@@ -2,8 +2,10 @@
 
 The selected card's face is drawn under the zones by face.py, so what is placed is what
 prints; the bleed, trim and safe lines are drawn over it. A zone is dragged by its body or
-resized by its corner handle; on release its place, snapped to ``SNAP_MM``, goes to the
-document as one undo step, and the canvas is drawn again from the document, so an undo
+resized by its corner handle; while it moves alone, an edge or its centre near another
+zone's edge or centre, or the card's edges, centre or safe lines, is pulled onto it and the
+guide is drawn (as Inkscape and Tiled do); on release its place, on that guide or else
+snapped to ``SNAP_MM``, goes to the document as one undo step, and the canvas is drawn again from the document, so an undo
 puts the zone back. Only the layout's own zones are handles: a parent's (``extends``) are
 part of the face underneath.
 """
@@ -11,11 +13,13 @@ part of the face underneath.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
+    QGraphicsLineItem,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSceneMouseEvent,
@@ -26,10 +30,12 @@ from PySide6.QtWidgets import (
 from engine.scenario.layout import card_values, showing
 from engine.scenario.model import Card, CardData, CardLayout, Zone
 from engine.scenario.naming import names_of
+from studio.cards.face import card_outline
 from studio.cards.output import Placed, card_image
 from studio.document import ScenarioDocument
 
 SNAP_MM = 0.5
+SNAP_PX = 6.0  # how near, on screen, an edge or centre comes to a guide before it snaps there
 HANDLE_PX = 8.0
 EDGES = ("left", "top", "right", "bottom")
 
@@ -37,6 +43,25 @@ EDGES = ("left", "top", "right", "bottom")
 def snapped(value: float, step: float = SNAP_MM) -> float:
     """``value`` on the nearest multiple of ``step`` (millimetres)."""
     return round(round(value / step) * step, 3)
+
+
+def guides(layout: CardLayout, moving: int) -> tuple[list[float], list[float]]:
+    """What a moving zone snaps to, as Inkscape and Tiled do: the card's edges, centre and safe
+    lines, and every other zone's edges and centre (x values, then y values, in mm)."""
+    xs = [0.0, layout.safe, layout.width / 2, layout.width - layout.safe, layout.width]
+    ys = [0.0, layout.safe, layout.height / 2, layout.height - layout.safe, layout.height]
+    for index, zone in enumerate(layout.zones):
+        if index != moving:
+            xs += [zone.x, zone.x + zone.width / 2, zone.x + zone.width]
+            ys += [zone.y, zone.y + zone.height / 2, zone.y + zone.height]
+    return xs, ys
+
+
+def nearest(edges: list[float], targets: list[float], reach: float) -> tuple[float, float] | None:
+    """The shift that puts the nearest of ``edges`` on a target no farther than ``reach``, and
+    that target; None when none is near enough (the zone then keeps to the grid)."""
+    pairs = [(target - edge, target) for edge in edges for target in targets if abs(target - edge) <= reach]
+    return min(pairs, key=lambda pair: abs(pair[0])) if pairs else None
 
 
 class HandleItem(QGraphicsRectItem):
@@ -50,10 +75,11 @@ class HandleItem(QGraphicsRectItem):
         self.setCursor(Qt.CursorShape.SizeFDiagCursor)
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.zone_item.snap = (None, None)
         event.accept()
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        corner = self.zone_item.mapFromScene(event.scenePos())
+        corner = self.zone_item.mapFromScene(self.zone_item.canvas.snap_corner(self.zone_item, event.scenePos()))
         self.zone_item.resize_to(max(corner.x(), 1.0), max(corner.y(), 1.0))
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
@@ -69,7 +95,10 @@ class ZoneItem(QGraphicsRectItem):
         self.index = index
         self.canvas = canvas
         self.setPos(zone.x * per_mm, zone.y * per_mm)
-        self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsMovable | QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsMovable | QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+                      | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
+        self.dragging = False
+        self.snap: tuple[float | None, float | None] = (None, None)  # mm a guide put it at, else the grid's
         # A zone this card does not draw (its show_if does not hold) stays a handle, fainter.
         self.drawn = drawn
         self.setPen(QPen(QColor(30, 111, 217, 255 if drawn else 90), 1, Qt.PenStyle.DashLine))
@@ -83,8 +112,20 @@ class ZoneItem(QGraphicsRectItem):
         self.setRect(0, 0, width, height)
         self.handle.setPos(self.rect().bottomRight())
 
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.dragging, self.snap = True, (None, None)
+        super().mousePressEvent(event)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        """A zone dragged alone is pulled onto a guide near enough; several move as they are."""
+        if change is QGraphicsItem.GraphicsItemChange.ItemPositionChange and self.dragging \
+                and len(self.canvas.selected_indexes()) <= 1:
+            return self.canvas.snap_move(self, value)
+        return super().itemChange(change, value)
+
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         super().mouseReleaseEvent(event)
+        self.dragging = False
         self.canvas.zone_moved(self)
 
 
@@ -104,6 +145,7 @@ class LayoutCanvas(QGraphicsView):
         self.card: Card | None = None
         self.deck_id = ""
         self.items: list[ZoneItem] = []
+        self.guide_lines: list[QGraphicsLineItem] = []  # where a dragged zone snapped: a vertical, a horizontal
         self.setScene(QGraphicsScene(self))
         self.setBackgroundBrush(QColor("#8a8a8a"))
         self.scene().selectionChanged.connect(self.selection_changed)
@@ -120,7 +162,12 @@ class LayoutCanvas(QGraphicsView):
     def layout(self) -> CardLayout | None:
         return next((layout for layout in self.document.scenario.layouts if layout.id == self.layout_id), None)
 
-    def show_layout(self, layout_id: str, card: Card | None, deck_id: str) -> None:
+    def show_layout(self, layout_id: str | None, card: Card | None, deck_id: str) -> None:
+        """Show ``layout_id`` (none: an empty canvas) over ``card``'s face; another layout's
+        zones start unselected."""
+        if layout_id != self.layout_id:
+            for item in self.items:
+                item.setSelected(False)
         self.layout_id, self.card, self.deck_id = layout_id, card, deck_id
         self.redraw()
 
@@ -138,6 +185,10 @@ class LayoutCanvas(QGraphicsView):
         layout = self.layout()
         if layout is not None:
             self._draw_face(layout)
+            self.guide_lines = [scene.addLine(QLineF(), QPen(QColor("#e0218a"), 0)) for _ in range(2)]
+            for line in self.guide_lines:
+                line.setZValue(1)
+                line.hide()
             values = card_values(self.card, names_of(self.document.scenario)) if self.card is not None else {}
             for index, zone in enumerate(layout.zones):
                 item = ZoneItem(index, zone, self, self.card is None or showing(zone.show_if, values))
@@ -160,9 +211,57 @@ class LayoutCanvas(QGraphicsView):
             face.setPos(-layout.bleed * per_mm, -layout.bleed * per_mm)
         lines = ((layout.bleed, "#d93025", Qt.PenStyle.DashLine), (0.0, "#000000", Qt.PenStyle.SolidLine),
                  (-layout.safe, "#1e8e3e", Qt.PenStyle.DotLine))
-        for outset, colour, style in lines:
-            scene.addRect(QRectF(-outset * per_mm, -outset * per_mm, (layout.width + 2 * outset) * per_mm,
-                                 (layout.height + 2 * outset) * per_mm), QPen(QColor(colour), 1, style))
+        for outset, colour, style in lines:  # each follows the rounded corners at its own distance
+            radius = max(0.0, layout.corner_radius + outset) if layout.corner_radius else 0.0
+            scene.addPath(card_outline(QRectF(-outset * per_mm, -outset * per_mm, (layout.width + 2 * outset) * per_mm,
+                                              (layout.height + 2 * outset) * per_mm), radius * per_mm),
+                          QPen(QColor(colour), 1, style))
+
+    # -- snapping to guides ----------------------------------------------------------------
+
+    def snap_move(self, item: ZoneItem, pos: QPointF) -> QPointF:
+        """Where a zone dragged to ``pos`` goes: an edge or its centre onto the nearest guide
+        within ``SNAP_PX``, in each direction apart; the guide is drawn while it holds."""
+        layout, per_mm = self.layout(), self.per_mm
+        if layout is None:
+            return pos
+        xs, ys = guides(layout, item.index)
+        x, y = pos.x() / per_mm, pos.y() / per_mm
+        width, height = item.rect().width() / per_mm, item.rect().height() / per_mm
+        found = (nearest([x, x + width / 2, x + width], xs, SNAP_PX / per_mm),
+                 nearest([y, y + height / 2, y + height], ys, SNAP_PX / per_mm))
+        item.snap = tuple(round(start + hit[0], 3) if hit else None for start, hit in zip((x, y), found))
+        self._show_guides(*(hit[1] if hit else None for hit in found))
+        return QPointF(x * per_mm if item.snap[0] is None else item.snap[0] * per_mm,
+                       y * per_mm if item.snap[1] is None else item.snap[1] * per_mm)
+
+    def snap_corner(self, item: ZoneItem, pos: QPointF) -> QPointF:
+        """Where the corner handle dragged to ``pos`` goes: onto a guide within ``SNAP_PX``;
+        ``item.snap`` keeps the width and height that gives."""
+        layout, per_mm = self.layout(), self.per_mm
+        if layout is None:
+            return pos
+        xs, ys = guides(layout, item.index)
+        corner = (pos.x() / per_mm, pos.y() / per_mm)
+        found = (nearest([corner[0]], xs, SNAP_PX / per_mm), nearest([corner[1]], ys, SNAP_PX / per_mm))
+        origin = (item.pos().x() / per_mm, item.pos().y() / per_mm)
+        item.snap = tuple(round(at + hit[0] - start, 3) if hit else None
+                          for at, hit, start in zip(corner, found, origin))
+        self._show_guides(*(hit[1] if hit else None for hit in found))
+        return QPointF(*((at + hit[0] if hit else at) * per_mm for at, hit in zip(corner, found)))
+
+    def _show_guides(self, x: float | None, y: float | None) -> None:
+        layout = self.layout()
+        if layout is None or len(self.guide_lines) != 2:
+            return
+        reach = (layout.bleed + 4) * self.per_mm
+        vertical, horizontal = self.guide_lines
+        vertical.setVisible(x is not None)
+        horizontal.setVisible(y is not None)
+        if x is not None:
+            vertical.setLine(x * self.per_mm, -reach, x * self.per_mm, layout.height * self.per_mm + reach)
+        if y is not None:
+            horizontal.setLine(-reach, y * self.per_mm, layout.width * self.per_mm + reach, y * self.per_mm)
 
     # -- the selection ---------------------------------------------------------------------
 
@@ -186,7 +285,9 @@ class LayoutCanvas(QGraphicsView):
             zone = layout.zones[moved.index] if layout is not None else None
             if zone is None:
                 continue
-            x, y = snapped(moved.pos().x() / self.per_mm), snapped(moved.pos().y() / self.per_mm)
+            guided_x, guided_y = moved.snap if moved is item else (None, None)
+            x = snapped(moved.pos().x() / self.per_mm) if guided_x is None else guided_x
+            y = snapped(moved.pos().y() / self.per_mm) if guided_y is None else guided_y
             if (x, y) != (zone.x, zone.y):
                 values |= {f"{self.zone_path(moved.index)}.x": x, f"{self.zone_path(moved.index)}.y": y}
         if values:
@@ -194,8 +295,9 @@ class LayoutCanvas(QGraphicsView):
         self._redraw_soon.start()  # snapped into place
 
     def zone_resized(self, item: ZoneItem) -> None:
-        width = max(SNAP_MM, snapped(item.rect().width() / self.per_mm))
-        height = max(SNAP_MM, snapped(item.rect().height() / self.per_mm))
+        guided_width, guided_height = item.snap
+        width = max(SNAP_MM, snapped(item.rect().width() / self.per_mm) if guided_width is None else guided_width)
+        height = max(SNAP_MM, snapped(item.rect().height() / self.per_mm) if guided_height is None else guided_height)
         path = self.zone_path(item.index)
         self.document.set_values({f"{path}.width": width, f"{path}.height": height}, "Resize zone")
         self._redraw_soon.start()

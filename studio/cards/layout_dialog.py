@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QDialog,
+    QDoubleSpinBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -61,7 +62,6 @@ class LayoutDialog(QDialog):
         self.card = card
         self.deck_id = deck_id
         self.card_types = card_types
-        self.setWindowTitle(f"Card layout: {getattr(card.data, 'type_name', '')} cards")
         self.canvas = LayoutCanvas(document, card_types, per_mm, self)
         self.create_button = QPushButton("Create Layout from the Default Face")
         self.create_button.clicked.connect(self.create_layout)
@@ -72,12 +72,20 @@ class LayoutDialog(QDialog):
         self.align_buttons = {edge: QPushButton(f"Align {edge.title()}") for edge in EDGES}
         for edge, button in self.align_buttons.items():
             button.clicked.connect(lambda _=False, edge=edge: self.canvas.align(edge))
+        self.radius = QDoubleSpinBox()  # the layout's corner radius, drawn on the card's lines and its face
+        self.radius.setPrefix("Corners ")
+        self.radius.setSuffix(" mm")
+        self.radius.setRange(0, attrs.fields(CardLayout).corner_radius.metadata["max"])
+        self.radius.setSingleStep(0.5)
+        self.radius.setToolTip(attrs.fields(CardLayout).corner_radius.metadata["help"])
+        self.radius.editingFinished.connect(self._set_radius)
         self.form = ZoneForm(document)
         self.content = self.form.editors["content"]
         self.content.setPlaceholderText("e.g. {name} or {armies} armies")
         buttons = QHBoxLayout()
         for button in (self.create_button, self.add_button, self.delete_button, *self.align_buttons.values()):
             buttons.addWidget(button)
+        buttons.addWidget(self.radius)
         buttons.addStretch(1)
         self.sheet = QLabel()  # the first cards of the deck with this layout, as they print
         self.sheet.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -90,15 +98,22 @@ class LayoutDialog(QDialog):
         column.addWidget(self.sheet)
         self.canvas.selection_changed.connect(self._selection_changed)
         self.canvas.redrawn.connect(self._draw_sheet)
+        self.canvas.redrawn.connect(self._show_radius)
         self.canvas.redrawn.connect(lambda: self._offer_create(self.canvas.layout() is None))
         self.resize(960, 680)
         self._show()
 
+    def show_card(self, card: Card, deck_id: str) -> None:
+        """Follow the card selected in the Cards mode: its face under the zones, its type's
+        layout (or the offer to create one) and its deck's sheet."""
+        self.card, self.deck_id = card, deck_id
+        self._show()
+
     def _show(self) -> None:
+        self.setWindowTitle(f"Card layout: {getattr(self.card.data, 'type_name', '')} cards ({self.card.name})")
         layout_id = layout_id_for(self.document, self.card)
         self._offer_create(layout_id is None)
-        if layout_id is not None:
-            self.canvas.show_layout(layout_id, self.card, self.deck_id)
+        self.canvas.show_layout(layout_id, self.card, self.deck_id)
 
     def _offer_create(self, offered: bool) -> None:
         """The Create button while the card type has no layout (also after an undo took it
@@ -112,6 +127,19 @@ class LayoutDialog(QDialog):
             return
         self.document.add("layouts", new_layout(self.document, card_type), text=f"Add {card_type.type_name} layout")
         self._show()
+
+    def _show_radius(self) -> None:
+        layout = self.canvas.layout()
+        self.radius.setEnabled(layout is not None)
+        self.radius.blockSignals(True)
+        self.radius.setValue(layout.corner_radius if layout is not None else 0.0)
+        self.radius.blockSignals(False)
+
+    def _set_radius(self) -> None:
+        layout = self.canvas.layout()
+        if layout is not None and self.radius.value() != layout.corner_radius:
+            self.document.set_value(f"layouts[{layout.id}].corner_radius", self.radius.value(),
+                                    "Change corner radius", merge_key=None)
 
     def _draw_sheet(self) -> None:
         """Up to ``SHEET_CARDS`` cards of the deck that this layout draws, side by side."""

@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 
 from engine.export.names import file_name, file_names, refuse_existing
 from engine.scenario.atomic import replacing
+from engine.scenario.card_colours import colours_of
 from engine.scenario.layout import layout_for
 from engine.scenario.model import Card, CardData, CardLayout, Scenario
 from engine.scenario.naming import names_of
@@ -95,7 +96,7 @@ def write_pdf(scenario: Scenario, placed: Sequence[Placed], path: Path, sheet: P
     if not placed:
         raise ValueError("no cards to print")
     layouts = {layout.id: layout for layout in scenario.layouts}
-    painter_of = FacePainter(layouts, scenario_dir, names_of(scenario))
+    painter_of = FacePainter(layouts, scenario_dir, names_of(scenario), colours_of(scenario))
     width, height = placed[0].layout.width, placed[0].layout.height
     columns, rows = _grid(sheet, width, height)
     writer = QPdfWriter(str(path))
@@ -177,11 +178,11 @@ def card_image(scenario: Scenario, item: Placed, dpi: int, scenario_dir: Path | 
     image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
     image.setDotsPerMeterX(round(dpi / 0.0254))
     image.setDotsPerMeterY(round(dpi / 0.0254))
-    image.fill(QColor("#ffffff"))
+    image.fill(QColor(0, 0, 0, 0) if item.layout.corner_radius else QColor("#ffffff"))  # rounded corners cut away
     painter = QPainter(image)
     try:
         where = f"decks[{item.deck}].cards[{item.card.id}]: layouts[{item.layout.id}]."
-        problems = FacePainter(layouts, scenario_dir, names_of(scenario)).paint(
+        problems = FacePainter(layouts, scenario_dir, names_of(scenario), colours_of(scenario)).paint(
             painter, item.card, item.layout, margin * per_mm, margin * per_mm, per_mm, margin, where)
     finally:
         painter.end()

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from engine.scenario.model import Zone
 from studio.document import ScenarioDocument
 
-OPTIONAL_TEXT = {"fill", "show_if"}  # an empty line means none
+OPTIONAL_TEXT = {"fill", "fill_from", "colour_from", "show_if"}  # an empty line means none
 
 
 class ZoneForm(QWidget):

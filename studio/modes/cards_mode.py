@@ -74,6 +74,7 @@ class CardsMode(CardEditing, CardOutputs, QObject):
         self.model: CardTableModel | None = None
         self.validation: list[Problem] = []
         self.face_problems: list[Problem] = []
+        self.layout_dialog: LayoutDialog | None = None
         # After an edit the whole file is checked again on a worker thread (half a second for a
         # 1,000-card deck): the table stays live, and the marks follow when the answer comes.
         self._check = BackgroundCheck(self._problems, "cards-check", self)
@@ -323,8 +324,12 @@ class CardsMode(CardEditing, CardOutputs, QObject):
             self.table.selectionModel().select(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
 
     def _selected(self) -> None:
-        self.form.show_card(self.selected_card())
+        card = self.selected_card()
+        self.form.show_card(card)
         self.render_preview()
+        if card is not None and self.model is not None and self.layout_dialog is not None \
+                and self.layout_dialog.isVisible():  # the open layout editor follows the table
+            self.layout_dialog.show_card(card, self.model.deck_id)
 
     def edit_layout(self) -> None:
         """The selected card's layout at real size, its zones placed with the mouse (a window

@@ -64,3 +64,15 @@ def test_a_layout_naming_what_does_not_exist_is_located():
         "layouts[b].zones[1]: a zone needs a width and height above 0 mm",
         "layouts[b].zones[1].show_if: empire cards have no field 'colour'",
     ]
+
+
+def test_a_corner_radius_above_half_the_shorter_side_is_located_and_none_is_square():
+    """The corner radius defaults to 0: every face printed before it stays square."""
+    scenario = load_scenario(HISTORY, get_ruleset)
+    assert all(layout.corner_radius == 0 for layout in scenario.layouts)
+    data = json.loads(HISTORY.read_text(encoding="utf-8"))
+    data["layouts"] = [{"id": "b", "card_type": "empire", "width": 20, "height": 30, "corner_radius": 10.5},
+                       {"id": "c", "card_type": "empire", "corner_radius": 3}]
+    _, problems = scenario_from_data(data, HISTORY.parent, get_ruleset)
+    assert [str(p) for p in problems] == [
+        "layouts[b].corner_radius: a corner radius of 10.5 mm is more than half the card's shorter side (10.0 mm)"]

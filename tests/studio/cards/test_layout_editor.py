@@ -122,6 +122,28 @@ def test_the_cards_mode_opens_the_editor_on_the_selected_card_and_its_preview_fo
     editor.close()
 
 
+def test_the_open_editor_follows_the_card_selected_in_the_table_and_its_deck(cards, qtbot):
+    """Issue 31, item 1: "previewed live on the selected card": choosing another card in the
+    Cards mode's table redraws the editor on it, another deck's card on its own type's layout."""
+    cards.table.setCurrentIndex(cards.proxy.index(0, 1))
+    cards.layout_action.trigger()
+    editor = cards.layout_dialog
+    first = editor.canvas.scene().items()[-1]  # the face, drawn first
+    face = first.pixmap().toImage()
+    editor.canvas.select(3)
+    cards.table.setCurrentIndex(cards.proxy.index(2, 1))  # the Minoans
+    assert editor.canvas.card.name == "Minoans" and "Minoans" in editor.windowTitle()
+    assert editor.canvas.layout_id == "hotw-empire" and editor.canvas.selected_indexes() == [3]
+    assert editor.canvas.scene().items()[-1].pixmap().toImage() != face
+    events = next(index for index in range(cards.tabs.count()) if cards.tabs.tabData(index) == "events")
+    cards.tabs.setCurrentIndex(events)
+    assert editor.deck_id == "events" and editor.canvas.card.data.type_name == "event"
+    assert editor.canvas.layout().card_type == "event" and editor.canvas.selected_indexes() == []
+    editor.close()
+    cards.table.setCurrentIndex(cards.proxy.index(1, 1))
+    assert editor.canvas.card is not cards.selected_card()  # a closed editor follows no more
+
+
 def test_the_zone_form_edits_the_selected_zone_one_step_per_value(editor, qtbot):
     from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
 
@@ -158,3 +180,125 @@ def test_a_sheet_of_the_deck_follows_each_change(editor, qtbot):
     editor.canvas.remove_selected()  # the epoch band
     settle(qtbot, editor)
     assert editor.sheet.pixmap().toImage() != sheet
+
+
+def face_pixel(editor, x_mm, y_mm):
+    """The colour the selected card's face prints at (x, y) mm from its trim corner."""
+    from studio.cards.output import Placed, card_image
+
+    image, _ = card_image(editor.document.scenario, Placed(editor.canvas.card, editor.canvas.layout(), "empires"),
+                          PER_MM * 25.4, editor.document.base_dir)
+    return image.pixelColor(round(x_mm * PER_MM), round(y_mm * PER_MM)).name()
+
+
+def test_a_zone_filled_from_a_field_takes_its_regions_colour_in_one_undo_step(editor, qtbot):
+    """Issue 31, item 1: "a colour from a field (an epoch's or region's colour)": the
+    Sumerians start in Tigris, in the Near East (#e6c35c)."""
+    from engine.scenario.model import Zone, ZoneKind
+
+    stack = editor.document.undo_stack
+    editor.canvas.add_zone(Zone(kind=ZoneKind.SHAPE, x=40, y=60, width=10, height=10, fill="#ffffff"))
+    count = stack.count()
+    line = editor.form.editors["fill_from"]
+    line.setText("{start_provinces}")
+    line.editingFinished.emit()
+    assert zones(editor)[-1].fill_from == "{start_provinces}" and stack.count() == count + 1
+    assert face_pixel(editor, 45, 65) == "#e6c35c"
+    stack.undo()
+    settle(qtbot, editor)
+    assert zones(editor)[-1].fill_from is None and face_pixel(editor, 45, 65) == "#ffffff"
+    assert editor.form.editors["fill_from"].text() == ""
+
+
+def test_the_corner_radius_is_one_undo_step_and_cuts_the_faces_corners(editor, qtbot):
+    """Issue 31, item 1: "bleed, safe area and corner radius shown". A PNG without bleed
+    leaves the rounded corners transparent; the trim line on the canvas is rounded too."""
+    from PySide6.QtWidgets import QGraphicsPathItem
+
+    from studio.cards.output import Placed, card_image
+
+    def corner_alpha():
+        image, _ = card_image(editor.document.scenario, Placed(editor.canvas.card, editor.canvas.layout(), "empires"),
+                              PER_MM * 25.4, editor.document.base_dir)
+        return image.pixelColor(0, 0).alpha(), image.pixelColor(image.width() // 2, image.height() // 2).alpha()
+
+    assert editor.radius.value() == 0 and corner_alpha() == (255, 255)
+    stack, count = editor.document.undo_stack, editor.document.undo_stack.count()
+    editor.radius.setValue(3)
+    editor.radius.editingFinished.emit()
+    assert editor.canvas.layout().corner_radius == 3 and stack.count() == count + 1
+    assert corner_alpha() == (0, 255)
+    settle(qtbot, editor)
+    trim = [item for item in editor.canvas.scene().items()
+            if isinstance(item, QGraphicsPathItem) and item.path().boundingRect().width() == 63.5 * PER_MM]
+    assert trim and not trim[0].path().contains(QPointF(0.2, 0.2))  # the corner is cut off the card's outline
+    stack.undo()
+    settle(qtbot, editor)
+    assert editor.radius.value() == 0 and corner_alpha() == (255, 255)
+
+
+def drag(view, start, end, qtbot):
+    """A left-button drag on the canvas from ``start`` to ``end`` (scene points), in steps."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    def send(kind, scene_point, buttons):
+        at = QPointF(view.mapFromScene(scene_point))
+        event = QMouseEvent(kind, at, view.viewport().mapToGlobal(at), Qt.MouseButton.LeftButton, buttons,
+                            Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(view.viewport(), event)
+
+    send(QEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton)
+    for step in range(1, 6):
+        send(QEvent.Type.MouseMove, start + (end - start) * (step / 5), Qt.MouseButton.LeftButton)
+    guides = [line.isVisible() and line.line() for line in view.guide_lines]
+    send(QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton)
+    return guides
+
+
+def test_guides_are_the_cards_and_other_zones_edges_and_centres():
+    from engine.scenario.model import CardLayout, Zone
+    from studio.cards.layout_canvas import guides, nearest
+
+    layout = CardLayout(id="a", card_type="empire", zones=[Zone(x=10, y=20, width=5, height=4), Zone(x=1, y=1)])
+    xs, ys = guides(layout, 1)
+    assert xs == [0, 3, 31.75, 60.5, 63.5, 10, 12.5, 15] and ys == [0, 3, 44.45, 85.9, 88.9, 20, 22, 24]
+    assert nearest([11.2, 16, 21], xs, 1.5) == (-1.0, 15)  # the nearest edge wins
+    assert nearest([40, 45], xs, 1.5) is None
+
+
+def test_a_dragged_zone_snaps_to_another_zones_centre_with_the_guide_shown(editor, qtbot):
+    """Issue 31, item 1: zones "dragged, resized, aligned and snapped". A 10 mm zone dragged so
+    its centre comes to 31.9 mm lands on the centre line of the card and of the ability box
+    (31.75 mm), off the half-millimetre grid, in one undo step."""
+    from engine.scenario.model import Zone
+
+    editor.show()
+    qtbot.waitExposed(editor)
+    canvas, stack = editor.canvas, editor.document.undo_stack
+    canvas.add_zone(Zone(x=40, y=60.2, width=10, height=5.2))
+    count = stack.count()
+    start = QPointF(45 * PER_MM, 62 * PER_MM)
+    guides = drag(canvas, start, start + QPointF(-13.1 * PER_MM, 0), qtbot)
+    settle(qtbot, editor)
+    moved = zones(editor)[-1]
+    assert moved.x == 26.75 and stack.count() == count + 1
+    assert guides[0] and guides[0].x1() == guides[0].x2() == 31.75 * PER_MM  # the vertical guide drawn
+    assert not any(line.isVisible() for line in canvas.guide_lines)  # and gone after the drop
+    stack.undo()
+    settle(qtbot, editor)
+    assert zones(editor)[-1].x == 40
+
+
+def test_a_corner_dragged_near_another_zones_edge_resizes_onto_it(editor, qtbot):
+    from engine.scenario.model import Zone
+
+    editor.show()
+    qtbot.waitExposed(editor)
+    canvas = editor.canvas
+    canvas.add_zone(Zone(x=20, y=60.2, width=10, height=5.2))
+    corner = QPointF(30 * PER_MM, 65.4 * PER_MM)
+    drag(canvas, corner, corner + QPointF(30.2 * PER_MM, 0), qtbot)  # to 60.2: the ability box's right, 60.5
+    settle(qtbot, editor)
+    assert zones(editor)[-1].width == 40.5
