@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -18,17 +19,21 @@ from engine.scenario.problems import ScenarioError
 
 def validate(args: argparse.Namespace) -> int:
     """Every file is checked, whatever the one before it did."""
+    from engine.cli.progress import progress_bar
+
     failed = False
-    for file in args.files:
-        try:
-            load_scenario(file, get_ruleset)
-            print(f"{source_name(file)}: ok")
-        except ScenarioError as error:
-            failed = True
-            print("\n".join(error.lines()))
-        except (OSError, ValueError, RuntimeError) as error:
-            failed = True
-            print(f"{source_name(file)}: {error}")
+    with progress_bar(len(args.files), "validate", "file") as bar:
+        for file in args.files:
+            try:
+                load_scenario(file, get_ruleset)
+                bar.write(f"{source_name(file)}: ok", file=sys.stdout)
+            except ScenarioError as error:
+                failed = True
+                bar.write("\n".join(error.lines()), file=sys.stdout)
+            except (OSError, ValueError, RuntimeError) as error:
+                failed = True
+                bar.write(f"{source_name(file)}: {error}", file=sys.stdout)
+            bar.update()
     return 1 if failed else 0
 
 
