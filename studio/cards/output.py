@@ -7,7 +7,8 @@ draws them offscreen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from attrs import frozen
@@ -37,6 +38,19 @@ SHEET_COLUMNS, SHEET_ROWS = 10, 7
 Progress = Callable[[int, int], None]
 """Told (done, total) after each card a writer draws; an exception it raises stops the writer,
 and the file being written is removed (``replacing``)."""
+
+
+@contextmanager
+def _all_or_none(paths: Sequence[Path]) -> Iterator[None]:
+    """Stopped part way (an error, or Cancel through ``progress``), the images this run made
+    are removed again; one it replaced (``force``) stays replaced."""
+    fresh = [path for path in paths if not path.exists()]
+    try:
+        yield
+    except BaseException:
+        for path in fresh:
+            path.unlink(missing_ok=True)
+        raise
 
 
 def _told(progress: Progress | None, done: int, total: int) -> None:
@@ -211,14 +225,15 @@ def write_pngs(scenario: Scenario, placed: Sequence[Placed], out_dir: Path, dpi:
     refuse_existing(paths, force)
     out_dir.mkdir(parents=True, exist_ok=True)
     written, problems = [], []
-    for item, path in zip(items, paths):
-        image, found = card_image(scenario, item, dpi, scenario_dir)
-        problems += found
-        with replacing(path) as temporary:
-            if not image.save(str(temporary), "PNG"):
-                raise OSError(f"{path}: cannot write the image")
-        written.append(path)
-        _told(progress, len(written), len(items))
+    with _all_or_none(paths):
+        for item, path in zip(items, paths):
+            image, found = card_image(scenario, item, dpi, scenario_dir)
+            problems += found
+            with replacing(path) as temporary:
+                if not image.save(str(temporary), "PNG"):
+                    raise OSError(f"{path}: cannot write the image")
+            written.append(path)
+            _told(progress, len(written), len(items))
     return written, problems
 
 
@@ -275,12 +290,13 @@ def write_deck_sheets(scenario: Scenario, placed: Sequence[Placed], out_dir: Pat
         done += 1
         _told(progress, done, len(placed))
 
-    for count, path in zip(counts, paths):
-        image, found = deck_sheet(scenario, placed[start:start + count], dpi, scenario_dir, drawn_one)
-        start += count
-        problems += [problem for problem in found if problem not in problems]
-        with replacing(path) as temporary:
-            if not image.save(str(temporary), "PNG"):
-                raise OSError(f"{path}: cannot write the image")
-        written.append(path)
+    with _all_or_none(paths):
+        for count, path in zip(counts, paths):
+            image, found = deck_sheet(scenario, placed[start:start + count], dpi, scenario_dir, drawn_one)
+            start += count
+            problems += [problem for problem in found if problem not in problems]
+            with replacing(path) as temporary:
+                if not image.save(str(temporary), "PNG"):
+                    raise OSError(f"{path}: cannot write the image")
+            written.append(path)
     return written, problems
