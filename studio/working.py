@@ -30,9 +30,12 @@ class _Relay(QObject):
     finished = Signal(object, object)  # the answer, or the error raised
 
 
-def with_progress(parent: QWidget, title: str, label: str, work: Callable[[Progress], Any]) -> Any:
+def with_progress(parent: QWidget, title: str, label: str, work: Callable[[Progress], Any],
+                  abandon_on_cancel: bool = False) -> Any:
     """``work(progress)`` on a worker thread, its answer returned here; its error raised here,
-    ``Cancelled`` if the person cancelled. ``work`` must change nothing the UI thread reads."""
+    ``Cancelled`` if the person cancelled. ``work`` must change nothing the UI thread reads.
+    Work that only reads and cannot stop part way is ``abandon_on_cancel``: Cancel returns at
+    once, and its answer, when it comes, is dropped."""
     dialog = QProgressDialog(label, "Cancel", 0, 0, parent)
     dialog.setWindowTitle(title)
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -43,13 +46,17 @@ def with_progress(parent: QWidget, title: str, label: str, work: Callable[[Progr
     dialog.canceled.connect(stop.set)
     dialog.rejected.connect(stop.set)  # Escape hides it without "canceled"
     relay, loop, outcome = _Relay(), QEventLoop(), []
+    if abandon_on_cancel:
+        dialog.canceled.connect(loop.quit)
+        dialog.rejected.connect(loop.quit)
 
     def progressed(done: int, total: int) -> None:
         dialog.setMaximum(total)
         dialog.setValue(done)
 
     def finished(answer: Any, error: BaseException | None) -> None:
-        outcome.extend((answer, error))
+        if not stop.is_set():
+            outcome.extend((answer, error))
         loop.quit()
 
     relay.progressed.connect(progressed)
@@ -69,8 +76,11 @@ def with_progress(parent: QWidget, title: str, label: str, work: Callable[[Progr
 
     threading.Thread(target=run, name=title, daemon=True).start()
     loop.exec()
+    cancelled = stop.is_set()  # before closing, which says "canceled" too
     dialog.close()
     dialog.deleteLater()
+    if cancelled:
+        raise Cancelled
     answer, error = outcome
     if error is not None:
         raise error
