@@ -9,6 +9,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from engine.cli.progress import progress_bar, updater
 from engine.core.text import plural
 from engine.export.names import refuse_existing
 from engine.rulesets.registry import get_ruleset, rulesets
@@ -19,8 +20,6 @@ from engine.scenario.problems import ScenarioError
 
 def validate(args: argparse.Namespace) -> int:
     """Every file is checked, whatever the one before it did."""
-    from engine.cli.progress import progress_bar
-
     failed = False
     with progress_bar(len(args.files), "validate", "file") as bar:
         for file in args.files:
@@ -111,7 +110,9 @@ def export(args: argparse.Namespace) -> int:
     if args.format == "tts":
         from engine.export.tabletop_simulator import export_tts
 
-        print(f"wrote {export_tts(scenario, Path(args.out), args.base_url, args.force)}")
+        with progress_bar(0, "tts", "image") as bar:
+            path = export_tts(scenario, Path(args.out), args.base_url, args.force, updater(bar))
+        print(f"wrote {path}")
     else:
         from engine.export.vassal import export_vassal
 
