@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 
+from engine.cli.progress import progress_bar, updater
 from engine.core.text import plural
 from engine.export.names import refuse_existing
 from engine.rulesets.registry import get_ruleset, rulesets
@@ -19,16 +21,18 @@ from engine.scenario.problems import ScenarioError
 def validate(args: argparse.Namespace) -> int:
     """Every file is checked, whatever the one before it did."""
     failed = False
-    for file in args.files:
-        try:
-            load_scenario(file, get_ruleset)
-            print(f"{source_name(file)}: ok")
-        except ScenarioError as error:
-            failed = True
-            print("\n".join(error.lines()))
-        except (OSError, ValueError, RuntimeError) as error:
-            failed = True
-            print(f"{source_name(file)}: {error}")
+    with progress_bar(len(args.files), "validate", "file") as bar:
+        for file in args.files:
+            try:
+                load_scenario(file, get_ruleset)
+                bar.write(f"{source_name(file)}: ok", file=sys.stdout)
+            except ScenarioError as error:
+                failed = True
+                bar.write("\n".join(error.lines()), file=sys.stdout)
+            except (OSError, ValueError, RuntimeError) as error:
+                failed = True
+                bar.write(f"{source_name(file)}: {error}", file=sys.stdout)
+            bar.update()
     return 1 if failed else 0
 
 
@@ -106,7 +110,9 @@ def export(args: argparse.Namespace) -> int:
     if args.format == "tts":
         from engine.export.tabletop_simulator import export_tts
 
-        print(f"wrote {export_tts(scenario, Path(args.out), args.base_url, args.force)}")
+        with progress_bar(0, "tts", "image") as bar:
+            path = export_tts(scenario, Path(args.out), args.base_url, args.force, updater(bar))
+        print(f"wrote {path}")
     else:
         from engine.export.vassal import export_vassal
 

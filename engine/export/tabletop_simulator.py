@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -109,9 +110,11 @@ def _sheet_names(scenario: Scenario) -> dict[str, list[str]]:
     return by_deck
 
 
-def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, force: bool = False) -> Path:
+def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, force: bool = False,
+               progress: Callable[[int, int], None] = lambda done, total: None) -> Path:
     """Write the save and its images into ``out_dir``; returns the save's path. Files already
-    there are refused (``OutputExists``) unless ``force``."""
+    there are refused (``OutputExists``) unless ``force``. ``progress(done, total)`` is told
+    after each image."""
     if base_url is not None and not base_url.startswith(URL_SCHEMES):
         raise ValueError(f"--base-url {base_url!r}: must begin with https://, http:// or file://")
     sheet_names = _sheet_names(scenario)
@@ -121,7 +124,15 @@ def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, f
     base_url = base_url or out_dir.resolve().as_uri()
     board = scenario.board
     title = scenario.meta.title
-    board_url = _save_image(board_image(board), out_dir, "board.png", base_url)
+    images, done = len(names) - 1, []  # every file but the save is an image
+
+    def saved(image, name: str) -> str:
+        url = _save_image(image, out_dir, name, base_url)
+        done.append(name)
+        progress(len(done), images)
+        return url
+
+    board_url = saved(board_image(board), "board.png")
     snap_points = []
     for space in board.spaces:
         x, z = board_to_world(*label_point(space.polygon, space.label), board.width, board.height)
@@ -140,7 +151,7 @@ def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, f
                         "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}},
         "Locked": True,
     }, *_pieces(scenario)]
-    back_url = _save_image(card_back(title), out_dir, "back.png", base_url)
+    back_url = saved(card_back(title), "back.png")
     key = 1
     names = names_of(scenario)
     for position, deck in enumerate(scenario.decks):
@@ -149,7 +160,7 @@ def export_tts(scenario: Scenario, out_dir: Path, base_url: str | None = None, f
         contained = []
         deck_ids = []
         for sheet_number, (sheet, columns, rows) in enumerate(deck_sheets(faces)):
-            url = _save_image(sheet, out_dir, sheet_names[deck.id][sheet_number], base_url)
+            url = saved(sheet, sheet_names[deck.id][sheet_number])
             custom[str(key)] = {"FaceURL": url, "BackURL": back_url, "NumWidth": columns, "NumHeight": rows,
                                 "BackIsHidden": True, "UniqueBack": False, "Type": 0}
             first = sheet_number * 70

@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from engine.cli.progress import progress_bar, updater
 from engine.export.names import FORCE_HELP, refuse_existing
 from engine.scenario.atomic import replacing
 
@@ -53,8 +54,9 @@ def _pdf(args: argparse.Namespace) -> int:
                        crop_length=args.crop_mm, backs=args.backs, duplex_edge=args.duplex_edge)
     out = Path(args.out)
     refuse_existing([out], args.force)
-    with replacing(out) as temporary:
-        pages, problems = write_pdf(scenario, placed, temporary, sheet, Path(args.scenario).parent)
+    with replacing(out) as temporary, progress_bar(len(placed), "pdf", "card") as bar:
+        pages, problems = write_pdf(scenario, placed, temporary, sheet, Path(args.scenario).parent,
+                                    progress=updater(bar))
     _report(problems)
     print(f"wrote {out}: {plural(len(placed), 'card')} on {plural(pages, 'page')} ({args.paper})")
     return 0
@@ -65,8 +67,9 @@ def _png(args: argparse.Namespace) -> int:
 
     _application()
     scenario, placed = _deck(args)
-    written, problems = write_pngs(scenario, placed, Path(args.out), args.dpi, Path(args.scenario).parent,
-                                   args.force)
+    with progress_bar(len(placed), "png", "card") as bar:
+        written, problems = write_pngs(scenario, placed, Path(args.out), args.dpi, Path(args.scenario).parent,
+                                       args.force, updater(bar))
     _report(problems)
     print(f"wrote {len(written)} images into {args.out} at {args.dpi} dpi")
     return 0
@@ -81,8 +84,9 @@ def _sheets(args: argparse.Namespace) -> int:
     scenario, placed = _deck(args)
     if not placed:
         raise ValueError(f"deck {args.deck!r} has no cards")
-    written, problems = write_deck_sheets(scenario, placed, Path(args.out), args.dpi, Path(args.scenario).parent,
-                                          args.force)
+    with progress_bar(len(placed), "sheets", "card") as bar:
+        written, problems = write_deck_sheets(scenario, placed, Path(args.out), args.dpi,
+                                              Path(args.scenario).parent, args.force, updater(bar))
     _report(problems)
     sheets = f"{len(written)} deck sheet" + ("s" if len(written) > 1 else "")
     print(f"wrote {sheets} of at most 10 x 7 cards ({plural(len(placed), 'card')}) into {args.out}")

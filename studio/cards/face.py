@@ -8,6 +8,7 @@ zone with text that crosses the safe line, is reported as a located problem.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -67,8 +68,13 @@ def image_path(reference: str, scenario_dir: Path | None) -> Path | None:
     return path if path.is_file() and path.is_relative_to(scenario_dir.resolve()) else None
 
 
-@cache
 def _svg(path: str) -> QSvgRenderer:
+    """A renderer per thread: a card printed on a worker never shares one with the UI's preview."""
+    return _svg_on(path, threading.get_ident())
+
+
+@cache
+def _svg_on(path: str, _thread: int) -> QSvgRenderer:
     return QSvgRenderer(path)
 
 

@@ -7,7 +7,8 @@ draws them offscreen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from attrs import frozen
@@ -34,6 +35,28 @@ from studio.cards.face import FacePainter
 PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 SHEET_COLUMNS, SHEET_ROWS = 10, 7
+
+Progress = Callable[[int, int], None]
+"""Told (done, total) after each card a writer draws; an exception it raises stops the writer,
+and the file being written is removed (``replacing``)."""
+
+
+@contextmanager
+def _all_or_none(paths: Sequence[Path]) -> Iterator[None]:
+    """Stopped part way (an error, or Cancel through ``progress``), the images this run made
+    are removed again; one it replaced (``force``) stays replaced."""
+    fresh = [path for path in paths if not path.exists()]
+    try:
+        yield
+    except BaseException:
+        for path in fresh:
+            path.unlink(missing_ok=True)
+        raise
+
+
+def _told(progress: Progress | None, done: int, total: int) -> None:
+    if progress is not None:
+        progress(done, total)
 
 
 @frozen
@@ -91,7 +114,8 @@ def _crop_marks(painter: QPainter, sheet: PrintSheet, xs: Sequence[float], ys: S
 
 
 def write_pdf(scenario: Scenario, placed: Sequence[Placed], path: Path, sheet: PrintSheet,
-              scenario_dir: Path | None, back: CardLayout | None = None) -> tuple[int, list[Problem]]:
+              scenario_dir: Path | None, back: CardLayout | None = None,
+              progress: Progress | None = None) -> tuple[int, list[Problem]]:
     """The print-and-play PDF; returns its page count and the faces' problems."""
     if not placed:
         raise ValueError("no cards to print")
@@ -145,6 +169,7 @@ def write_pdf(scenario: Scenario, placed: Sequence[Placed], path: Path, sheet: P
                         problems += found
                         seen.add(item.card.id)
                 _crop_marks(painter, sheet, sorted(set(xs)), sorted(set(ys)), per_mm, grid)
+            _told(progress, start + len(chunk), len(placed))
     finally:
         painter.end()
     return pages, problems
@@ -190,7 +215,8 @@ def card_image(scenario: Scenario, item: Placed, dpi: int, scenario_dir: Path | 
 
 
 def write_pngs(scenario: Scenario, placed: Sequence[Placed], out_dir: Path, dpi: int,
-               scenario_dir: Path | None, force: bool = False) -> tuple[list[Path], list[Problem]]:
+               scenario_dir: Path | None, force: bool = False,
+               progress: Progress | None = None) -> tuple[list[Path], list[Problem]]:
     """A PNG per card (copies once each), named after the deck and the card; images already
     there are refused (``OutputExists``, nothing written) unless ``force``."""
     items = list({item.card.id: item for item in placed}.values())  # copies once each
@@ -200,22 +226,29 @@ def write_pngs(scenario: Scenario, placed: Sequence[Placed], out_dir: Path, dpi:
     refuse_existing(paths, force)
     out_dir.mkdir(parents=True, exist_ok=True)
     written, problems = [], []
-    for item, path in zip(items, paths):
-        image, found = card_image(scenario, item, dpi, scenario_dir)
-        problems += found
-        with replacing(path) as temporary:
-            if not image.save(str(temporary), "PNG"):
-                raise OSError(f"{path}: cannot write the image")
-        written.append(path)
+    with _all_or_none(paths):
+        for item, path in zip(items, paths):
+            image, found = card_image(scenario, item, dpi, scenario_dir)
+            problems += found
+            with replacing(path) as temporary:
+                if not image.save(str(temporary), "PNG"):
+                    raise OSError(f"{path}: cannot write the image")
+            written.append(path)
+            _told(progress, len(written), len(items))
     return written, problems
 
 
 def deck_sheet(scenario: Scenario, placed: Sequence[Placed], dpi: int,
-               scenario_dir: Path | None) -> tuple[QImage, list[Problem]]:
-    """Up to 10 x 7 faces on one image, for tabletop simulators, and the faces' problems."""
+               scenario_dir: Path | None, drawn_one: Callable[[], None] = lambda: None,
+               ) -> tuple[QImage, list[Problem]]:
+    """Up to 10 x 7 faces on one image, for tabletop simulators, and the faces' problems;
+    ``drawn_one`` is called after each face."""
     if not 0 < len(placed) <= SHEET_COLUMNS * SHEET_ROWS:
         raise ValueError(f"a deck sheet holds 1 to {SHEET_COLUMNS * SHEET_ROWS} cards, not {len(placed)}")
-    drawn = [card_image(scenario, item, dpi, scenario_dir) for item in placed]
+    drawn = []
+    for item in placed:
+        drawn.append(card_image(scenario, item, dpi, scenario_dir))
+        drawn_one()
     faces = [face for face, _ in drawn]
     columns = min(SHEET_COLUMNS, len(faces))
     rows = -(-len(faces) // columns)
@@ -238,7 +271,8 @@ def sheet_counts(cards: int) -> list[int]:
 
 
 def write_deck_sheets(scenario: Scenario, placed: Sequence[Placed], out_dir: Path, dpi: int,
-                      scenario_dir: Path | None, force: bool = False) -> tuple[list[Path], list[Problem]]:
+                      scenario_dir: Path | None, force: bool = False,
+                      progress: Progress | None = None) -> tuple[list[Path], list[Problem]]:
     """Every copy of every card on sheets of at most 10 x 7 (``DECK-sheet-1.png``, …), in the
     deck's order, as a tabletop simulator's custom deck takes them; sheets already there are
     refused (``OutputExists``, nothing written) unless ``force``."""
@@ -250,13 +284,20 @@ def write_deck_sheets(scenario: Scenario, placed: Sequence[Placed], out_dir: Pat
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     problems: list[Problem] = []
-    start = 0
-    for count, path in zip(counts, paths):
-        image, found = deck_sheet(scenario, placed[start:start + count], dpi, scenario_dir)
-        start += count
-        problems += [problem for problem in found if problem not in problems]
-        with replacing(path) as temporary:
-            if not image.save(str(temporary), "PNG"):
-                raise OSError(f"{path}: cannot write the image")
-        written.append(path)
+    start = done = 0
+
+    def drawn_one() -> None:
+        nonlocal done
+        done += 1
+        _told(progress, done, len(placed))
+
+    with _all_or_none(paths):
+        for count, path in zip(counts, paths):
+            image, found = deck_sheet(scenario, placed[start:start + count], dpi, scenario_dir, drawn_one)
+            start += count
+            problems += [problem for problem in found if problem not in problems]
+            with replacing(path) as temporary:
+                if not image.save(str(temporary), "PNG"):
+                    raise OSError(f"{path}: cannot write the image")
+            written.append(path)
     return written, problems

@@ -33,6 +33,7 @@ from engine.scenario.adjacency import (
 )
 from engine.scenario.model import Connection
 from studio.document import ScenarioDocument
+from studio.working import Cancelled, with_progress
 
 
 def describe(connection: Connection, names: dict[str, str]) -> str:
@@ -84,9 +85,20 @@ class AdjacencyDialog(QDialog):
         self.derive()
 
     def derive(self) -> None:
+        """Work the diff out on a worker thread, behind a progress dialog whose Cancel keeps the
+        diff as it was (none the first time) and changes nothing."""
         board = self.document.scenario.board
         tolerances = {pair: box.value() for pair, box in self.tolerances.items()}
-        self.result_diff = diff(board, derive(board, tolerances))
+        try:
+            self.result_diff = with_progress(self, "Derive Connections", "Working out the connections from the "
+                                             "borders…", lambda _progress: diff(board, derive(board, tolerances)),
+                                             abandon_on_cancel=True)
+        except Cancelled:
+            if self.result_diff is None:
+                self.result_diff = AdjacencyDiff([], [], [])
+                self.tree.clear()
+            self.summary.setText("Working out stopped; nothing changed. Work Out Again to try once more.")
+            return
         names = {space.id: space.name for space in board.spaces}
         self.tree.clear()
         groups = (("Added", self.result_diff.added, True), ("Removed", self.result_diff.removed, True),

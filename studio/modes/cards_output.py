@@ -18,6 +18,7 @@ from engine.scenario.card_sheet import (
 )
 from engine.scenario.io import scenario_to_data
 from engine.scenario.problems import Problem
+from studio.cards.face import load_fonts
 from studio.cards.import_dialog import ImportDialog, apply_import, read_import
 from studio.cards.output import (
     Placed,
@@ -28,6 +29,7 @@ from studio.cards.output import (
     write_pngs,
 )
 from studio.cards.print_dialog import PngDialog, PrintDialog
+from studio.working import Cancelled, Progress, with_progress
 
 SHEETS = "Spreadsheets (*.csv *.xlsx)"
 
@@ -76,10 +78,19 @@ class CardOutputs:
         if path is None:
             return
         placed = cards_of(self.document.scenario, self.model.deck_id, self.card_types)
-        try:
+        scenario, sheet, base_dir = self.document.scenario, dialog.sheet(), self.document.base_dir
+
+        def work(progress: Progress) -> tuple[int, list[Problem]]:
             with replacing(path) as temporary:
-                pages, problems = write_pdf(self.document.scenario, placed, temporary, dialog.sheet(),
-                                            self.document.base_dir)
+                return write_pdf(scenario, placed, temporary, sheet, base_dir, progress=progress)
+
+        load_fonts()  # on the UI thread, before the worker draws with them
+        try:
+            pages, problems = with_progress(self.window, "Print to PDF", f"Printing {plural(len(placed), 'card')}…",
+                                            work)
+        except Cancelled:
+            self.window.statusBar().showMessage(f"Printing cancelled; {path} was not written", 5000)
+            return
         except OSError as error:
             self.window.show_problems("Print to PDF", f"{path} was not written.", [Problem("", str(error))])
             return
@@ -113,13 +124,23 @@ class CardOutputs:
             return
         folder = dialog.chosen_folder()
         arguments = (self.document.scenario, placed, folder, dialog.dpi.value(), self.document.base_dir)
+
+        load_fonts()  # on the UI thread, before the worker draws with them
+
+        def drawn(force: bool) -> tuple[list[Path], list[Problem]]:
+            return with_progress(self.window, title, f"Drawing {what(placed)}…",
+                                 lambda progress: write(*arguments, force=force, progress=progress))
+
         try:
             try:
-                written, problems = write(*arguments)
+                written, problems = drawn(False)
             except OutputExists as existing:  # nothing is written yet: the designer decides
                 if not self.window.ask_replace(title, existing.paths):
                     return
-                written, problems = write(*arguments, force=True)
+                written, problems = drawn(True)
+        except Cancelled:
+            self.window.statusBar().showMessage(f"Cancelled; no {noun} were written to {folder}", 5000)
+            return
         except (OSError, UnsafeName) as error:
             self.window.show_problems(title, f"The {noun} were not all written.", [Problem("", str(error))])
             return

@@ -161,3 +161,13 @@ def test_images_default_to_the_folders_file_url_and_a_base_url_needs_a_scheme(tm
     assert main(["export", "tts", str(HISTORY), str(tmp_path / "b"), "--base-url", "javascript:alert(1)"]) == 1
     assert "--base-url 'javascript:alert(1)': must begin with" in capsys.readouterr().err
     assert not (tmp_path / "b").exists()
+
+
+def test_the_export_tells_its_progress_image_by_image(tmp_path):
+    from engine.export.tabletop_simulator import export_tts
+
+    told = []
+    export_tts(load_scenario(HISTORY, get_ruleset), tmp_path, progress=lambda *step: told.append(step))
+    images = sorted(path.name for path in tmp_path.glob("*.png"))
+    assert told == [(done, len(images)) for done in range(1, len(images) + 1)]
+    assert {"board.png", "back.png"} <= set(images) and len(images) >= 3

@@ -16,7 +16,14 @@ from PySide6.QtGui import QImage
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import CardLayout, Zone, ZoneKind
-from studio.cards.output import PrintSheet, cards_of, deck_sheet, write_pdf, write_pngs
+from studio.cards.output import (
+    PrintSheet,
+    cards_of,
+    deck_sheet,
+    write_deck_sheets,
+    write_pdf,
+    write_pngs,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 HISTORY = ROOT / "scenarios" / "history-of-the-world.json"
@@ -168,3 +175,18 @@ def test_every_shipped_card_face_fits_its_zones_and_the_safe_line(qapp, path):
         for item in {placed.card.id: placed for placed in cards_of(scenario, deck.id, types)}.values():
             problems += card_image(scenario, item, 100, path.parent)[1]
     assert [str(problem) for problem in problems] == []
+
+
+def test_each_writer_tells_its_progress_card_by_card_up_to_all_of_them(qapp, tmp_path):
+    scenario, types = _history()
+    placed = cards_of(scenario, "empires", types)
+    told: dict[str, list[tuple[int, int]]] = {"pdf": [], "png": [], "sheets": []}
+    write_pdf(scenario, placed, tmp_path / "cards.pdf", PrintSheet(), HISTORY.parent,
+              progress=lambda *step: told["pdf"].append(step))
+    write_pngs(scenario, placed, tmp_path / "png", 30, HISTORY.parent, progress=lambda *step: told["png"].append(step))
+    write_deck_sheets(scenario, placed, tmp_path / "sheets", 30, HISTORY.parent,
+                      progress=lambda *step: told["sheets"].append(step))
+    unique = len({item.card.id for item in placed})
+    assert told["pdf"][-1] == (len(placed), len(placed)) and len(told["pdf"]) == -(-len(placed) // 9)
+    assert told["png"] == [(done, unique) for done in range(1, unique + 1)]
+    assert told["sheets"] == [(done, len(placed)) for done in range(1, len(placed) + 1)]
