@@ -116,7 +116,9 @@ def export(args: argparse.Namespace) -> int:
     else:
         from engine.export.vassal import export_vassal
 
-        print(f"wrote {export_vassal(scenario, Path(args.out), args.force)}")
+        with progress_bar(0, "vassal", "card") as bar:
+            path = export_vassal(scenario, Path(args.out), args.force, updater(bar))
+        print(f"wrote {path}")
     return 0
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -108,8 +109,10 @@ def _board_with_strip(scenario: Scenario) -> tuple[Image.Image, int]:
     return image, board.width
 
 
-def build_file(scenario: Scenario) -> tuple[str, dict[str, bytes]]:
-    """The buildFile.xml text and the images it names."""
+def build_file(scenario: Scenario, progress: Callable[[int, int], None] = lambda done, total: None
+               ) -> tuple[str, dict[str, bytes]]:
+    """The buildFile.xml text and the images it names; ``progress(done, total)`` is told after
+    each card's face is drawn (what takes the time)."""
     board = scenario.board
     scale = board_scale(board, BOARD_PIXELS)  # the image's own: a very tall board is drawn narrower
     surface_image, strip = _board_with_strip(scenario)
@@ -142,6 +145,7 @@ def build_file(scenario: Scenario) -> tuple[str, dict[str, bytes]]:
                              for deck in scenario.decks for card in deck.cards), ".png"))
     gpid = 1
     card_names = names_of(scenario)
+    cards = sum(len(deck.cards) for deck in scenario.decks)
     for position, deck in enumerate(scenario.decks):
         pile = ET.SubElement(main, P + "module.map.DrawPile", name=deck.name, owningBoard="Board",
                              x=str(strip + 125 + PILE_STEP[0] * (position % 3)),
@@ -152,6 +156,7 @@ def build_file(scenario: Scenario) -> tuple[str, dict[str, bytes]]:
         for card in deck.cards:
             name = next(names)
             images[f"images/{name}"] = _png(card_face(card, deck.name, card_names))
+            progress(len(images) - 2, cards)  # less the board and the back
             slot = ET.SubElement(pile, P + "widget.CardSlot", entryName=card.name, gpid=str(gpid),
                                  height="0", width="0")
             slot.text = card_piece(name, card.name, gpid)
@@ -197,11 +202,12 @@ def module_data(scenario: Scenario) -> str:
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(data, encoding="unicode") + "\n"
 
 
-def export_vassal(scenario: Scenario, out: Path, force: bool = False) -> Path:
+def export_vassal(scenario: Scenario, out: Path, force: bool = False,
+                  progress: Callable[[int, int], None] = lambda done, total: None) -> Path:
     """Write the module atomically: beside the target first, then replace it; an existing
-    module is refused (``OutputExists``) unless ``force``."""
+    module is refused (``OutputExists``) unless ``force``. ``progress`` as for ``build_file``."""
     refuse_existing([out], force)
-    build, images = build_file(scenario)
+    build, images = build_file(scenario, progress)
     with replacing(out) as temporary, zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("buildFile.xml", build)
         archive.writestr("moduledata", module_data(scenario))

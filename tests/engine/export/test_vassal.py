@@ -205,3 +205,14 @@ def test_the_setup_stands_in_at_start_stacks_on_its_spaces(tmp_path):
             space = centres[space_id]
             x, y = label_point(space.polygon, space.label)
             assert (int(stack.get("x")), int(stack.get("y"))) == (round(x * scale), round(y * scale))
+
+
+def test_the_export_tells_its_progress_card_by_card(tmp_path):
+    """`epoch export vassal` draws a face per card, most of its second: its bar counts them."""
+    from engine.export.vassal import export_vassal
+
+    scenario = load_scenario(ROOT / "scenarios" / "after-the-flood.json", get_ruleset)
+    told = []
+    export_vassal(scenario, tmp_path / "m.vmod", progress=lambda *step: told.append(step))
+    cards = sum(len(deck.cards) for deck in scenario.decks)
+    assert told == [(done, cards) for done in range(1, cards + 1)]
