@@ -170,7 +170,10 @@ def map_adjacency(args: argparse.Namespace) -> int:
 
     scenario, _ = load_draft(args.scenario, get_ruleset)
     board = scenario.board
-    found = adjacency.diff(board, adjacency.derive(board, _tolerances(args.tolerance or [])))
+    tolerances = _tolerances(args.tolerance or [])
+    with progress_bar(1, "adjacency", "pass") as bar:  # one vectorised pass: the bar says it runs, and when it ends
+        found = adjacency.diff(board, adjacency.derive(board, tolerances))
+        bar.update(1)
     groups = {"added": found.added, "removed": found.removed, "kept": found.kept}
     if args.json:
         print(json.dumps({name: [{"a": c.a, "b": c.b, "kind": c.kind.value, "manual": adjacency.is_manual(c)}
