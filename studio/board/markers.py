@@ -18,8 +18,9 @@ class MarkersLayer(QGraphicsItem):
     fraction of the cost, since Qt would call into Python once per marker stack.
     """
 
-    def __init__(self, reach: float) -> None:
+    def __init__(self, reach: float, paper: QRectF | None = None) -> None:
         super().__init__()
+        self.paper = paper  # the board: no badge is placed past its edge
         self._font = badge_font()
         self._metrics = QFontMetricsF(self._font)
         self._reach = reach  # how far outside its anchors a badge may paint, in board units
@@ -52,7 +53,7 @@ class MarkersLayer(QGraphicsItem):
         """Each shown space's badges at ``scale``, about its anchor; made once per zoom level."""
         key = round(scale, 6)
         if self._fitted is None or self._fitted[0] != key:
-            self._fitted = (key, fit(self.stacks, scale, self._metrics))
+            self._fitted = (key, fit(self.stacks, scale, self._metrics, self.paper))
         return self._fitted[1]
 
     def screen_rects(self, scale: float) -> dict[str, list[QRectF]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
+import attrs
 from attrs import frozen
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -42,6 +43,7 @@ class Name:
     outline: QRectF  # the space's bounding box, which the name should not spill far beyond
     priority: float = 0.0  # the space's area: where names crowd, the larger spaces keep theirs
     boxed: bool = False  # a framed box or track cell: the name stays inside it
+    halo: QColor = style.HALO  # light about dark ink, dark about light ink on a dark fill
 
 
 class NamesLayer(QGraphicsItem):
@@ -52,8 +54,10 @@ class NamesLayer(QGraphicsItem):
     size, whereas text under a scaling transform is rasterised afresh as outlines each time.
     """
 
-    def __init__(self, names: list[Name], font: QFont, markers: MarkersLayer | None = None) -> None:
+    def __init__(self, names: list[Name], font: QFont, markers: MarkersLayer | None = None,
+                 paper: QRectF | None = None) -> None:
         super().__init__()
+        self.paper = paper  # the board: no name is placed past its edge
         self._font = font
         self._markers = markers
         metrics, italic_metrics = QFontMetricsF(font), QFontMetricsF(_italic(font))
@@ -143,6 +147,25 @@ class NamesLayer(QGraphicsItem):
         self._placed = None
         self.update()
 
+    def recolour(self, space: str, ink: QColor, halo: QColor) -> None:
+        """A space's name in new colours (its fill changed), in the place it has: only it is repainted."""
+        name = self._names.get(space)
+        if name is None or (name.ink == ink and name.halo == halo):
+            return
+        self._names[space] = attrs.evolve(name, ink=QColor(ink), halo=QColor(halo))
+        placed = self._placed[1].get(space) if self._placed is not None else None
+        if placed is not None and self._placed is not None:
+            self._repaint(placed, self._placed[0][0])
+
+    def italic(self, space: str) -> bool:
+        """Whether a space's name is set in italics, as water is."""
+        name = self._names.get(space)
+        return name is not None and name.italic
+
+    def ink(self, space: str) -> QColor:
+        """The colour a space's name is drawn in."""
+        return self._names[space].ink
+
     def placed(self, scale: float) -> list[Placed]:
         """Where each shown name goes at ``scale``; made once per zoom level and step."""
         return list(self._place(scale).values())
@@ -153,7 +176,7 @@ class NamesLayer(QGraphicsItem):
         if self._placed is None or self._placed[0] != key:
             obstacles = self._markers.screen_rects(scale) if self._markers is not None else {}
             self._placed = (key, {entry.key: entry for entry in place(list(self._labels.values()), scale,
-                                                                       obstacles)})
+                                                                       obstacles, self.paper)})
             self._edges = None
         return self._placed[1]
 
@@ -190,29 +213,29 @@ class NamesLayer(QGraphicsItem):
                             exposed.bottom() / ratio)
         if not shown:
             return
-        groups: dict[tuple[bool, float], list[tuple[QPointF, QStaticText, QColor]]] = defaultdict(list)
+        groups: dict[tuple[bool, float], list[tuple[QPointF, QStaticText, Name]]] = defaultdict(list)
         for placed in shown:
             name = self._names[placed.key]
             size, text = self.drawn(placed, scale, ratio)
             centre, box = placed.rect.center() * ratio, text.size()
             corner = QPointF(centre.x() + transform.dx() - box.width() / 2,
                              centre.y() + transform.dy() - box.height() / 2)
-            groups[(name.italic, size)].append((corner, text, name.ink))
+            groups[(name.italic, size)].append((corner, text, name))
         painter.save()
         painter.resetTransform()
         # A light halo (the text nudged a pixel each way) keeps a name readable over any fill
         # and across borders; stroking outlines would cost ten times more. Every halo goes
         # down before any name, so no halo covers a neighbour's letters.
-        painter.setPen(style.HALO)
         for (italic, size), drawn in groups.items():
             painter.setFont(self._sized(italic, size))
-            for corner, text, _ in drawn:
+            for corner, text, name in drawn:
+                painter.setPen(name.halo)
                 for dx, dy in HALO_OFFSETS:
                     painter.drawStaticText(corner + QPointF(dx, dy), text)
         for (italic, size), drawn in groups.items():
             painter.setFont(self._sized(italic, size))
-            for corner, text, ink in drawn:
-                painter.setPen(ink)
+            for corner, text, name in drawn:
+                painter.setPen(name.ink)
                 painter.drawStaticText(corner, text)
         painter.restore()
 

@@ -105,18 +105,19 @@ class BoardScene(SceneLines):
             self.spaces[space.id] = item
         font = _name_font(board)
         self._name_height = QFontMetricsF(font).height()
-        self._markers = MarkersLayer(reach=max(board.width, board.height))
-        self.names = NamesLayer([self._name(space) for space in board.spaces], font, self._markers)
+        paper = QRectF(0, 0, board.width, board.height)
+        self._markers = MarkersLayer(reach=max(board.width, board.height), paper=paper)
+        self.names = NamesLayer([self._name(space) for space in board.spaces], font, self._markers, paper)
         self.addItem(self.names)
         self._start_lines(board)
         self.addItem(self._markers)
 
     def _name(self, space: Space) -> Name:
         water = space.kind in style.WATER_KINDS
-        ink = style.WATER_NAME if water else style.NAME
+        ink, halo = style.name_colours(self._fill(space), style.WATER_NAME if water else style.NAME)
         outline = self.spaces[space.id].polygon().boundingRect()
         return Name(space.id, space.name, self.centres[space.id], ink, water, outline,
-                    outline.width() * outline.height(), space.kind in style.BOXED_KINDS)
+                    outline.width() * outline.height(), space.kind in style.BOXED_KINDS, halo)
 
     def _frame(self, board: Board) -> None:
         margin = MARGIN * max(board.width, board.height)
@@ -141,6 +142,8 @@ class BoardScene(SceneLines):
         if self.paper.rect() == QRectF(0, 0, board.width, board.height):
             return
         self.paper.setRect(0, 0, board.width, board.height)
+        self.names.paper = self._markers.paper = QRectF(0, 0, board.width, board.height)
+        self.names.place_again()
         self._frame(board)
         self.index = SpaceIndex.for_polygons(
             QRectF(0, 0, board.width, board.height),
@@ -285,7 +288,8 @@ class BoardScene(SceneLines):
 
     def show_picture(self, picture: Picture | None, seats: Sequence[Seat]) -> None:
         """Replace the markers and marks by those of ``picture``; None shows the bare board."""
-        for space_id in self._marked:
+        before = self._marked
+        for space_id in before:
             self.spaces[space_id].set_look(clear_mark=True)
         self._marked = set()
         self._notes = {}
@@ -307,6 +311,8 @@ class BoardScene(SceneLines):
                 stacks[space_id] = (self._marker_anchor(space_id), self._dress(space_id, marks[space_id],
                                                                                pieces[space_id], seats))
         self._markers.set_stacks({space_id: stack for space_id, stack in stacks.items() if stack[1]})
+        for space_id in before | self._marked:
+            self._recolour_name(space_id)
         self.names.update()  # the names make room for the new markers
 
     def _dress(self, space_id: str, marks: list[SpaceMark], pieces: list[Piece], seats: Sequence[Seat]) -> list[Badge]:
@@ -321,6 +327,13 @@ class BoardScene(SceneLines):
         self._notes[space_id] = lines
         badges = [Badge(m.label, style.HALO, style.NAME, dashed=True) for m in marks if m.label]
         return badges + [self._badge(piece, seats) for piece in pieces]
+
+    def _recolour_name(self, space_id: str) -> None:
+        """A name reads on its space's fill as the picture has it (a terrain's colour put on a
+        square): dark ink on a light one, light ink on a dark one."""
+        item = self.spaces[space_id]
+        ink = style.WATER_NAME if self.names.italic(space_id) else style.NAME
+        self.names.recolour(space_id, *style.name_colours(item.mark_fill or item.base_fill, ink))
 
     def tooltip(self, space_id: str) -> str:
         """What hovering a space shows: its details, then what the picture puts on it."""
@@ -341,6 +354,10 @@ class BoardScene(SceneLines):
             return Badge(text, style.NEUTRAL_PIECE, style.NAME)
         fill = style.colour(seats[piece.owner].colour, style.NEUTRAL_PIECE)
         return Badge(text, fill, style.ink_on(fill))
+
+    def marker_rects(self, scale: float) -> dict[str, list[QRectF]]:
+        """Each space's badges as drawn at ``scale``, in the view's pixels before its translation."""
+        return self._markers.screen_rects(scale)
 
     def drawn_markers(self) -> dict[str, tuple[tuple[str, str], ...]]:
         """Space -> (text, fill) of each badge drawn there: what a person sees, for comparisons."""
