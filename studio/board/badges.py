@@ -19,7 +19,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from studio.board import style
-from studio.board.labels import Occupied
+from studio.board.labels import Occupied, within
 
 BADGE_HEIGHT = 16.0
 BADGE_GAP = 2.0
@@ -89,9 +89,12 @@ def forms(badges: Sequence[Badge]) -> Iterator[list[Badge]]:
         yield [short[i] for i in chosen] + [Badge(f"+{len(short) - count}", style.HALO, style.NAME, dashed=True)]
 
 
-def fit(stacks: Mapping[str, tuple[QPointF, Sequence[Badge]]], scale: float, metrics: QFontMetricsF) -> dict[str, Placed]:
+def fit(stacks: Mapping[str, tuple[QPointF, Sequence[Badge]]], scale: float, metrics: QFontMetricsF,
+        paper: QRectF | None = None) -> dict[str, Placed]:
     """Each space's badges as drawn at ``scale``, about its anchor in screen pixels, so that no
-    two spaces' badges meet; a space missing from the result shows none at this zoom."""
+    two spaces' badges meet; a space missing from the result shows none at this zoom. With
+    ``paper`` (the board, in board units) a stack near its edge is moved inside it."""
+    inside = QRectF(paper.topLeft() * scale, paper.bottomRight() * scale) if paper is not None else None
     occupied = Occupied()
     found: dict[str, Placed] = {}
     order = sorted(stacks, key=lambda key: (-sum(not badge.dashed for badge in stacks[key][1]), key))
@@ -99,7 +102,7 @@ def fit(stacks: Mapping[str, tuple[QPointF, Sequence[Badge]]], scale: float, met
         anchor, badges = stacks[key]
         at = QPointF(anchor.x() * scale, anchor.y() * scale)
         for form in forms(badges):
-            placed = layout_badges(form, metrics)
+            placed = _inside(layout_badges(form, metrics), at, inside)
             rects = [rect.translated(at).adjusted(-ROOM, -ROOM, ROOM, ROOM) for rect, _ in placed]
             if not any(occupied.hits(rect) for rect in rects):
                 for rect in rects:
@@ -107,3 +110,14 @@ def fit(stacks: Mapping[str, tuple[QPointF, Sequence[Badge]]], scale: float, met
                 found[key] = placed
                 break
     return found
+
+
+def _inside(placed: Placed, at: QPointF, paper: QRectF | None) -> Placed:
+    """A stack about ``at`` moved as one the least that keeps it on the paper."""
+    if paper is None or not placed:
+        return placed
+    bounds = QRectF(placed[0][0])
+    for rect, _ in placed[1:]:
+        bounds = bounds.united(rect)
+    moved = within(bounds.translated(at), paper).topLeft() - bounds.translated(at).topLeft()
+    return [(rect.translated(moved), badge) for rect, badge in placed] if not moved.isNull() else placed

@@ -68,9 +68,12 @@ class Occupied:
         return any(inner.intersects(other) for key in self._keys(rect) for other in self._cells.get(key, ()))
 
 
-def place(labels: Sequence[Label], scale: float, markers: dict[str, list[QRectF]]) -> list[Placed]:
+def place(labels: Sequence[Label], scale: float, markers: dict[str, list[QRectF]],
+          paper: QRectF | None = None) -> list[Placed]:
     """``markers`` maps a label's key to the screen rectangles (scaled, untranslated) of the
-    markers on its space; every marker is an obstacle, and a name may sit above its own."""
+    markers on its space; every marker is an obstacle, and a name may sit above its own.
+    With ``paper`` (the board, in board units) a name near its edge is moved inside it."""
+    inside = QRectF(paper.topLeft() * scale, paper.bottomRight() * scale) if paper is not None else None
     occupied = Occupied()
     for rects in markers.values():
         for rect in rects:
@@ -80,13 +83,23 @@ def place(labels: Sequence[Label], scale: float, markers: dict[str, list[QRectF]
         centre = QPointF(label.anchor.x() * scale, label.anchor.y() * scale)
         box = QRectF(label.outline.topLeft() * scale, label.outline.bottomRight() * scale).adjusted(-1, -1, 1, 1)
         for factor, lines, size in _forms(label, scale):
-            rect = next((rect for rect in _candidates(size, centre, markers.get(label.key, []))
+            rect = next((rect for rect in (within(candidate, inside) for candidate in
+                                           _candidates(size, centre, markers.get(label.key, [])))
                          if not (label.boxed and not box.contains(rect)) and not occupied.hits(rect)), None)
             if rect is not None:
                 occupied.add(rect)
                 placed.append(Placed(label.key, rect, factor, lines))
                 break
     return placed
+
+
+def within(rect: QRectF, paper: QRectF | None) -> QRectF:
+    """``rect`` moved the least that puts it inside ``paper`` (where it is no larger)."""
+    if paper is None:
+        return rect
+    dx = max(paper.left() - rect.left(), 0.0) + min(paper.right() - rect.right(), 0.0)
+    dy = max(paper.top() - rect.top(), 0.0) + min(paper.bottom() - rect.bottom(), 0.0)
+    return rect.translated(dx, dy) if dx or dy else rect
 
 
 def _forms(label: Label, scale: float) -> list[tuple[float, int, QRectF]]:

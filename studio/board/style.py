@@ -19,6 +19,8 @@ FOCUS_OUTLINE = QColor("#ff5a1f")  # the spaces of the action under the mouse in
 NAME = QColor("#1f1a12")
 WATER_NAME = QColor("#163a5c")
 HALO = QColor(255, 255, 255, 170)
+DARK_HALO = QColor(0, 0, 0, 150)  # about light names on a dark fill
+NAME_CONTRAST = 3.0  # the least contrast of a name's ink with its fill (WCAG's for large text)
 NEUTRAL_PIECE = QColor("#f7f3e8")
 
 # Kinds without a region colour of their own; land uses its region's colour.
@@ -53,3 +55,24 @@ def ink_on(fill: QColor) -> QColor:
     """Black or white, whichever reads better on ``fill`` (perceived luminance)."""
     luminance = 0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF()
     return QColor("#111111") if luminance > 0.6 else QColor("#ffffff")
+
+
+def contrast(one: QColor, other: QColor) -> float:
+    """WCAG's contrast ratio of two colours, 1 to 21."""
+    light, dark = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _luminance(colour: QColor) -> float:
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+    return 0.2126 * linear(colour.redF()) + 0.7152 * linear(colour.greenF()) + 0.0722 * linear(colour.blueF())
+
+
+def name_colours(fill: QColor, ink: QColor) -> tuple[QColor, QColor]:
+    """A name's ink and halo on ``fill``: the given dark ink on a light halo where it reads,
+    else light ink on a dark halo (Civilization's grid labels on its dark green squares)."""
+    if contrast(ink, fill) >= NAME_CONTRAST:
+        return ink, HALO
+    light = QColor("#ffffff")
+    return (light, DARK_HALO) if contrast(light, fill) > contrast(ink, fill) else (ink, HALO)

@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from studio.board.items import visible_part
+from studio.board.drawing import visible_part
 
 SELECTION = QColor("#1d6fd8")
 SNAP = QColor("#d81d8c")

@@ -7,15 +7,15 @@ Edit ▸ Undo and Redo call it while this mode is showing.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, QPointF, Qt, QTimer
+from PySide6.QtCore import QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QTextDocumentFragment
 from PySide6.QtWidgets import QDockWidget, QMenu, QToolBar
 
 from engine.core.decision import Chance, Choice
 from engine.core.moves import Action
+from studio.board.pick import Picker
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 from studio.playtest.actions_panel import ActionsPanel
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from studio.host import Window
 
 
-SNAP = 14.0  # screen pixels around a target's label point that take the target
 
 
 class PlaytestMode(QObject):
@@ -224,8 +223,11 @@ class PlaytestMode(QObject):
     def _board_clicked(self, space: str, where: QPoint) -> None:
         if self.controller is None or self.board is None:
             return
-        space = self._near_target(space, where)
-        actions, reason = self.controller.actions_at(space, self.board.name(space))
+        actions, reason = [], ""
+        for target in self._meant(space, where):
+            found, why = self.controller.actions_at(target, self.board.name(target))
+            actions += [action for action in found if action not in actions]
+            reason = reason or why
         if not actions:
             self.window.statusBar().showMessage(reason, 8000)
             return
@@ -233,24 +235,16 @@ class PlaytestMode(QObject):
         if action is not None:
             self.controller.play(action)
 
-    def _near_target(self, space: str, where: QPoint) -> str:
-        """A click on no target but within SNAP pixels of a target's name and markers (drawn at
-        its label point, and often over a neighbour when the space is small) takes that target:
-        a small space's hit area is at least as big as its label (issue 28)."""
+    def _meant(self, space: str, where: QPoint) -> list[str]:
+        """The targets a click may mean (``pick``): the one under it, a small target whose name
+        and markers are drawn there (often over a neighbour), or, where several meet, all of
+        them, whose moves are offered in a menu (issue 28). No target near: the space itself."""
         decision = self.controller.decision() if self.controller else None
         if not isinstance(decision, Choice) or not self.controller.sees_choice(decision) or self.board is None:
-            return space
-        targets = {target for action in decision.actions for target in action.spaces if target in self.board.centres}
-        if not targets or space in targets:
-            return space
-        at = QPointF(self.view.viewport().mapFromGlobal(where))
-
-        def distance(target: str) -> float:
-            offset = QPointF(self.view.mapFromScene(self.board.centres[target])) - at
-            return math.hypot(offset.x(), offset.y())
-
-        nearest = min(targets, key=distance)
-        return nearest if distance(nearest) <= SNAP else space
+            return [space]
+        targets = {target for action in decision.actions for target in action.spaces}
+        picker = Picker(self.view, self.board, targets)
+        return picker.candidates(self.view.viewport().mapFromGlobal(where)) or [space]
 
     def choose(self, actions: list[Action], where: QPoint) -> Action | None:
         """Several legal actions on one space (conquer by land or by fleet): ask which."""

@@ -19,10 +19,11 @@ from engine.core.picture import Picture, Piece, SpaceMark
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Connection, ConnectionKind
-from studio.board import items, style
-from studio.board.items import ConnectionsItem, SpaceItem, SpacesLayer
+from studio.board import spaces, style
+from studio.board.connections import ConnectionsItem
 from studio.board.legend import Legend
 from studio.board.scene import BoardScene
+from studio.board.spaces import SpaceItem, SpacesLayer
 from studio.board.view import BoardView
 
 
@@ -221,7 +222,7 @@ def test_a_crowded_view_paints_the_spaces_a_colour_at_a_time_with_the_same_look(
     scenario = load_scenario(hotw_path, get_ruleset)
     scene = BoardScene(scenario)
     exact = rendered(scene)
-    monkeypatch.setattr(items, "MANY_SPACES", 10)
+    monkeypatch.setattr(spaces, "MANY_SPACES", 10)
     scene.spaces_layer.update()
     at_once = rendered(scene)
     assert differing(exact, at_once, 8) > 0  # the one-pass drawing was used

@@ -21,8 +21,9 @@ from engine.scenario.model import (
     Scenario,
     Space,
 )
-from studio.board.items import MANY_SPACES, ConnectionsItem
+from studio.board.connections import ConnectionsItem
 from studio.board.scene import BoardScene
+from studio.board.spaces import MANY_SPACES
 from studio.board.style import CONNECTION_STYLES
 from studio.board.view import BoardView
 

@@ -17,8 +17,8 @@ from engine.core.decision import End
 from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
-from studio.board.items import MIN_NAME_PIXELS
 from studio.board.labels import READABLE, SMALLEST, Label, place
+from studio.board.names import MIN_NAME_PIXELS
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 

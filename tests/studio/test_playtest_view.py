@@ -291,7 +291,8 @@ def test_the_playtest_keys_work_without_a_click_first(window, qtbot, dice_race_p
 
 def test_a_click_beside_a_small_targets_name_takes_that_target(window, qtbot):
     """Issue 28: Lower Tigris is small and its name and markers lie over its neighbours; a
-    click within a few pixels of them takes Lower Tigris, not 'No legal action' next door."""
+    click within a few pixels of them takes Lower Tigris, not 'No legal action' next door; where
+    other targets are as near, a menu offers each of their moves."""
     assert window.open(Path(__file__).parents[2] / "scenarios" / "a-brief-history-of-the-world.json")
     scenario = window.scenario
     assert window.start_playtest(PlaytestSetup(tuple(scenario.seats[:3]), ("human", "random", "random"),
@@ -311,5 +312,9 @@ def test_a_click_beside_a_small_targets_name_takes_that_target(window, qtbot):
             break
     assert beside, "some target's label point lies within 10 pixels of a neighbour"
     target, point = beside
+    offered: list[Action] = []  # where several targets meet, their moves are offered (a magnified pick)
+    window.choose_action = lambda actions, where: offered.extend(actions) or next(
+        action for action in actions if target in action.spaces)
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     assert target in playtest.session.step.move.spaces
+    assert not offered or {space for action in offered for space in action.spaces} > {target}

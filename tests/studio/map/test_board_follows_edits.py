@@ -16,7 +16,7 @@ from engine.scenario.model import (
     Scenario,
     Space,
 )
-from studio.board.items import SpaceItem
+from studio.board.spaces import SpaceItem
 
 SIDE = 4  # a 4 x 4 block of 10 x 10 squares, neighbours joined by land connections
 
