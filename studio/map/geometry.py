@@ -148,6 +148,9 @@ def label_inside(polygon: Sequence[Point], wanted: Point | None) -> Point:
     outline = make_valid(Polygon(polygon))
     if wanted is not None and outline.contains(ShapelyPoint(wanted)):
         return wanted
+    if outline.is_empty or outline.boundary.is_empty:  # no area to be inside (the map check reports it)
+        return wanted if wanted is not None else (round(sum(x for x, _ in polygon) / max(len(polygon), 1), 2),
+                                                  round(sum(y for _, y in polygon) / max(len(polygon), 1), 2))
     inner = outline.representative_point()
     if wanted is None:
         return (round(inner.x, 2), round(inner.y, 2))
