@@ -19,13 +19,14 @@ from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 
 
-def problems(view: BoardView) -> list[str]:
-    """Everything on the view's board a person would find hard to read or to hit; none: []."""
+def problems(view: BoardView, targets: Iterable[str] | None = None) -> list[str]:
+    """Everything on the view's board a person would find hard to read or to hit (of
+    ``targets``, by default every space); none: []."""
     board = view.board()
     if board is None:
         return []
     scale = view.transform().m11()
-    return [*name_problems(board, scale), *badge_problems(board, scale), *hit_problems(view, board)]
+    return [*name_problems(board, scale), *badge_problems(board, scale), *hit_problems(view, board, targets)]
 
 
 def name_problems(board: BoardScene, scale: float) -> list[str]:
