@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QApplication, QToolTip
 
 from engine.core.decision import Choice, End
 from studio.board import legibility
-from studio.main_window import Answer
 from studio.playtest.new_playtest_dialog import PlaytestSetup
+from studio.questions import Answer
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 GAMES = [("history-of-the-world", 3), ("a-brief-history-of-the-world", 3), ("after-the-flood", 3),
