@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,17 +34,6 @@ def _plugins(groups: dict[str, argparse._SubParsersAction]) -> None:
         register(groups)
 
 
-def _count(text: str) -> int:
-    """A whole number of at least 0."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-    if number < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, found {number}")
-    return number
-
-
 def _seconds(text: str) -> float:
     """A finite number of seconds, 0 or more."""
     try:
@@ -56,28 +45,31 @@ def _seconds(text: str) -> float:
     return number
 
 
-def _positive(text: str) -> int:
-    """A whole number of at least 1, for counts where 0 or less means nothing sensible."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, found {number}")
-    return number
+def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number of at least ``low`` (and at most ``high``)."""
+    def parse(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+        if high is None and number < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, found {number}")
+        if high is not None and not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"must be {low:,} to {high:,}, found {number:,}")
+        return number
+    return parse
+
+
+_count = _whole(0)  # a count that may be none
+_positive = _whole(1)  # a count where 0 or less means nothing sensible
 
 
 def _seed(text: str) -> int:
-    """A seed within the bound every reader of a seed keeps, so a saved playtest reopens."""
+    """A seed within the bound every reader of a seed keeps, so a saved playtest reopens (the
+    bound is read when a seed is given: the parser is built without the engine's core)."""
     from engine.core.randomness import SEED_MAX, SEED_MIN
 
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-    if not SEED_MIN <= number <= SEED_MAX:
-        raise argparse.ArgumentTypeError(f"must be {SEED_MIN:,} to {SEED_MAX:,}, found {number:,}")
-    return number
+    return _whole(SEED_MIN, SEED_MAX)(text)
 
 
 def players(args: argparse.Namespace, scenario: Scenario) -> int:
