@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from attrs import frozen
 from shapely import LineString, Polygon, unary_union
 from shapely import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 from shapely.ops import split as shapely_split
 from shapely.validation import make_valid
@@ -140,15 +141,23 @@ def contains(polygon: Sequence[Point], point: Point) -> bool:
     return inside
 
 
+def _area_of(shape: BaseGeometry) -> BaseGeometry:
+    """The part of a repaired outline that has an area: ``make_valid`` turns a crossed or
+    collapsed outline into a point, lines, or a collection of polygons and lines (whose
+    ``boundary`` shapely leaves undefined)."""
+    parts = getattr(shape, "geoms", [shape])
+    return unary_union([part for part in parts if part.area > 0])
+
+
 def label_inside(polygon: Sequence[Point], wanted: Point | None) -> Point:
     """``wanted`` when it lies inside the polygon, else the nearest point well inside it: a
     label anchor always stays within its space."""
     if wanted is not None and contains(polygon, wanted) and Polygon(polygon).is_valid:
         return wanted
-    outline = make_valid(Polygon(polygon))
+    outline = _area_of(make_valid(Polygon(polygon)))
     if wanted is not None and outline.contains(ShapelyPoint(wanted)):
         return wanted
-    if outline.is_empty or outline.boundary.is_empty:  # no area to be inside (the map check reports it)
+    if outline.is_empty:  # no area to be inside (the map check reports the space)
         return wanted if wanted is not None else (round(sum(x for x, _ in polygon) / max(len(polygon), 1), 2),
                                                   round(sum(y for _, y in polygon) / max(len(polygon), 1), 2))
     inner = outline.representative_point()

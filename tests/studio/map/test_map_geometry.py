@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from shapely.geometry import Point, Polygon
+from shapely.validation import make_valid
 
 from studio.map import geometry
 from studio.map.geometry import GeometryError
@@ -88,3 +89,13 @@ def test_a_space_collapsed_to_a_point_keeps_its_label_where_it_was_asked():
 
     assert label_inside([(1, 1), (1, 1), (1, 1)], (5, 5)) == (5, 5)
     assert label_inside([(1, 1), (1, 1), (1, 1)], None) == (1.0, 1.0)
+
+
+def test_a_crossed_outline_keeps_its_label_inside_its_area():
+    """A corner dragged across a side repairs into a polygon and a line (a collection whose
+    boundary shapely leaves undefined); the label goes inside the polygon's part."""
+    from studio.map.geometry import label_inside
+
+    crossed = [(11.0, 9.0), (10.0, 10.0), (10.0, 20.0), (0.0, 20.0)]
+    label = label_inside(crossed, (0.0, 0.0))
+    assert make_valid(Polygon(crossed)).contains(Point(label))
