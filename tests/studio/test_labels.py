@@ -62,9 +62,9 @@ def played(name: str, players: int, steps: int) -> Session:
     return session
 
 
-def fitted_board(qtbot, session: Session) -> tuple[BoardScene, float]:
-    """The session's board with its picture, in a view of the board's part of the default
-    window, fitted; and the scale it was fitted at."""
+def fitted_view(qtbot, session: Session) -> BoardView:
+    """The session's board with its picture in a view of the board's part of the default
+    window (1360x860 less its docks), fitted."""
     scene = BoardScene(session.scenario)
     scene.show_picture(session.view(None), session.seats)
     view = BoardView()
@@ -73,7 +73,14 @@ def fitted_board(qtbot, session: Session) -> tuple[BoardScene, float]:
     view.resize(1000, 760)
     view.show()
     view.fit()
-    return scene, view.transform().m11()
+    view.scene_ref = scene  # the view holds its scene for the test's length
+    return view
+
+
+def fitted_board(qtbot, session: Session) -> tuple[BoardScene, float]:
+    """``fitted_view``'s scene, and the scale it was fitted at."""
+    view = fitted_view(qtbot, session)
+    return view.scene_ref, view.transform().m11()
 
 
 BOARDS = [("history-of-the-world", 4), ("antike-duellum-carthage-rome", 2), ("antike-duellum-greece-persia", 2),

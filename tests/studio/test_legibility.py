@@ -8,29 +8,12 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF
 from PySide6.QtGui import QColor, QFontMetricsF
-from test_labels import BOARDS, played
+from test_labels import BOARDS, fitted_view, played
 
 from studio.board import legibility, style
 from studio.board.badges import Badge, badge_font, fit
 from studio.board.labels import Label, place
 from studio.board.pick import SIDE, Picker, holds_square
-from studio.board.scene import BoardScene
-from studio.board.view import BoardView
-
-
-def fitted_view(qtbot, session) -> BoardView:
-    """The session's board with its picture in a view of the board's part of the default
-    window (1360x860 less its docks), fitted."""
-    scene = BoardScene(session.scenario)
-    scene.show_picture(session.view(None), session.seats)
-    view = BoardView()
-    qtbot.addWidget(view)
-    view.setScene(scene)
-    view.resize(1000, 760)
-    view.show()
-    view.fit()
-    view.scene_ref = scene  # the view holds its scene for the test's length
-    return view
 
 
 @pytest.mark.parametrize(("name", "players"), BOARDS)

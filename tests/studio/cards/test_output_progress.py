@@ -73,16 +73,21 @@ def test_cancelling_the_print_leaves_no_file_and_changes_nothing(cards, tmp_path
     assert "cancelled" in cards.window.statusBar().currentMessage()
 
 
-def test_cancelling_deck_sheets_leaves_none(cards, tmp_path, monkeypatch):
-    _slowed(monkeypatch, "write_deck_sheets", [])
-    folder = tmp_path / "sheets"
-
+def _sheets_into(cards, folder) -> None:
+    """Export Deck Sheets' dialog answered: into ``folder``, at 72 dpi."""
     def choose(dialog):
         dialog.folder.setText(str(folder))
         dialog.dpi.setValue(72)
         return True
 
     cards.window.run_dialog = choose
+
+
+def test_cancelling_deck_sheets_leaves_none(cards, tmp_path, monkeypatch):
+    _slowed(monkeypatch, "write_deck_sheets", [])
+    folder = tmp_path / "sheets"
+
+    _sheets_into(cards, folder)
     _cancel_soon(cards.window)
     cards.export_sheets()
     assert not list(folder.glob("*"))
@@ -92,12 +97,7 @@ def test_cancelling_deck_sheets_leaves_none(cards, tmp_path, monkeypatch):
 def test_the_sheets_drawn_on_a_worker_are_those_the_writer_draws(cards, tmp_path, monkeypatch):
     folder = tmp_path / "sheets"
 
-    def choose(dialog):
-        dialog.folder.setText(str(folder))
-        dialog.dpi.setValue(72)
-        return True
-
-    cards.window.run_dialog = choose
+    _sheets_into(cards, folder)
     cards.export_sheets()
     scenario = cards.document.scenario
     direct, _ = write_deck_sheets(scenario, cards_of(scenario, "empires", cards.card_types), tmp_path / "direct", 72,
