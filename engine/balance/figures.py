@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import field, frozen
 
@@ -185,31 +185,28 @@ def decisive_turn(record: GameRecord) -> int | None:
     return turn
 
 
-def faction_win_rates(records: Sequence[GameRecord]) -> dict[str, Rate]:
-    """Per faction (empire, nation, colour: whatever each seat played as)."""
+def _win_rates_by(records: Sequence[GameRecord], names: Callable[[GameRecord], Sequence[str]]) -> dict[str, Rate]:
+    """Wins (shares of shared ones) over seats played, pooled by what ``names`` calls each seat."""
     plays: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     for record in records:
         if record.capped:
             continue
-        for seat, faction in enumerate(record.factions):
-            plays[faction] += 1
-            wins[faction] += win_share(record, seat)
-    return {faction: Rate(wins[faction], plays[faction]) for faction in sorted(plays)}
+        for seat, name in enumerate(names(record)):
+            plays[name] += 1
+            wins[name] += win_share(record, seat)
+    return {name: Rate(wins[name], plays[name]) for name in sorted(plays)}
+
+
+def faction_win_rates(records: Sequence[GameRecord]) -> dict[str, Rate]:
+    """Per faction (empire, nation, colour: whatever each seat played as)."""
+    return _win_rates_by(records, lambda record: record.factions)
 
 
 def bot_win_rates(records: Sequence[GameRecord]) -> dict[str, Rate]:
     """Per bot, pooled over the seats it sat in: its wins (shares of shared ones) over the
     seats it played. Fair share is 1/n, as for a seat; with --rotate every bot sat everywhere."""
-    plays: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    for record in records:
-        if record.capped:
-            continue
-        for seat, bot in enumerate(record.bots):
-            plays[bot] += 1
-            wins[bot] += win_share(record, seat)
-    return {bot: Rate(wins[bot], plays[bot]) for bot in sorted(plays)}
+    return _win_rates_by(records, lambda record: record.bots)
 
 
 @frozen
