@@ -248,19 +248,41 @@ class PlaytestController(QObject):
         """Back to the last decision of a person, past the steps bots and chance took after it,
         which Step or a run would only take again at once (with no person at the table, one step)."""
         self.pause()
-        return self._act(self.session.undo_to_person)
+        said = self.undo_text()
+        return self._travel(self.session.undo_to_person, said.replace("Undo", "Undone:", 1))
 
     def redo(self) -> bool:
         """Undo mirrored: the person's step again, and the bots' and chance's steps after it."""
         self.pause()
-        return self._act(self.session.redo_to_person)
+        said = self.redo_text()
+        return self._travel(self.session.redo_to_person, said.replace("Redo", "Redone:", 1))
 
     def goto(self, step_id: int) -> bool:
         """Time travel: show the game at any step; a move from there opens a branch."""
         self.pause()
         if step_id == self.session.current:
             return True
-        return self._act(lambda: self.session.goto(step_id))
+        return self._travel(lambda: self.session.goto(step_id), f"At step {step_id}:")
+
+    def _travel(self, move: Callable[[], object], said: str) -> bool:
+        """A move through the tree, then the status bar says where it landed: a message left
+        from before (who had to choose then) would otherwise name the wrong seat."""
+        if not self._act(move):
+            return False
+        self.message.emit(f"{said.rstrip(':')}. {self.whose_turn()}.")
+        return True
+
+    def whose_turn(self) -> str:
+        """Who acts at the current step, and how, in one clause."""
+        decision = self.decision()
+        if isinstance(decision, End):
+            return "The game is over"
+        if isinstance(decision, Chance):
+            return f"Chance decides next ({decision.prompt}): Roll (F9)"
+        name = self.seat_name(decision.seat)
+        if self.is_person(decision.seat):
+            return f"{name} (a person) must choose"
+        return f"{name} (a bot) plays next: Step (F10) or Let Bots Play (F5)"
 
     def seat_to_view(self) -> int | None:
         """Whose view the table shows: the only person's; with several people, the one to

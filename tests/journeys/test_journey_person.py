@@ -100,6 +100,7 @@ def test_a_person_plays_ten_decisions_by_board_and_dock_sees_a_card_and_undoes(q
     assert frame_problems(window) == []
     window.actions.redo.trigger()
     assert playtest.session.step is before
+    assert window.statusBar().currentMessage().endswith(f"{playtest.whose_turn()}."), "who acts now, not before"
     assert frame_problems(window) == []
     shot = tmp_path / f"{name}-end.png"
     assert window.grab().save(str(shot))

@@ -298,6 +298,26 @@ def test_undo_goes_back_to_the_persons_decision_past_the_bots_steps(window, qtbo
     assert window.actions.redo.text() == "Redo hold"
 
 
+def test_the_status_bar_says_who_acts_after_undo_and_redo(window, qtbot, dice_race_path):
+    """A message left from before the travel named the seat that had to choose then (the
+    Civilization journey showed "Red (a person) must choose" beside Blue's turn): after Undo and
+    Redo the status bar names what was taken back or again and who acts at the step reached."""
+    start_dice_race(window, dice_race_path)
+    playtest = window.playtest
+    window.actions.roll.trigger()
+    window.actions.roll.trigger()
+    hold = next(a for a in playtest.decision().actions if str(a) == "hold")
+    assert playtest.play(hold)
+    after = playtest.decision()
+    window.actions.undo.trigger()
+    assert window.statusBar().currentMessage() == "Undone: hold. Red (a person) must choose."
+    window.actions.redo.trigger()
+    assert playtest.decision() == after
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Redone: hold. ")
+    assert said.endswith(playtest.whose_turn() + ".") and "Red (a person)" not in said
+
+
 def test_roll_again_draws_afresh_and_is_saved(window, qtbot, dice_race_path, tmp_path):
     start_dice_race(window, dice_race_path)
     playtest = window.playtest
