@@ -34,7 +34,7 @@ ENDINGS: Counter[str] = Counter()
 
 NASTY_TEXT = ["", "\x00", "Gaul\x1b[31m", "\ud800", "a\udfffb", "\u202egninrom", "x" * 10_000, "<b>bold</b>",
               "../../etc/passwd", "/dev/zero", "ＧＡＵＬ", "\n\t"]
-NASTY_NUMBERS = [float("nan"), float("inf"), float("-inf"), 10**30, -(10**30), -1, 0, 2**63, 1e308, -0.0, 0.5]
+NASTY_NUMBERS = [float("nan"), float("inf"), float("-inf"), 10**30, -(10**30), 10**400, -(10**400), -1, 0, 2**63, 1e308, -0.0, 0.5]
 
 
 def places(value: Any, path: tuple = ()) -> list[tuple]:

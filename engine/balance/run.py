@@ -33,7 +33,7 @@ from engine.core.moves import Outcome
 from engine.core.ruleset import Ruleset
 from engine.play.drive import Endless, drive
 from engine.rulesets.registry import get_ruleset
-from engine.scenario.io import load_scenario
+from engine.scenario.io import load_scenario, parse_json
 from engine.scenario.model import Scenario
 
 RESULTS_KIND = "epoch-balance-run"
@@ -262,8 +262,8 @@ def read_results(results: Path) -> tuple[Plan | None, dict[int, dict[str, Any]]]
     if not lines:
         return None, {}
     try:
-        header = json.loads(lines[0])
-        if header.get("kind") != RESULTS_KIND:
+        header, problems = parse_json(lines[0])
+        if problems or header.get("kind") != RESULTS_KIND:
             raise ValueError
         key = header["plan"]
         plan = Plan(**{**key, "bots": tuple(key["bots"]), "overrides": tuple(map(tuple, key["overrides"]))})
@@ -271,9 +271,8 @@ def read_results(results: Path) -> tuple[Plan | None, dict[int, dict[str, Any]]]
         raise ValueError(f"{results} is not the results file of an epoch simulate run") from None
     done = {}
     for number, line in enumerate(lines[1:], start=2):
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError:  # the last line of a run killed while writing
+        entry, problems = parse_json(line)
+        if problems:  # the last line of a run killed while writing
             continue
         try:
             record_from(entry)

@@ -26,6 +26,8 @@ from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.atomic import write_atomic
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
+from engine.scenario.io import parse_json
+from engine.scenario.locate import quoted
 from engine.scenario.model import RulesetOptions, Scenario
 from engine.scenario.problems import Problem
 
@@ -78,16 +80,16 @@ def check_record(path: Path, scenario: Scenario) -> tuple[int, list[Problem]]:
     for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not text.strip():
             continue
-        try:
-            entries.append((number, json.loads(text)))
-        except json.JSONDecodeError as error:
-            return 0, [Problem(f"line {number}", f"invalid JSON: {error.msg}")]
+        entry, problems = parse_json(text)
+        if problems:
+            return 0, [Problem(f"line {number}", problems[0].message.replace("at line 1, ", "at ", 1))]
+        entries.append((number, entry))
     if not entries or not isinstance(entries[0][1], dict) or entries[0][1].get("kind") != KIND:
         return 0, [Problem("line 1", f"not an Epoch Studio game record (expected kind {KIND!r})")]
     header = entries[0][1]
     ruleset = get_ruleset(scenario.ruleset.id)
     if header.get("ruleset") != ruleset.id:
-        return 0, [Problem("line 1.ruleset", f"{header.get('ruleset')!r} does not match the scenario's {ruleset.id!r}")]
+        return 0, [Problem("line 1.ruleset", f"{quoted(header.get('ruleset'))} does not match the scenario's {ruleset.id!r}")]
     seat_ids = header.get("seats")
     by_id = {seat.id: seat for seat in scenario.seats}
     if not isinstance(seat_ids, list) or not all(isinstance(s, str) and s in by_id for s in seat_ids):

@@ -11,6 +11,7 @@ from engine.core.moves import Move, Outcome
 from engine.core.ruleset import Ruleset
 from engine.core.text import Words
 from engine.scenario.converter import STRUCTURE_ERRORS
+from engine.scenario.locate import quoted
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
 _converter.register_structure_hook(Words, lambda value, _: str(value))  # a label read back is plain text
@@ -31,7 +32,7 @@ def move_from_data(ruleset: Ruleset, data: Any) -> Move:
     if "outcome" in data:
         unknown = sorted(set(data) - {"outcome", "label"})
         if unknown:
-            raise ValueError(f"a chance outcome has no field {unknown[0]!r}")
+            raise ValueError(f"a chance outcome has no field {quoted(unknown[0])}")
         value = data["outcome"]
         if not isinstance(value, (int, str)) or isinstance(value, bool):
             raise TypeError("an outcome's value must be a whole number or text")
@@ -42,7 +43,7 @@ def move_from_data(ruleset: Ruleset, data: Any) -> Move:
         fields["_label"] = fields.pop("label")
     types = {action_type.type_tag(): action_type for action_type in ruleset.action_types}
     if tag not in types:
-        raise ValueError(f"unknown action {tag!r} for ruleset {ruleset.id!r}")
+        raise ValueError(f"unknown action {quoted(tag)} for ruleset {ruleset.id!r}")
     try:
         return _converter.structure(fields, types[tag])
     except STRUCTURE_ERRORS as error:

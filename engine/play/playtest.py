@@ -54,7 +54,7 @@ from engine.scenario.io import (
     source_name,
 )
 from engine.scenario.jsonfmt import dumps
-from engine.scenario.locate import problems_from, shown
+from engine.scenario.locate import problems_from, quoted, shown
 from engine.scenario.model import RulesetOptions, Scenario, Seat
 from engine.scenario.problems import Problem, ScenarioError
 
@@ -199,7 +199,7 @@ def read_playtest_data(data: Any) -> PlaytestFile:
         raise ScenarioError([Problem("", "not an Epoch Studio playtest file")])
     version = data.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool) or version > PLAYTEST_FORMAT:
-        raise ScenarioError([Problem("format_version", f"unsupported playtest format {version!r}")])
+        raise ScenarioError([Problem("format_version", f"unsupported playtest format {quoted(version)}")])
     digests = data.get("digests")
     problems = [Problem(f"digests[{shown(str(key))}]", "is not a step number") for key in digests
                 if not _STEP_NUMBER.fullmatch(str(key))] if isinstance(digests, dict) else []

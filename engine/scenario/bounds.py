@@ -8,13 +8,12 @@ JSON Schema reads them too; the geometry checks are the few a field cannot state
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping
 from typing import Any
 
 from engine.scenario.converter import LARGEST_NUMBER
-from engine.scenario.locate import item_key, shown
+from engine.scenario.locate import item_key, quoted
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem
 from engine.scenario.references import walk_fields
@@ -24,11 +23,7 @@ def _number(value: Any) -> float | None:
     """A number worth comparing; the converter reports the rest (non-finite, enormous)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
-    return value if math.isfinite(value) and abs(value) <= LARGEST_NUMBER else None
-
-
-def _text(value: Any) -> str:
-    return repr(shown(value)) if isinstance(value, str) else repr(value)
+    return value if abs(value) <= LARGEST_NUMBER else None  # False for nan; never float(an enormous int)
 
 
 def _shown(number: float) -> str:
@@ -42,10 +37,10 @@ def bound_problem(path: str, metadata: Mapping[str, Any], value: Any, label: str
     said = f"{label} must" if label else "must"
     choices = metadata.get("choices")
     if choices is not None and type(value) in {type(choice) for choice in choices} and value not in choices:
-        return Problem(path, f"{said} be one of {', '.join(map(repr, choices))}, found {_text(value)}")
+        return Problem(path, f"{said} be one of {', '.join(map(repr, choices))}, found {quoted(value)}")
     pattern = metadata.get("pattern")
     if pattern is not None and isinstance(value, str) and not re.search(pattern, value):
-        return Problem(path, f"{said} be written {metadata['form']}, found {_text(value)}")
+        return Problem(path, f"{said} be written {metadata['form']}, found {quoted(value)}")
     number = _number(value)
     if number is None:
         return None

@@ -23,6 +23,7 @@ from cattrs.cols import list_structure_factory, mapping_structure_factory
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from engine.scenario.locate import quoted
 from engine.scenario.model import (
     CardData,
     RawCardData,
@@ -56,9 +57,9 @@ def value_problem(value: Any) -> str | None:
         return None
     if isinstance(value, (int, float)):
         if isinstance(value, float) and not math.isfinite(value):
-            return f"expected a finite number, found {value!r}"
+            return f"expected a finite number, found {quoted(value)}"
         if abs(value) > LARGEST_NUMBER:
-            return f"number {_short(value)} is out of range (at most {LARGEST_NUMBER:,} either way)"
+            return f"number {quoted(value)} is out of range (at most {LARGEST_NUMBER:,} either way)"
     elif isinstance(value, str):
         bad = _BAD_TEXT.search(value)
         if bad:
@@ -81,11 +82,6 @@ def plain_problem(value: Any, depth: int = 0) -> str | None:
         if problem:
             return problem
     return None
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 24 else f"{text[:10]}...{text[-6:]} ({len(text)} digits)"
 
 
 def _expect(kind: type | tuple[type, ...], what: str):
@@ -169,9 +165,9 @@ def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"text {value!r}" if len(value) <= 60 else f"text {value[:50]!r}... ({len(value):,} characters)"
+        return f"text {quoted(value)}"
     if isinstance(value, (int, float)):
-        return f"number {value!r}"
+        return f"number {quoted(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

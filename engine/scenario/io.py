@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -15,7 +17,7 @@ from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
 from engine.scenario.games import GameLookup
 from engine.scenario.jsonfmt import dumps
 from engine.scenario.layout import layout_problems
-from engine.scenario.locate import problems_from
+from engine.scenario.locate import problems_from, quoted
 from engine.scenario.migrations import FORMAT_VERSION, migrate
 from engine.scenario.model import RawOptions, Scenario
 from engine.scenario.overrides import apply_override
@@ -32,6 +34,17 @@ MAX_NESTING = 64
 _LONGEST_SOURCE = 160
 
 
+def _too_long_number(text: str) -> str:
+    """Where the number Python refused to convert is, as a JSON error says where it stopped."""
+    limit = sys.get_int_max_str_digits()
+    found = re.search(rf"\d{{{limit + 1},}}", text)
+    if found is None:
+        return f"invalid JSON: a number of more than {limit:,} digits"
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - text.rfind("\n", 0, found.start())
+    return f"invalid JSON at line {line}, column {column}: a number of {len(found.group()):,} digits (at most {limit:,})"
+
+
 def parse_json(text: str, *, strict: bool = False) -> tuple[Any, list[Problem]]:
     """The parsed value or the problem, never an exception. ``strict`` also refuses what
     Python reads but JSON (RFC 8259) has not: NaN, Infinity and a number too large for a float."""
@@ -41,8 +54,8 @@ def parse_json(text: str, *, strict: bool = False) -> tuple[Any, list[Problem]]:
         return None, [Problem("", f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}")]
     except RecursionError:
         return None, [Problem("", f"invalid JSON: nested deeper than {MAX_NESTING} levels")]
-    except ValueError as error:  # a number of more digits than Python converts
-        return None, [Problem("", f"invalid JSON: {error}")]
+    except ValueError:  # a number of more digits than Python converts
+        return None, [Problem("", _too_long_number(text))]
     if _too_deep(data):
         return None, [Problem("", f"invalid JSON: nested deeper than {MAX_NESTING} levels")]
     return data, []
@@ -129,7 +142,7 @@ def _format_version(data: dict[str, Any]) -> tuple[int | None, list[Problem]]:
         return None, [
             Problem(
                 "format_version",
-                f"written by a newer Epoch Studio (format {version}; this one reads up to "
+                f"written by a newer Epoch Studio (format {quoted(version)}; this one reads up to "
                 f"{FORMAT_VERSION}); please update",
             )
         ]

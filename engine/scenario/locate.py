@@ -32,6 +32,17 @@ def shown(key: str) -> str:
     return key if key.isprintable() else ascii(key)[1:-1]
 
 
+def quoted(value: Any) -> str:
+    """A value from the file as a problem quotes it: text cut and escaped as keys are, a number
+    of hundreds of digits cut to its ends, so one hostile value cannot flood the message."""
+    if isinstance(value, str):
+        return repr(shown(value))
+    text = repr(value)
+    if isinstance(value, int) and not isinstance(value, bool) and len(text) > 24:
+        return f"{text[:10]}...{text[-6:]} ({len(text.lstrip('-'))} digits)"
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(text):,} characters)"
+
+
 def join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 

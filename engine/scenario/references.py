@@ -21,7 +21,7 @@ import attrs
 from attrs import frozen
 
 from engine.scenario.converter import CARD_TYPE_KEY
-from engine.scenario.locate import item_key, join
+from engine.scenario.locate import item_key, join, quoted
 from engine.scenario.model import CardData, RulesetOptions, Scenario
 from engine.scenario.paths import parse
 from engine.scenario.problems import Problem
@@ -138,18 +138,18 @@ COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 def _asset_problem(value: str, base_dir: Path | None) -> str | None:
     relative = Path(value)
     if relative.is_absolute() or ".." in relative.parts:
-        return f"asset path {value!r} leaves the scenario's folder"
+        return f"asset path {quoted(value)} leaves the scenario's folder"
     if base_dir is None:
         return None
     try:
         folder = base_dir.resolve()
         target = (base_dir / relative).resolve()  # a symbolic link counts where it points
         if not target.is_relative_to(folder):
-            return f"asset {value!r} is a link that leads out of the scenario's folder"
+            return f"asset {quoted(value)} is a link that leads out of the scenario's folder"
         if not target.is_file():
-            return f"asset {value!r} not found in {base_dir}"
+            return f"asset {quoted(value)} not found in {base_dir}"
     except (OSError, RuntimeError, ValueError) as error:  # a link loop, a name too long, a NUL
-        return f"asset {value!r} cannot be read: {getattr(error, 'strerror', None) or error}"
+        return f"asset {quoted(value)} cannot be read: {getattr(error, 'strerror', None) or error}"
     return None
 
 
@@ -172,9 +172,9 @@ def check_references(raw: Any, base_dir: Path | None, card_types: Mapping[str, t
                 problems.append(Problem(path, message))
         elif ref == "colour":
             if not COLOUR.fullmatch(value):
-                problems.append(Problem(path, f"expected a colour as #rrggbb, found {value!r}"))
+                problems.append(Problem(path, f"expected a colour as #rrggbb, found {quoted(value)}"))
         elif ref in known and value not in known[ref]:
-            problems.append(Problem(path, f"unknown {ref} {value!r}"))
+            problems.append(Problem(path, f"unknown {ref} {quoted(value)}"))
     return problems
 
 

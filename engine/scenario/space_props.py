@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from engine.scenario.bounds import bound_problem
-from engine.scenario.locate import item_key
+from engine.scenario.locate import item_key, quoted
 from engine.scenario.problems import Problem
 
 
@@ -32,7 +32,7 @@ def _fits(value: Any, hint: Any) -> bool:
     if hint is int:
         return type(value) is int
     if hint is float:
-        return type(value) in (int, float) and math.isfinite(value)
+        return type(value) is int or (type(value) is float and math.isfinite(value))  # float() of a huge int overflows
     if hint is str:
         return type(value) is str
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
@@ -71,7 +71,7 @@ def space_prop_problems(raw: Any, props_type: type | None) -> list[Problem]:
             if value is None:
                 continue  # the converter refuses null for every prop already
             if not _fits(value, hints[name]):
-                problems.append(Problem(path, f"{label} must be {_wanted(hints[name])}, found {value!r}"))
+                problems.append(Problem(path, f"{label} must be {_wanted(hints[name])}, found {quoted(value)}"))
                 continue
             problem = bound_problem(path, field.metadata, value, label)
             if problem:

@@ -144,7 +144,7 @@ class MapEditor:
     def resize_board(self, width: float, height: float) -> None:
         """The board's size, checked as the file is (the fields' bounds, no space far off the
         board): a size the file would refuse raises GeometryError and changes nothing."""
-        if not all(isinstance(value, int | float) and math.isfinite(value) for value in (width, height)):
+        if not all(type(value) is int or (type(value) is float and math.isfinite(value)) for value in (width, height)):
             raise GeometryError("the board's width and height must be numbers")
         spaces = [{"id": space.id, "polygon": [list(point) for point in space.polygon],
                    "label": list(space.label) if space.label is not None else None} for space in self.board.spaces]

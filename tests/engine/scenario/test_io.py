@@ -203,7 +203,40 @@ def test_deep_nesting_and_endless_digits_are_json_problems_not_crashes(tmp_path)
     assert problems_reading(deep) == ["invalid JSON: nested deeper than 64 levels"]
     digits = tmp_path / "digits.json"
     digits.write_text('{"format_version": ' + "9" * 5000 + "}")
-    assert problems_reading(digits)[0].startswith("invalid JSON: Exceeds the limit")
+    assert problems_reading(digits) == ["invalid JSON at line 1, column 20: a number of 5,000 digits (at most 4,300)"]
+
+
+SHIPPED = sorted((Path(__file__).parents[3] / "scenarios").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda path: path.stem)
+def test_an_integer_beyond_a_float_anywhere_is_a_located_problem(path):
+    """An integer too large to become a float (10**400) in a text field, a number field or a
+    layout's bounded field once made the bounds check raise OverflowError. Every 15th scalar of
+    each shipped scenario is set to one in turn: each is refused with a problem at its path."""
+    original = json.loads(path.read_text(encoding="utf-8"))
+    leaves = list(_scalar_places(original))[::15]
+    assert len(leaves) > 20
+    for place in leaves:
+        data = json.loads(json.dumps(original))
+        parent = data
+        for key in place[:-1]:
+            parent = parent[key]
+        parent[place[-1]] = 10**400
+        scenario, problems = scenario_from_data(data, path.parent, get_ruleset)
+        assert scenario is None and any(problem.path for problem in problems), place
+        assert all(len(str(problem)) < 400 for problem in problems), "the number is cut in the message"
+
+
+def _scalar_places(value, path=()):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _scalar_places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _scalar_places(item, (*path, index))
+    else:
+        yield path
 
 
 def test_a_monstrous_path_is_cut_in_the_message(tmp_path):
