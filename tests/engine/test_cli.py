@@ -458,9 +458,10 @@ def test_ctrl_c_keeps_the_finished_games_says_how_to_resume_and_the_file_is_summ
 
 def test_summarise_refuses_a_file_that_is_no_run(capsys, tmp_path):
     other = tmp_path / "other.jsonl"
-    other.write_text('{"kind": "something else"}\n', encoding="utf-8")
-    code, out = run(capsys, "summarise", str(other))
-    assert code == 1 and "is not the results file of an epoch simulate run" in out
+    for text in ('{"kind": "something else"}', "[" * 100_000 + "]" * 100_000, '{"kind": ' + "9" * 5000 + "}"):
+        other.write_text(text + "\n", encoding="utf-8")
+        code, out = run(capsys, "summarise", str(other))
+        assert code == 1 and "is not the results file of an epoch simulate run" in out, text[:20]
 
 
 def test_simulate_rotates_the_bots_and_reports_each_pooled(capsys, dice_race_path):

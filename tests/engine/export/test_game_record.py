@@ -105,3 +105,20 @@ def test_a_records_moves_are_the_ids_a_service_client_sent(tmp_path):
     for line in lines[1:]:
         call("apply", session=again, move=line["move"])
     assert call("view", session=again) == call("view", session=session)
+
+
+def test_a_records_line_of_endless_digits_or_nesting_is_located_not_raised(tmp_path, capsys):
+    """A stranger's record: a line Python's JSON reader raises on (a number of 5,000 digits, lists
+    nested 100,000 deep) is told by its line, and a move's unknown name is quoted cut short."""
+    record = tmp_path / "game.jsonl"
+    main(["replay", str(_playtest(tmp_path, steps=8)), "--jsonl", str(record)])
+    lines = record.read_text(encoding="utf-8").splitlines()
+    for bad, said in (('{"step": ' + "9" * 5000 + "}", "line 3: invalid JSON at column 10: a number of 5,000 digits"),
+                      ("[" * 100_000 + "]" * 100_000, "line 3: invalid JSON: nested deeper than 64 levels"),
+                      (json.dumps({**json.loads(lines[2]), "move": {"action": "T" * 100_000}}),
+                       "line 3.move: unknown action 'TTTTTTTTTT")):
+        record.write_text("\n".join([*lines[:2], bad, *lines[3:]]) + "\n", encoding="utf-8")
+        capsys.readouterr()
+        assert main(["replay", str(record), str(SCENARIO)]) == 1
+        out = capsys.readouterr().out
+        assert said in out and len(out) < 1000, out[:300]
