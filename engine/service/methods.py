@@ -150,7 +150,10 @@ class EngineService:
             takes = ", ".join(names) or "none"
             raise RpcError(INVALID_PARAMS, f"params: {excerpt(unknown[0])} is not a param of {method}{hint} "
                                            f"(it takes {takes})", {"unknown": unknown})
-        return self.methods[method](Params(params or {}, declared))
+        given = Params(params or {}, declared)
+        for name in params or {}:  # each param given is checked, even one this method does not read
+            given.get(name)
+        return self.methods[method](given)
 
     # -- helpers -------------------------------------------------------------------
 
@@ -303,7 +306,9 @@ class EngineService:
 
     def board(self, params: Params) -> dict[str, Any]:
         """The printed board, the same for every seat: what a frontend draws under the pieces."""
-        board = self._session(params).scenario.board
+        session = self._session(params)
+        self._seat(params, session)  # the board is public, but a seat that is not one is still a mistake
+        board = session.scenario.board
         return {
             "width": board.width,
             "height": board.height,

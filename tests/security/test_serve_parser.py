@@ -66,3 +66,29 @@ def test_a_malformed_message_on_the_websocket_is_answered_not_dropped(ws_server)
         connection.send(b'{"jsonrpc": "2.0", "id": 1, "method": "rulesets", "params": {"n": "\xff"}}')
         assert json.loads(connection.recv(timeout=30))["error"]["code"] == -32700
         assert call(connection, "rulesets")["result"]
+
+
+def test_every_declared_param_is_checked_even_where_its_method_does_not_read_it():
+    """``board`` takes a session's params but never read ``seat``, so a list or a number of 400
+    digits there was answered as if fine. Every method, every param it declares, given a value of
+    no type it takes: the answer is invalid params naming that param."""
+    import attrs
+
+    from engine.service.spec import METHODS
+
+    service = EngineService(ROOT)
+    opened = json.loads(handle_line(request("open", scenario=CARTHAGE_ROME, players=2), service.dispatch))
+    session = opened["result"]["session"]
+    checked = 0
+    for method in METHODS:
+        for field in attrs.fields(method.params):
+            good = {"session": session, "scenario": CARTHAGE_ROME, "players": 2}
+            params = {other.name: good[other.name] for other in attrs.fields(method.params)
+                      if other.name in good and other.name != field.name}
+            for wrong in ([[]], 10**400):
+                answer = json.loads(handle_line(request(method.name, **params, **{field.name: wrong}),
+                                                service.dispatch))
+                assert answer["error"]["code"] == -32602, (method.name, field.name, answer)
+                assert answer["error"]["message"].startswith(f"params.{field.name}"), answer
+                checked += 1
+    assert checked > 30
