@@ -211,6 +211,16 @@ class Seat:
 
 
 @define
+class Epoch:
+    """One epoch of the game, so a card's epoch number can print in the epoch's colour."""
+
+    number: int = described("Number", "The number the cards' epoch field holds", min=1, max=1000)
+    name: str = described("Name", "As the game prints it, e.g. Epoch I", default="")
+    colour: str = described("Colour", "#rrggbb; a zone's fill or colour from {epoch} takes it", ref="colour",
+                            default="#808080")
+
+
+@define
 class Placement:
     space: str = described("Space", ref="space")
     piece: str = described("Piece", "What is placed, in the game's words (army, city, marker)")
@@ -291,6 +301,9 @@ class Scenario:
     ruleset: RulesetRef = described("Ruleset")
     board: Board = described("Board", factory=Board)
     decks: list[Deck] = described("Decks", factory=list)
+    epochs: list[Epoch] = described(
+        "Epochs", "Each epoch's number, name and colour, for a game whose cards name an epoch", factory=list,
+        quiet=True)
     seats: list[Seat] = described("Seats", factory=list)
     setup: list[Placement] = described("Setup", "Initial placements", factory=list)
     layouts: list[CardLayout] = described("Card layouts", "How each card type's face is drawn", factory=list)
