@@ -1,6 +1,6 @@
 """Scenario ▸ Settings: everything in the file that is not the map or a card, so no field is
 reachable only by editing JSON: the title and the rest of ``meta``, the seats, the ruleset and
-its options, the board's size, the decks and the provisional values.
+its options, the board's size, the decks, the epochs and the provisional values.
 
 The dialog edits copies; ``changes()`` is what differs, as (path, value) pairs the document
 writes as one undo step. Renaming a seat or a deck follows every reference to it (setup
@@ -41,6 +41,7 @@ from engine.scenario.model import (
     Board,
     Card,
     Deck,
+    Epoch,
     Meta,
     Provisional,
     RulesetRef,
@@ -55,6 +56,7 @@ from studio.playtest.new_playtest_dialog import OptionEditor
 ORIGINAL = Qt.ItemDataRole.UserRole  # the id a row had when the dialog opened (None: added here)
 CARD_TYPE = Qt.ItemDataRole.UserRole + 1  # the card type of a deck added here
 _BAD_ID = re.compile(r"^\s|\s$|[\[\].]")
+EPOCH_MAX = attrs.fields(Epoch).number.metadata["max"]
 
 
 class ListTable(QWidget):
@@ -124,6 +126,7 @@ class ScenarioSettingsDialog(QDialog):
         self.tabs.addTab(self._rules_tab(), "Rules")
         self.tabs.addTab(self._board_tab(), "Board")
         self.tabs.addTab(self._decks_tab(), "Decks")
+        self.tabs.addTab(self._epochs_tab(), "Epochs")
         self.tabs.addTab(self._provisional_tab(), "Provisional")
         self.error = QLabel()
         self.error.setStyleSheet("color: #b00020;")
@@ -174,15 +177,7 @@ class ScenarioSettingsDialog(QDialog):
 
     def choose_seat_colour(self, colour: QColor | None = None) -> None:
         """The selected seat's colour (``colour`` given: no dialog, for tests and scripts)."""
-        row = self.seats.table.currentRow()
-        if row < 0:
-            return
-        item = self.seats.table.item(row, 2)
-        if colour is None:
-            colour = QColorDialog.getColor(QColor(item.text()), self, "Seat colour")
-        if colour.isValid():
-            item.setText(colour.name())
-            item.setBackground(colour)
+        _choose_colour(self.seats.table, 2, "Seat colour", colour)
 
     def _rules_tab(self) -> QWidget:
         page = QWidget()
@@ -256,6 +251,30 @@ class ScenarioSettingsDialog(QDialog):
         self.decks.table.item(row, 0).setData(CARD_TYPE, card_type)
         self.decks.table.item(row, 2).setFlags(Qt.ItemFlag.ItemIsEnabled)
 
+    def _epochs_tab(self) -> QWidget:
+        """Each epoch's number (as the cards' epoch field writes it), name and colour: the colour a
+        zone coloured from ``{epoch}`` takes."""
+        colour = QPushButton("Colour…")
+        colour.clicked.connect(lambda: self.choose_epoch_colour())
+        self.epochs = ListTable(["Number", "Name", "Colour"], self.add_epoch, [colour])
+        for epoch in self.scenario.epochs:
+            self._epoch_row(str(epoch.number), epoch.name, epoch.colour)
+        return self.epochs
+
+    def _epoch_row(self, number: str, name: str, colour: str) -> None:
+        row = self.epochs.add_row([number, name, colour])
+        self.epochs.table.item(row, 2).setBackground(QColor(colour) if COLOUR.fullmatch(colour) else QColor())
+
+    def add_epoch(self) -> None:
+        """The epoch after the last, as the game numbers them."""
+        numbers = [int(number) for _, (number, *_) in self.epochs.rows() if number.isdigit()]
+        number = max(numbers, default=0) + 1
+        self._epoch_row(str(number), f"Epoch {number}", "#808080")
+
+    def choose_epoch_colour(self, colour: QColor | None = None) -> None:
+        """The selected epoch's colour (``colour`` given: no dialog, for tests and scripts)."""
+        _choose_colour(self.epochs.table, 2, "Epoch colour", colour)
+
     def _provisional_tab(self) -> QWidget:
         self.provisional = ListTable(["Path", "Note"], lambda: self.provisional.add_row(["", ""]))
         for item in self.scenario.meta.provisional:
@@ -288,6 +307,7 @@ class ScenarioSettingsDialog(QDialog):
         wanted: dict[str, Any] = {
             "meta": meta, "seats": seats, "ruleset": RulesetRef(ruleset_id, options),
             "board.width": self.width_box.value(), "board.height": self.height_box.value(), "decks": decks,
+            "epochs": self._epochs(),
         }
         # References first, written through the paths they have now: a renamed deck keeps its
         # card objects, so what is written into them stays when the decks are replaced.
@@ -309,6 +329,19 @@ class ScenarioSettingsDialog(QDialog):
         if not seats:
             raise ValueError("Seats: a scenario needs at least one seat")
         return seats, renamed
+
+    def _epochs(self) -> list[Epoch]:
+        epochs, seen = [], set()
+        for _, (number, name, colour) in self.epochs.rows():
+            if not number.isdigit() or not 1 <= int(number) <= EPOCH_MAX:
+                raise ValueError(f"Epochs: {number!r} is not an epoch number (a whole number, 1 to {EPOCH_MAX})")
+            if int(number) in seen:
+                raise ValueError(f"Epochs: two epochs are numbered {number}")
+            seen.add(int(number))
+            if not COLOUR.fullmatch(colour):
+                raise ValueError(f"Epochs: epoch {number}: colour {colour!r} is not #rrggbb")
+            epochs.append(Epoch(int(number), name, colour))
+        return epochs
 
     def _decks(self) -> tuple[list[Deck], dict[str, str]]:
         kept = {deck.id: deck for deck in self.scenario.decks}
@@ -339,6 +372,19 @@ class ScenarioSettingsDialog(QDialog):
         raw = scenario_to_data(self.scenario, get_ruleset)
         card_types = ruleset.card_type_map() if ruleset else {}
         return {path: new for old, new in renamed.items() for path in references_to(raw, card_types, ref, old)}
+
+
+def _choose_colour(table: QTableWidget, column: int, title: str, colour: QColor | None) -> None:
+    """The selected row's colour, asked with Qt's colour dialog unless ``colour`` is given."""
+    row = table.currentRow()
+    if row < 0:
+        return
+    item = table.item(row, column)
+    if colour is None:
+        colour = QColorDialog.getColor(QColor(item.text()), table.window(), title)
+    if colour.isValid():
+        item.setText(colour.name())
+        item.setBackground(colour)
 
 
 def _current(scenario: Scenario, path: str) -> Any:

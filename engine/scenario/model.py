@@ -263,8 +263,9 @@ class Zone:
     fill: str | None = described("Fill", "#rrggbb behind the zone; none for transparent", ref="colour",
                                  default=None)
     fill_from: str | None = described(
-        "Fill from field", "A field whose colour fills the zone instead: a region, seat or space reference (a "
-        "space by its region's colour) or a #rrggbb the card writes, e.g. {region}; the fill above when it names none",
+        "Fill from field", "A field whose colour fills the zone instead: a region, seat, epoch or space reference (a "
+        "space by its region's colour, an epoch by the scenario's epochs table) or a #rrggbb the card writes, e.g. "
+        "{region} or {epoch}; the fill above when it names none",
         default=None, quiet=True)
     colour_from: str | None = described(
         "Colour from field", "A field whose colour the text or outline takes instead, as fill from field does",

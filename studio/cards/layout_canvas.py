@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from engine.scenario.layout import card_values, showing
 from engine.scenario.model import Card, CardData, CardLayout, Zone
 from engine.scenario.naming import names_of
-from studio.cards.face import card_outline
+from studio.cards.face import FACE_PATHS, card_outline
 from studio.cards.output import Placed, card_image
 from studio.document import ScenarioDocument
 
@@ -172,7 +172,7 @@ class LayoutCanvas(QGraphicsView):
         self.redraw()
 
     def _document_changed(self, path: str) -> None:
-        if path.startswith(("layouts", "decks", "board")):
+        if path.startswith((*FACE_PATHS, "decks", "board")):
             self._redraw_soon.start()
 
     def redraw(self) -> None:
