@@ -302,12 +302,12 @@ class Scenario:
     ruleset: RulesetRef = described("Ruleset")
     board: Board = described("Board", factory=Board)
     decks: list[Deck] = described("Decks", factory=list)
-    epochs: list[Epoch] = described(
-        "Epochs", "Each epoch's number, name and colour, for a game whose cards name an epoch", factory=list,
-        quiet=True)
     seats: list[Seat] = described("Seats", factory=list)
     setup: list[Placement] = described("Setup", "Initial placements", factory=list)
     layouts: list[CardLayout] = described("Card layouts", "How each card type's face is drawn", factory=list)
+    epochs: list[Epoch] = described(
+        "Epochs", "Each epoch's number, name and colour, for a game whose cards name an epoch", factory=list,
+        quiet=True)
 
     def deck(self, deck_id: str) -> Deck:
         return next(d for d in self.decks if d.id == deck_id)
