@@ -164,7 +164,7 @@ class ScenarioSettingsDialog(QDialog):
 
     def _seat_row(self, seat_id: str, name: str, colour: str, original: str | None) -> None:
         row = self.seats.add_row([seat_id, name, colour], original)
-        self.seats.table.item(row, 2).setBackground(QColor(colour) if COLOUR.fullmatch(colour) else QColor())
+        _swatch(self.seats.table.item(row, 2), colour)
 
     def add_seat(self) -> None:
         taken = {seat_id for _, (seat_id, *_) in self.seats.rows()}
@@ -263,7 +263,7 @@ class ScenarioSettingsDialog(QDialog):
 
     def _epoch_row(self, number: str, name: str, colour: str) -> None:
         row = self.epochs.add_row([number, name, colour])
-        self.epochs.table.item(row, 2).setBackground(QColor(colour) if COLOUR.fullmatch(colour) else QColor())
+        _swatch(self.epochs.table.item(row, 2), colour)
 
     def add_epoch(self) -> None:
         """The epoch after the last, as the game numbers them."""
@@ -384,7 +384,17 @@ def _choose_colour(table: QTableWidget, column: int, title: str, colour: QColor 
         colour = QColorDialog.getColor(QColor(item.text()), table.window(), title)
     if colour.isValid():
         item.setText(colour.name())
-        item.setBackground(colour)
+        _swatch(item, colour.name())
+
+
+def _swatch(item: QTableWidgetItem, colour: str) -> None:
+    """The cell painted in its colour, its text white on a dark one so it can still be read."""
+    if not COLOUR.fullmatch(colour):
+        item.setBackground(QColor())
+        item.setForeground(QColor())
+        return
+    item.setBackground(QColor(colour))
+    item.setForeground(QColor("#ffffff" if QColor(colour).lightnessF() < 0.5 else "#000000"))
 
 
 def _current(scenario: Scenario, path: str) -> Any:

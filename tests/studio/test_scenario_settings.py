@@ -22,7 +22,9 @@ def dialog(qtbot, hotw_path):
 
 def test_the_tab_lists_the_epochs_and_nothing_changes_until_something_is_edited(dialog):
     assert dialog.epochs.rows()[0] == (None, ["1", "Epoch I", "#8c6d3f"])
-    assert dialog.epochs.table.item(0, 2).background().color().name() == "#8c6d3f"
+    swatch = dialog.epochs.table.item(0, 2)
+    assert swatch.background().color().name() == "#8c6d3f"
+    assert swatch.foreground().color().name() == "#ffffff"  # legible on the dark brown
     assert dialog.changes() == {}
 
 
@@ -33,6 +35,7 @@ def test_a_colour_chosen_for_the_selected_epoch_is_the_only_change(dialog):
     assert list(changes) == ["epochs"]
     assert changes["epochs"][2] == Epoch(3, "Epoch III", "#12ab34")
     assert changes["epochs"][:2] == dialog.scenario.epochs[:2]
+    assert dialog.epochs.table.item(2, 2).background().color().name() == "#12ab34"
 
 
 def test_an_epoch_added_follows_the_last_and_one_removed_is_gone(dialog):
