@@ -4,7 +4,8 @@ its options, the board's size, the decks, the epochs and the provisional values.
 
 The dialog edits copies; ``changes()`` is what differs, as (path, value) pairs the document
 writes as one undo step. Renaming a seat or a deck follows every reference to it (setup
-owners, card data), as renaming a space does.
+owners, card data), as renaming a space does, and so does renumbering an epoch (the cards'
+epoch fields).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.rulesets.registry import get_ruleset, rulesets
+from engine.scenario.epochs import epoch_fields
 from engine.scenario.io import scenario_to_data
 from engine.scenario.model import (
     Board,
@@ -53,7 +55,7 @@ from engine.scenario.starters import DEFAULT_SEATS
 from studio.cards.blanks import blank_data, fresh_id
 from studio.playtest.new_playtest_dialog import OptionEditor
 
-ORIGINAL = Qt.ItemDataRole.UserRole  # the id a row had when the dialog opened (None: added here)
+ORIGINAL = Qt.ItemDataRole.UserRole  # the id (an epoch's number) a row had when the dialog opened (None: added here)
 CARD_TYPE = Qt.ItemDataRole.UserRole + 1  # the card type of a deck added here
 _BAD_ID = re.compile(r"^\s|\s$|[\[\].]")
 EPOCH_MAX = attrs.fields(Epoch).number.metadata["max"]
@@ -82,7 +84,7 @@ class ListTable(QWidget):
         layout.addWidget(self.table)
         layout.addLayout(buttons)
 
-    def add_row(self, values: list[str], original: str | None = None) -> int:
+    def add_row(self, values: list[str], original: str | int | None = None) -> int:
         row = self.table.rowCount()
         self.table.insertRow(row)
         for column, value in enumerate(values):
@@ -107,7 +109,7 @@ class ListTable(QWidget):
             self.table.setItem(target, c, item)
         self.table.setCurrentCell(target, max(column, 0))
 
-    def rows(self) -> list[tuple[str | None, list[str]]]:
+    def rows(self) -> list[tuple[Any, list[str]]]:
         """Each row's original id and its cells' text, top to bottom."""
         table = self.table
         return [(table.item(row, 0).data(ORIGINAL),
@@ -258,11 +260,11 @@ class ScenarioSettingsDialog(QDialog):
         colour.clicked.connect(lambda: self.choose_epoch_colour())
         self.epochs = ListTable(["Number", "Name", "Colour"], self.add_epoch, [colour])
         for epoch in self.scenario.epochs:
-            self._epoch_row(str(epoch.number), epoch.name, epoch.colour)
+            self._epoch_row(str(epoch.number), epoch.name, epoch.colour, epoch.number)
         return self.epochs
 
-    def _epoch_row(self, number: str, name: str, colour: str) -> None:
-        row = self.epochs.add_row([number, name, colour])
+    def _epoch_row(self, number: str, name: str, colour: str, original: int | None = None) -> None:
+        row = self.epochs.add_row([number, name, colour], original)
         _swatch(self.epochs.table.item(row, 2), colour)
 
     def add_epoch(self) -> None:
@@ -304,14 +306,16 @@ class ScenarioSettingsDialog(QDialog):
         options = self.options_type(**{e.field.name: e.value() for e in self.option_editors}) \
             if self.option_editors else scenario.ruleset.options
         decks, deck_renames = self._decks()
+        epochs, renumbered = self._epochs()
         wanted: dict[str, Any] = {
             "meta": meta, "seats": seats, "ruleset": RulesetRef(ruleset_id, options),
             "board.width": self.width_box.value(), "board.height": self.height_box.value(), "decks": decks,
-            "epochs": self._epochs(),
+            "epochs": epochs,
         }
         # References first, written through the paths they have now: a renamed deck keeps its
         # card objects, so what is written into them stays when the decks are replaced.
-        changes = {**self._follow(renamed, "seat"), **self._follow(deck_renames, "deck")}
+        changes = {**self._follow(renamed, "seat"), **self._follow(deck_renames, "deck"),
+                   **self._follow_epochs(renumbered)}
         changes.update((path, value) for path, value in wanted.items() if _current(scenario, path) != value)
         return changes
 
@@ -330,9 +334,9 @@ class ScenarioSettingsDialog(QDialog):
             raise ValueError("Seats: a scenario needs at least one seat")
         return seats, renamed
 
-    def _epochs(self) -> list[Epoch]:
-        epochs, seen = [], set()
-        for _, (number, name, colour) in self.epochs.rows():
+    def _epochs(self) -> tuple[list[Epoch], dict[int, int]]:
+        epochs, renumbered, seen = [], {}, set()
+        for original, (number, name, colour) in self.epochs.rows():
             if not number.isdigit() or not 1 <= int(number) <= EPOCH_MAX:
                 raise ValueError(f"Epochs: {number!r} is not an epoch number (a whole number, 1 to {EPOCH_MAX})")
             if int(number) in seen:
@@ -341,7 +345,9 @@ class ScenarioSettingsDialog(QDialog):
             if not COLOUR.fullmatch(colour):
                 raise ValueError(f"Epochs: epoch {number}: colour {colour!r} is not #rrggbb")
             epochs.append(Epoch(int(number), name, colour))
-        return epochs
+            if original is not None and original != int(number):
+                renumbered[original] = int(number)
+        return epochs, renumbered
 
     def _decks(self) -> tuple[list[Deck], dict[str, str]]:
         kept = {deck.id: deck for deck in self.scenario.decks}
@@ -368,10 +374,20 @@ class ScenarioSettingsDialog(QDialog):
         """Every reference to a renamed seat or deck, pointed at its new id."""
         if not renamed:
             return {}
-        ruleset = get_ruleset(self.scenario.ruleset.id)
-        raw = scenario_to_data(self.scenario, get_ruleset)
-        card_types = ruleset.card_type_map() if ruleset else {}
+        raw, card_types = self._raw()
         return {path: new for old, new in renamed.items() for path in references_to(raw, card_types, ref, old)}
+
+    def _follow_epochs(self, renumbered: dict[int, int]) -> dict[str, int]:
+        """Every card field naming a renumbered epoch, given its new number (two swapped follow both)."""
+        if not renumbered:
+            return {}
+        raw, card_types = self._raw()
+        return {path: renumbered[number] for path, number in epoch_fields(raw, card_types) if number in renumbered}
+
+    def _raw(self) -> tuple[dict[str, Any], dict[str, type]]:
+        """The scenario as its file holds it, and its game's card types: where references are found."""
+        ruleset = get_ruleset(self.scenario.ruleset.id)
+        return scenario_to_data(self.scenario, get_ruleset), ruleset.card_type_map() if ruleset else {}
 
 
 def _choose_colour(table: QTableWidget, column: int, title: str, colour: QColor | None) -> None:

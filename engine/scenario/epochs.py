@@ -7,7 +7,7 @@ table names no epoch colours, and its cards' epochs are checked by their bounds 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.scenario.model import Scenario
@@ -33,7 +33,15 @@ def epoch_problems(raw: Any, card_types: Mapping[str, type]) -> list[Problem]:
             problems.append(Problem(f"epochs[{index}].number", f"duplicate epoch {number}"))
         numbers.add(number)
     listed = ", ".join(map(str, sorted(numbers)))
-    for path, attribute, value in walk_fields(raw, Scenario, "", card_types):
-        if attribute.metadata.get("ref") == "epoch" and _whole(value) and value not in numbers:
+    for path, value in epoch_fields(raw, card_types):
+        if value not in numbers:
             problems.append(Problem(path, f"unknown epoch {value} (the scenario's epochs: {listed})"))
     return problems
+
+
+def epoch_fields(raw: Any, card_types: Mapping[str, type]) -> Iterator[tuple[str, int]]:
+    """(path, number) of every field in the parsed file that names an epoch: what a renumbered
+    epoch must follow."""
+    for path, attribute, value in walk_fields(raw, Scenario, "", card_types):
+        if attribute.metadata.get("ref") == "epoch" and _whole(value):
+            yield path, value

@@ -21,7 +21,7 @@ def dialog(qtbot, hotw_path):
 
 
 def test_the_tab_lists_the_epochs_and_nothing_changes_until_something_is_edited(dialog):
-    assert dialog.epochs.rows()[0] == (None, ["1", "Epoch I", "#8c6d3f"])
+    assert dialog.epochs.rows()[0] == (1, ["1", "Epoch I", "#8c6d3f"])
     swatch = dialog.epochs.table.item(0, 2)
     assert swatch.background().color().name() == "#8c6d3f"
     assert swatch.foreground().color().name() == "#ffffff"  # legible on the dark brown
@@ -45,6 +45,29 @@ def test_an_epoch_added_follows_the_last_and_one_removed_is_gone(dialog):
     dialog.epochs.table.setCurrentCell(0, 0)
     dialog.epochs.remove()
     assert [epoch.number for epoch in dialog.changes()["epochs"]] == [2, 3, 4, 5]
+
+
+def test_epochs_renumbered_are_followed_by_the_cards_that_name_them(dialog, qtbot):
+    """Two epochs' numbers swapped: each card of epoch IV now names 5, each of epoch V names 4, so
+    every card keeps its epoch (its colour and name), as a renamed seat keeps its cards."""
+    from studio.document import ScenarioDocument
+
+    scenario = dialog.scenario
+    fourth = {card.id for deck in scenario.decks for card in deck.cards if card.data.epoch == 4}
+    fifth = {card.id for deck in scenario.decks for card in deck.cards if card.data.epoch == 5}
+    dialog.epochs.table.item(3, 0).setText("5")
+    dialog.epochs.table.item(4, 0).setText("4")
+    changes = dialog.changes()
+    assert len(changes) == 1 + len(fourth) + len(fifth)
+    assert changes["decks[empires].cards[e4-mongols].data.epoch"] == 5
+    document = ScenarioDocument(scenario)
+    document.set_values(changes, "Change scenario settings")
+    assert document.undo_stack.count() == 1
+    by_number = {epoch.number: epoch.name for epoch in scenario.epochs}
+    assert by_number == {1: "Epoch I", 2: "Epoch II", 3: "Epoch III", 5: "Epoch IV", 4: "Epoch V"}
+    assert {card.id for deck in scenario.decks for card in deck.cards if card.data.epoch == 5} == fourth
+    assert {card.id for deck in scenario.decks for card in deck.cards if card.data.epoch == 4} == fifth
+    assert document.problems() == []
 
 
 @pytest.mark.parametrize(("row", "column", "text", "message"), [
