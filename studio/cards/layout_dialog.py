@@ -58,6 +58,7 @@ class LayoutDialog(QDialog):
                  card_types: Mapping[str, type[CardData]], parent: QWidget | None = None,
                  per_mm: float | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("card_layout_editor")  # where its keys work, in Help ▸ Keyboard Shortcuts
         self.document = document
         self.card = card
         self.deck_id = deck_id
@@ -91,7 +92,9 @@ class LayoutDialog(QDialog):
             action.setShortcuts([QKeySequence(text) for text in dict.fromkeys(QKeySequence(key).toString()
                                                                                 for key in keys)])
             action.triggered.connect(slot)
-            self.addAction(action)  # the keys work wherever the focus is in the editor
+            # Wherever the focus is in the editor, and only there: the board's zoom keys are the same.
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.addAction(action)
             button = QPushButton(text)
             button.setToolTip(f"{text} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)}; "
                               "Ctrl+wheel zooms about the mouse)")

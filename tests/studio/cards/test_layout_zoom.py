@@ -108,3 +108,24 @@ def test_the_reach_of_a_guide_stays_six_screen_pixels(editor, qtbot):
     assert canvas._reach() == pytest.approx(6 / PER_MM)
     canvas.set_zoom(2.0)
     assert canvas._reach() == pytest.approx(3 / PER_MM)
+
+
+def test_the_editors_zoom_keys_are_its_own_and_listed_so(cards, qtbot):
+    """The board's Ctrl+0, Ctrl++ and Ctrl+- (Fit to Window, Zoom In, Zoom Out) work everywhere in
+    the main window; the editor's are bound to the editor alone, so neither is dropped as
+    ambiguous, and Help ▸ Keyboard Shortcuts says where each works."""
+    from studio.help import shortcuts
+
+    cards.table.setCurrentIndex(cards.proxy.index(0, 0))
+    cards.layout_action.trigger()
+    editor = cards.layout_dialog
+    qtbot.waitExposed(editor)
+    listed = set(shortcuts(cards.window))
+    assert {("Ctrl+0", "Real Size", "card_layout_editor"), ("Ctrl+0", "Fit to Window", "everywhere")} <= listed
+    editor.canvas.set_zoom(2.0)
+    editor.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is editor)
+    editor.content.setFocus()
+    qtbot.keyClick(editor.content, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert scale(editor.canvas) == 1.0
+    editor.close()
