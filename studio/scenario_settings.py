@@ -1,10 +1,11 @@
 """Scenario ▸ Settings: everything in the file that is not the map or a card, so no field is
 reachable only by editing JSON: the title and the rest of ``meta``, the seats, the ruleset and
-its options, the board's size, the decks and the provisional values.
+its options, the board's size, the decks, the epochs and the provisional values.
 
 The dialog edits copies; ``changes()`` is what differs, as (path, value) pairs the document
 writes as one undo step. Renaming a seat or a deck follows every reference to it (setup
-owners, card data), as renaming a space does.
+owners, card data), as renaming a space does, and so does renumbering an epoch (the cards'
+epoch fields).
 """
 
 from __future__ import annotations
@@ -36,11 +37,13 @@ from PySide6.QtWidgets import (
 )
 
 from engine.rulesets.registry import get_ruleset, rulesets
+from engine.scenario.epochs import epoch_fields
 from engine.scenario.io import scenario_to_data
 from engine.scenario.model import (
     Board,
     Card,
     Deck,
+    Epoch,
     Meta,
     Provisional,
     RulesetRef,
@@ -52,9 +55,10 @@ from engine.scenario.starters import DEFAULT_SEATS
 from studio.cards.blanks import blank_data, fresh_id
 from studio.playtest.new_playtest_dialog import OptionEditor
 
-ORIGINAL = Qt.ItemDataRole.UserRole  # the id a row had when the dialog opened (None: added here)
+ORIGINAL = Qt.ItemDataRole.UserRole  # the id (an epoch's number) a row had when the dialog opened (None: added here)
 CARD_TYPE = Qt.ItemDataRole.UserRole + 1  # the card type of a deck added here
 _BAD_ID = re.compile(r"^\s|\s$|[\[\].]")
+EPOCH_MAX = attrs.fields(Epoch).number.metadata["max"]
 
 
 class ListTable(QWidget):
@@ -80,7 +84,7 @@ class ListTable(QWidget):
         layout.addWidget(self.table)
         layout.addLayout(buttons)
 
-    def add_row(self, values: list[str], original: str | None = None) -> int:
+    def add_row(self, values: list[str], original: str | int | None = None) -> int:
         row = self.table.rowCount()
         self.table.insertRow(row)
         for column, value in enumerate(values):
@@ -105,7 +109,7 @@ class ListTable(QWidget):
             self.table.setItem(target, c, item)
         self.table.setCurrentCell(target, max(column, 0))
 
-    def rows(self) -> list[tuple[str | None, list[str]]]:
+    def rows(self) -> list[tuple[Any, list[str]]]:
         """Each row's original id and its cells' text, top to bottom."""
         table = self.table
         return [(table.item(row, 0).data(ORIGINAL),
@@ -124,6 +128,7 @@ class ScenarioSettingsDialog(QDialog):
         self.tabs.addTab(self._rules_tab(), "Rules")
         self.tabs.addTab(self._board_tab(), "Board")
         self.tabs.addTab(self._decks_tab(), "Decks")
+        self.tabs.addTab(self._epochs_tab(), "Epochs")
         self.tabs.addTab(self._provisional_tab(), "Provisional")
         self.error = QLabel()
         self.error.setStyleSheet("color: #b00020;")
@@ -161,7 +166,7 @@ class ScenarioSettingsDialog(QDialog):
 
     def _seat_row(self, seat_id: str, name: str, colour: str, original: str | None) -> None:
         row = self.seats.add_row([seat_id, name, colour], original)
-        self.seats.table.item(row, 2).setBackground(QColor(colour) if COLOUR.fullmatch(colour) else QColor())
+        _swatch(self.seats.table.item(row, 2), colour)
 
     def add_seat(self) -> None:
         taken = {seat_id for _, (seat_id, *_) in self.seats.rows()}
@@ -174,15 +179,7 @@ class ScenarioSettingsDialog(QDialog):
 
     def choose_seat_colour(self, colour: QColor | None = None) -> None:
         """The selected seat's colour (``colour`` given: no dialog, for tests and scripts)."""
-        row = self.seats.table.currentRow()
-        if row < 0:
-            return
-        item = self.seats.table.item(row, 2)
-        if colour is None:
-            colour = QColorDialog.getColor(QColor(item.text()), self, "Seat colour")
-        if colour.isValid():
-            item.setText(colour.name())
-            item.setBackground(colour)
+        _choose_colour(self.seats.table, 2, "Seat colour", colour)
 
     def _rules_tab(self) -> QWidget:
         page = QWidget()
@@ -256,6 +253,30 @@ class ScenarioSettingsDialog(QDialog):
         self.decks.table.item(row, 0).setData(CARD_TYPE, card_type)
         self.decks.table.item(row, 2).setFlags(Qt.ItemFlag.ItemIsEnabled)
 
+    def _epochs_tab(self) -> QWidget:
+        """Each epoch's number (as the cards' epoch field writes it), name and colour: the colour a
+        zone coloured from ``{epoch}`` takes."""
+        colour = QPushButton("Colour…")
+        colour.clicked.connect(lambda: self.choose_epoch_colour())
+        self.epochs = ListTable(["Number", "Name", "Colour"], self.add_epoch, [colour])
+        for epoch in self.scenario.epochs:
+            self._epoch_row(str(epoch.number), epoch.name, epoch.colour, epoch.number)
+        return self.epochs
+
+    def _epoch_row(self, number: str, name: str, colour: str, original: int | None = None) -> None:
+        row = self.epochs.add_row([number, name, colour], original)
+        _swatch(self.epochs.table.item(row, 2), colour)
+
+    def add_epoch(self) -> None:
+        """The epoch after the last, as the game numbers them."""
+        numbers = [int(number) for _, (number, *_) in self.epochs.rows() if number.isdigit()]
+        number = max(numbers, default=0) + 1
+        self._epoch_row(str(number), f"Epoch {number}", "#808080")
+
+    def choose_epoch_colour(self, colour: QColor | None = None) -> None:
+        """The selected epoch's colour (``colour`` given: no dialog, for tests and scripts)."""
+        _choose_colour(self.epochs.table, 2, "Epoch colour", colour)
+
     def _provisional_tab(self) -> QWidget:
         self.provisional = ListTable(["Path", "Note"], lambda: self.provisional.add_row(["", ""]))
         for item in self.scenario.meta.provisional:
@@ -285,13 +306,16 @@ class ScenarioSettingsDialog(QDialog):
         options = self.options_type(**{e.field.name: e.value() for e in self.option_editors}) \
             if self.option_editors else scenario.ruleset.options
         decks, deck_renames = self._decks()
+        epochs, renumbered = self._epochs()
         wanted: dict[str, Any] = {
             "meta": meta, "seats": seats, "ruleset": RulesetRef(ruleset_id, options),
             "board.width": self.width_box.value(), "board.height": self.height_box.value(), "decks": decks,
+            "epochs": epochs,
         }
         # References first, written through the paths they have now: a renamed deck keeps its
         # card objects, so what is written into them stays when the decks are replaced.
-        changes = {**self._follow(renamed, "seat"), **self._follow(deck_renames, "deck")}
+        changes = {**self._follow(renamed, "seat"), **self._follow(deck_renames, "deck"),
+                   **self._follow_epochs(renumbered)}
         changes.update((path, value) for path, value in wanted.items() if _current(scenario, path) != value)
         return changes
 
@@ -309,6 +333,21 @@ class ScenarioSettingsDialog(QDialog):
         if not seats:
             raise ValueError("Seats: a scenario needs at least one seat")
         return seats, renamed
+
+    def _epochs(self) -> tuple[list[Epoch], dict[int, int]]:
+        epochs, renumbered, seen = [], {}, set()
+        for original, (number, name, colour) in self.epochs.rows():
+            if not number.isdigit() or not 1 <= int(number) <= EPOCH_MAX:
+                raise ValueError(f"Epochs: {number!r} is not an epoch number (a whole number, 1 to {EPOCH_MAX})")
+            if int(number) in seen:
+                raise ValueError(f"Epochs: two epochs are numbered {number}")
+            seen.add(int(number))
+            if not COLOUR.fullmatch(colour):
+                raise ValueError(f"Epochs: epoch {number}: colour {colour!r} is not #rrggbb")
+            epochs.append(Epoch(int(number), name, colour))
+            if original is not None and original != int(number):
+                renumbered[original] = int(number)
+        return epochs, renumbered
 
     def _decks(self) -> tuple[list[Deck], dict[str, str]]:
         kept = {deck.id: deck for deck in self.scenario.decks}
@@ -335,10 +374,43 @@ class ScenarioSettingsDialog(QDialog):
         """Every reference to a renamed seat or deck, pointed at its new id."""
         if not renamed:
             return {}
-        ruleset = get_ruleset(self.scenario.ruleset.id)
-        raw = scenario_to_data(self.scenario, get_ruleset)
-        card_types = ruleset.card_type_map() if ruleset else {}
+        raw, card_types = self._raw()
         return {path: new for old, new in renamed.items() for path in references_to(raw, card_types, ref, old)}
+
+    def _follow_epochs(self, renumbered: dict[int, int]) -> dict[str, int]:
+        """Every card field naming a renumbered epoch, given its new number (two swapped follow both)."""
+        if not renumbered:
+            return {}
+        raw, card_types = self._raw()
+        return {path: renumbered[number] for path, number in epoch_fields(raw, card_types) if number in renumbered}
+
+    def _raw(self) -> tuple[dict[str, Any], dict[str, type]]:
+        """The scenario as its file holds it, and its game's card types: where references are found."""
+        ruleset = get_ruleset(self.scenario.ruleset.id)
+        return scenario_to_data(self.scenario, get_ruleset), ruleset.card_type_map() if ruleset else {}
+
+
+def _choose_colour(table: QTableWidget, column: int, title: str, colour: QColor | None) -> None:
+    """The selected row's colour, asked with Qt's colour dialog unless ``colour`` is given."""
+    row = table.currentRow()
+    if row < 0:
+        return
+    item = table.item(row, column)
+    if colour is None:
+        colour = QColorDialog.getColor(QColor(item.text()), table.window(), title)
+    if colour.isValid():
+        item.setText(colour.name())
+        _swatch(item, colour.name())
+
+
+def _swatch(item: QTableWidgetItem, colour: str) -> None:
+    """The cell painted in its colour, its text white on a dark one so it can still be read."""
+    if not COLOUR.fullmatch(colour):
+        item.setBackground(QColor())
+        item.setForeground(QColor())
+        return
+    item.setBackground(QColor(colour))
+    item.setForeground(QColor("#ffffff" if QColor(colour).lightnessF() < 0.5 else "#000000"))
 
 
 def _current(scenario: Scenario, path: str) -> Any:

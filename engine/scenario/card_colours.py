@@ -1,9 +1,10 @@
-"""The colour a card's field stands for: a region's or a seat's, a space's region's, or a written #rrggbb.
+"""The colour a card's field stands for: a region's, seat's or epoch's, a space's region's, or a written #rrggbb.
 
 A zone may take its fill or text colour from a field (``fill_from``), so an empire card is
-printed on its home region's colour and a seat's card on the seat's, without one zone per
-value. The face asks here with the field's value as the file writes it and the field's
-``ref``; a value that names no colour gives None, and the zone keeps its own colour.
+printed on its home region's colour, a seat's card on the seat's and a card of epoch 3 on
+the colour the scenario's epochs table gives epoch 3, without one zone per value. The face
+asks here with the field's value as the file writes it and the field's ``ref``; a value that
+names no colour gives None, and the zone keeps its own colour.
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ class Colours:
 
 
 def colours_of(scenario: Scenario) -> Colours:
-    """The colours a scenario gives its regions and seats; a space has its region's."""
+    """The colours a scenario gives its regions, seats and epochs (by number, as text); a space has
+    its region's."""
     regions = {region.id: region.colour for region in scenario.board.regions}
     return Colours({
         "region": regions,
         "seat": {seat.id: seat.colour for seat in scenario.seats},
+        "epoch": {str(epoch.number): epoch.colour for epoch in scenario.epochs},
         "space": {space.id: regions[space.region] for space in scenario.board.spaces if space.region in regions},
     })
 
@@ -43,6 +46,8 @@ def field_colour(card: Card, name: str, colours: Colours) -> str | None:
     value: Any = getattr(data, name) if field is not None else None
     if isinstance(value, (list, tuple)):
         value = value[0] if value else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # an epoch is named by its number
     if not isinstance(value, str):
         return None
     if COLOUR.fullmatch(value):

@@ -14,6 +14,7 @@ from typing import Any
 from engine.scenario.atomic import write_atomic
 from engine.scenario.bounds import check_bounds
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
+from engine.scenario.epochs import epoch_problems
 from engine.scenario.games import GameLookup
 from engine.scenario.jsonfmt import dumps
 from engine.scenario.layout import layout_problems
@@ -192,6 +193,7 @@ def draft_from_data(
         scenario.ruleset.options = ruleset.options_type()
     card_types = ruleset.card_type_map() if ruleset else {}
     problems += check_references(data, base_dir, card_types)
+    problems += epoch_problems(data, card_types)
     problems += check_bounds(data, card_types, ruleset.options_type if ruleset else None)
     problems += space_prop_problems(data, ruleset.space_props if ruleset else None)
     if ruleset is not None and scenario is not None and len(scenario.seats) < ruleset.max_players:

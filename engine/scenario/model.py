@@ -211,6 +211,16 @@ class Seat:
 
 
 @define
+class Epoch:
+    """One epoch of the game, so a card's epoch number can print in the epoch's colour."""
+
+    number: int = described("Number", "The number the cards' epoch field holds", min=1, max=1000)
+    name: str = described("Name", "As the game prints it, e.g. Epoch I", default="")
+    colour: str = described("Colour", "#rrggbb; a zone's fill or colour from {epoch} takes it", ref="colour",
+                            default="#808080")
+
+
+@define
 class Placement:
     space: str = described("Space", ref="space")
     piece: str = described("Piece", "What is placed, in the game's words (army, city, marker)")
@@ -253,8 +263,9 @@ class Zone:
     fill: str | None = described("Fill", "#rrggbb behind the zone; none for transparent", ref="colour",
                                  default=None)
     fill_from: str | None = described(
-        "Fill from field", "A field whose colour fills the zone instead: a region, seat or space reference (a "
-        "space by its region's colour) or a #rrggbb the card writes, e.g. {region}; the fill above when it names none",
+        "Fill from field", "A field whose colour fills the zone instead: a region, seat, epoch or space reference (a "
+        "space by its region's colour, an epoch by the scenario's epochs table) or a #rrggbb the card writes, e.g. "
+        "{region} or {epoch}; the fill above when it names none",
         default=None, quiet=True)
     colour_from: str | None = described(
         "Colour from field", "A field whose colour the text or outline takes instead, as fill from field does",
@@ -294,6 +305,9 @@ class Scenario:
     seats: list[Seat] = described("Seats", factory=list)
     setup: list[Placement] = described("Setup", "Initial placements", factory=list)
     layouts: list[CardLayout] = described("Card layouts", "How each card type's face is drawn", factory=list)
+    epochs: list[Epoch] = described(
+        "Epochs", "Each epoch's number, name and colour, for a game whose cards name an epoch", factory=list,
+        quiet=True)
 
     def deck(self, deck_id: str) -> Deck:
         return next(d for d in self.decks if d.id == deck_id)

@@ -46,6 +46,8 @@ from studio.pictures import read_picture
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 BUILTIN = "builtin:"
 POINT_MM = 25.4 / 72
+# What a face is drawn from beside its card and the map: its layout, and the colours seats and epochs give.
+FACE_PATHS = ("layouts", "seats", "epochs")
 ALIGN = {Align.LEFT: Qt.AlignmentFlag.AlignLeft, Align.CENTER: Qt.AlignmentFlag.AlignHCenter,
          Align.RIGHT: Qt.AlignmentFlag.AlignRight}
 

@@ -8,6 +8,12 @@ guide is drawn (as Inkscape and Tiled do); on release its place, on that guide o
 snapped to ``SNAP_MM``, goes to the document as one undo step, and the canvas is drawn again from the document, so an undo
 puts the zone back. Only the layout's own zones are handles: a parent's (``extends``) are
 part of the face underneath.
+
+The view zooms (Ctrl+wheel under the mouse; the dialog's buttons and Ctrl+plus, Ctrl+minus,
+Ctrl+0 for real size) by its transform alone: the scene stays in millimetres times ``per_mm``,
+so a place is snapped to the same half millimetre at any zoom, while the reach of a guide
+(``SNAP_PX``) and the handles stay in screen pixels, as in Inkscape. The face is drawn again
+at the zoomed resolution, so small print stays sharp.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QPen, QPixmap, QTransform, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
@@ -30,13 +36,15 @@ from PySide6.QtWidgets import (
 from engine.scenario.layout import card_values, showing
 from engine.scenario.model import Card, CardData, CardLayout, Zone
 from engine.scenario.naming import names_of
-from studio.cards.face import card_outline
+from studio.cards.face import FACE_PATHS, card_outline
 from studio.cards.output import Placed, card_image
 from studio.document import ScenarioDocument
 
 SNAP_MM = 0.5
 SNAP_PX = 6.0  # how near, on screen, an edge or centre comes to a guide before it snaps there
 HANDLE_PX = 8.0
+ZOOM_STEP = 1.25  # one wheel notch or one Zoom In
+ZOOM_MIN, ZOOM_MAX = 0.25, 8.0
 EDGES = ("left", "top", "right", "bottom")
 
 
@@ -73,6 +81,7 @@ class HandleItem(QGraphicsRectItem):
         self.setBrush(QBrush(QColor("#1e6fd9")))
         self.setPen(QPen(Qt.PenStyle.NoPen))
         self.setCursor(Qt.CursorShape.SizeFDiagCursor)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)  # as big at any zoom
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self.zone_item.snap = (None, None)
@@ -101,7 +110,7 @@ class ZoneItem(QGraphicsRectItem):
         self.snap: tuple[float | None, float | None] = (None, None)  # mm a guide put it at, else the grid's
         # A zone this card does not draw (its show_if does not hold) stays a handle, fainter.
         self.drawn = drawn
-        self.setPen(QPen(QColor(30, 111, 217, 255 if drawn else 90), 1, Qt.PenStyle.DashLine))
+        self.setPen(QPen(QColor(30, 111, 217, 255 if drawn else 90), 0, Qt.PenStyle.DashLine))  # one pixel at any zoom
         self.setBrush(QBrush(QColor(30, 111, 217, 24 if drawn else 0)))
         hidden = "" if drawn else f" (not on this card: {zone.show_if})"
         self.setToolTip((zone.content or zone.kind.value) + hidden)
@@ -134,6 +143,7 @@ class LayoutCanvas(QGraphicsView):
 
     selection_changed = Signal()
     redrawn = Signal()  # the layout was drawn again from the document
+    zoomed = Signal(float)  # the new zoom, 1.0 for real size
 
     def __init__(self, document: ScenarioDocument, card_types: Mapping[str, type[CardData]],
                  per_mm: float | None = None, parent: QWidget | None = None) -> None:
@@ -141,6 +151,7 @@ class LayoutCanvas(QGraphicsView):
         self.document = document
         self.card_types = card_types
         self.per_mm = per_mm if per_mm is not None else self.logicalDpiX() / 25.4  # real size on screen
+        self.zoom = 1.0  # the view's scale over real size
         self.layout_id: str | None = None
         self.card: Card | None = None
         self.deck_id = ""
@@ -148,6 +159,7 @@ class LayoutCanvas(QGraphicsView):
         self.guide_lines: list[QGraphicsLineItem] = []  # where a dragged zone snapped: a vertical, a horizontal
         self.setScene(QGraphicsScene(self))
         self.setBackgroundBrush(QColor("#8a8a8a"))
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.scene().selectionChanged.connect(self.selection_changed)
         # Drawn again once the event that changed the document is over: a release handler
         # must not see its own item deleted under it.
@@ -171,8 +183,31 @@ class LayoutCanvas(QGraphicsView):
         self.layout_id, self.card, self.deck_id = layout_id, card, deck_id
         self.redraw()
 
+    # -- zoom --------------------------------------------------------------------------------
+
+    def set_zoom(self, zoom: float) -> None:
+        """Scale the view to ``zoom`` times real size (within ``ZOOM_MIN`` and ``ZOOM_MAX``)."""
+        zoom = min(max(zoom, ZOOM_MIN), ZOOM_MAX)
+        if zoom == self.zoom:
+            return
+        self.zoom = zoom
+        self.setTransform(QTransform.fromScale(zoom, zoom))
+        self._redraw_soon.start()  # the face again at the new resolution
+        self.zoomed.emit(zoom)
+
+    def zoom_by(self, steps: float) -> None:
+        self.set_zoom(self.zoom * ZOOM_STEP ** steps)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        """Ctrl+wheel zooms about the mouse; the wheel alone scrolls."""
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.zoom_by(event.angleDelta().y() / 120)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
     def _document_changed(self, path: str) -> None:
-        if path.startswith(("layouts", "decks", "board")):
+        if path.startswith((*FACE_PATHS, "decks", "board")):
             self._redraw_soon.start()
 
     def redraw(self) -> None:
@@ -204,10 +239,12 @@ class LayoutCanvas(QGraphicsView):
 
     def _draw_face(self, layout: CardLayout) -> None:
         per_mm, scene = self.per_mm, self.scene()
-        if self.card is not None:
-            image, _ = card_image(self.document.scenario, Placed(self.card, layout, self.deck_id), per_mm * 25.4,
-                                  self.document.base_dir, bleed=True)
-            face = scene.addPixmap(QPixmap.fromImage(image))
+        if self.card is not None:  # drawn at the zoomed resolution, shown at real size's scene size
+            image, _ = card_image(self.document.scenario, Placed(self.card, layout, self.deck_id),
+                                  per_mm * 25.4 * self.zoom, self.document.base_dir, bleed=True)
+            pixmap = QPixmap.fromImage(image)
+            pixmap.setDevicePixelRatio(self.zoom)
+            face = scene.addPixmap(pixmap)
             face.setPos(-layout.bleed * per_mm, -layout.bleed * per_mm)
         lines = ((layout.bleed, "#d93025", Qt.PenStyle.DashLine), (0.0, "#000000", Qt.PenStyle.SolidLine),
                  (-layout.safe, "#1e8e3e", Qt.PenStyle.DotLine))
@@ -215,7 +252,7 @@ class LayoutCanvas(QGraphicsView):
             radius = max(0.0, layout.corner_radius + outset) if layout.corner_radius else 0.0
             scene.addPath(card_outline(QRectF(-outset * per_mm, -outset * per_mm, (layout.width + 2 * outset) * per_mm,
                                               (layout.height + 2 * outset) * per_mm), radius * per_mm),
-                          QPen(QColor(colour), 1, style))
+                          QPen(QColor(colour), 0, style))
 
     # -- snapping to guides ----------------------------------------------------------------
 
@@ -228,8 +265,8 @@ class LayoutCanvas(QGraphicsView):
         xs, ys = guides(layout, item.index)
         x, y = pos.x() / per_mm, pos.y() / per_mm
         width, height = item.rect().width() / per_mm, item.rect().height() / per_mm
-        found = (nearest([x, x + width / 2, x + width], xs, SNAP_PX / per_mm),
-                 nearest([y, y + height / 2, y + height], ys, SNAP_PX / per_mm))
+        found = (nearest([x, x + width / 2, x + width], xs, self._reach()),
+                 nearest([y, y + height / 2, y + height], ys, self._reach()))
         item.snap = tuple(round(start + hit[0], 3) if hit else None for start, hit in zip((x, y), found))
         self._show_guides(*(hit[1] if hit else None for hit in found))
         return QPointF(x * per_mm if item.snap[0] is None else item.snap[0] * per_mm,
@@ -243,12 +280,16 @@ class LayoutCanvas(QGraphicsView):
             return pos
         xs, ys = guides(layout, item.index)
         corner = (pos.x() / per_mm, pos.y() / per_mm)
-        found = (nearest([corner[0]], xs, SNAP_PX / per_mm), nearest([corner[1]], ys, SNAP_PX / per_mm))
+        found = (nearest([corner[0]], xs, self._reach()), nearest([corner[1]], ys, self._reach()))
         origin = (item.pos().x() / per_mm, item.pos().y() / per_mm)
         item.snap = tuple(round(at + hit[0] - start, 3) if hit else None
                           for at, hit, start in zip(corner, found, origin))
         self._show_guides(*(hit[1] if hit else None for hit in found))
         return QPointF(*((at + hit[0] if hit else at) * per_mm for at, hit in zip(corner, found)))
+
+    def _reach(self) -> float:
+        """How near a guide, in mm, an edge is pulled onto it: ``SNAP_PX`` on screen at this zoom."""
+        return SNAP_PX / (self.per_mm * self.zoom)
 
     def _show_guides(self, x: float | None, y: float | None) -> None:
         layout = self.layout()

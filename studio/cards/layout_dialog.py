@@ -1,4 +1,4 @@
-"""Cards ▸ Edit Card Layout: the selected card's layout at real size, its zones edited.
+"""Cards ▸ Edit Card Layout: the selected card's layout at real size (zoomed at will), its zones edited.
 
 The canvas (layout_canvas.py) places the zones; here are the buttons that add, delete and
 align them, and the selected zone's values (zone_form.py: its content, a template such as
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 import attrs
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QAction, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QDoubleSpinBox,
@@ -58,6 +58,7 @@ class LayoutDialog(QDialog):
                  card_types: Mapping[str, type[CardData]], parent: QWidget | None = None,
                  per_mm: float | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("card_layout_editor")  # where its keys work, in Help ▸ Keyboard Shortcuts
         self.document = document
         self.card = card
         self.deck_id = deck_id
@@ -79,6 +80,27 @@ class LayoutDialog(QDialog):
         self.radius.setSingleStep(0.5)
         self.radius.setToolTip(attrs.fields(CardLayout).corner_radius.metadata["help"])
         self.radius.editingFinished.connect(self._set_radius)
+        self.zoom_label = QLabel("100%")  # the canvas's zoom over real size
+        self.zoom_buttons = {}
+        for text, keys, slot in (("Zoom Out", [QKeySequence.StandardKey.ZoomOut, QKeySequence("Ctrl+-")],
+                                  lambda: self.canvas.zoom_by(-1)),
+                                 ("Real Size", [QKeySequence("Ctrl+0")], lambda: self.canvas.set_zoom(1.0)),
+                                 ("Zoom In", [QKeySequence.StandardKey.ZoomIn, QKeySequence("Ctrl+=")],
+                                  lambda: self.canvas.zoom_by(1))):
+            action = QAction(text, self)
+            # The platform's own keys and the common ones, each once (Qt reports a key bound twice as ambiguous).
+            action.setShortcuts([QKeySequence(text) for text in dict.fromkeys(QKeySequence(key).toString()
+                                                                                for key in keys)])
+            action.triggered.connect(slot)
+            # Wherever the focus is in the editor, and only there: the board's zoom keys are the same.
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.addAction(action)
+            button = QPushButton(text)
+            button.setToolTip(f"{text} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)}; "
+                              "Ctrl+wheel zooms about the mouse)")
+            button.clicked.connect(action.trigger)
+            self.zoom_buttons[text] = button
+        self.canvas.zoomed.connect(lambda zoom: self.zoom_label.setText(f"{zoom:.0%}"))
         self.form = ZoneForm(document)
         self.content = self.form.editors["content"]
         self.content.setPlaceholderText("e.g. {name} or {armies} armies")
@@ -87,6 +109,9 @@ class LayoutDialog(QDialog):
             buttons.addWidget(button)
         buttons.addWidget(self.radius)
         buttons.addStretch(1)
+        for button in self.zoom_buttons.values():
+            buttons.addWidget(button)
+        buttons.addWidget(self.zoom_label)
         self.sheet = QLabel()  # the first cards of the deck with this layout, as they print
         self.sheet.setAlignment(Qt.AlignmentFlag.AlignCenter)
         work = QHBoxLayout()

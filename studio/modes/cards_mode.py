@@ -48,6 +48,7 @@ from engine.scenario.model import Card, CardData
 from engine.scenario.naming import names_of
 from engine.scenario.problems import Problem
 from studio.cards.columns import problem_cell
+from studio.cards.face import FACE_PATHS
 from studio.cards.form import CardForm
 from studio.cards.layout_dialog import LayoutDialog
 from studio.cards.output import Placed, card_image
@@ -361,13 +362,13 @@ class CardsMode(CardEditing, CardOutputs, QObject):
         """Check again after an edit; a map edit made while the Cards mode is hidden is only
         noted, and checked when the mode shows: a drag on the map would otherwise check the
         whole file at every mouse move. A layout edited (Edit Card Layout) shows on the
-        preview at once."""
+        preview at once, and so do the colours a face takes from the seats and epochs."""
         self._check.edited()
         if path.startswith("board") and not self._showing:
             self._stale = True
         else:
             self._validate_soon.start()
-        if path.startswith("layouts"):
+        if path.startswith(FACE_PATHS):
             self.render_preview()
 
     def validate(self) -> None:

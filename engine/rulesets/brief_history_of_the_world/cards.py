@@ -70,7 +70,7 @@ class EmpireCard(CardData):
 
     type_name: ClassVar[str] = "empire"
 
-    epoch: int = described("Epoch", "1 to 6", min=1, max=EPOCHS)
+    epoch: int = described("Epoch", "1 to 6", ref="epoch", min=1, max=EPOCHS)
     order: int = described("Order", "Position in the epoch's list of seven empires, printed on every card (§5.4)")
     armies: int = described("Armies", "Armies moved from stock onto the Resolution board at founding")
     start: str = described("Starting territory", ref="space")
@@ -92,7 +92,7 @@ class EventCard(CardData):
 
     type_name: ClassVar[str] = "event"
 
-    epoch: int = described("Epoch", "The printed epoch number", min=1, max=EPOCHS)
+    epoch: int = described("Epoch", "The printed epoch number", ref="epoch", min=1, max=EPOCHS)
     effect: str = described("Effect", "An id from the cards module's table", labels={})
     red: bool = described("Red epoch number", "Red: only at the start of the holder's turn in its epoch (§9.2)",
                           default=False)
@@ -112,7 +112,7 @@ class RegionValue(CardData):
 
     type_name: ClassVar[str] = "region_value"
 
-    epoch: int = described("Epoch", min=1, max=EPOCHS)
+    epoch: int = described("Epoch", ref="epoch", min=1, max=EPOCHS)
     region: str = described("Region", ref="region")
     value: int = described("Value", "1, 2 or 3")
 

@@ -86,7 +86,7 @@ class EmpireCard(CardData):
 
     type_name: ClassVar[str] = "empire"
 
-    epoch: int = described("Epoch", "1 to 5 for epochs I to V", min=1, max=EPOCHS)
+    epoch: int = described("Epoch", "1 to 5 for epochs I to V", ref="epoch", min=1, max=EPOCHS)
     order: int = described(
         "Order",
         "Position in the epoch's empire order, printed on the card's left side (§5.4)",
@@ -138,7 +138,8 @@ class EventCard(CardData):
 
     type_name: ClassVar[str] = "event"
 
-    epoch: int = described("Epoch", "1 to 5: the event pile the card is drafted from", min=1, max=EPOCHS)
+    epoch: int = described("Epoch", "1 to 5: the event pile the card is drafted from", ref="epoch", min=1,
+                           max=EPOCHS)
     kind: str = described(
         "Kind", f"{DEVELOPMENT!r} or {KINGDOM!r}", default=DEVELOPMENT, choices=(DEVELOPMENT, KINGDOM), labels={}
     )
@@ -191,7 +192,8 @@ class RegionTile(CardData):
 
     region: str = described("Region", "The name plate the tile goes on", ref="region")
     epoch: int = described(
-        "Epoch", "The Roman numeral on the back: when it enters play (1-5)", min=1, max=EPOCHS
+        "Epoch", "The Roman numeral on the back: when it enters play (1-5)", ref="epoch", min=1,
+        max=EPOCHS
     )
     presence: int = described(
         "Presence", "Left value; dominance is 2x, control 3x (§8.1)", min=0

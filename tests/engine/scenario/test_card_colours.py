@@ -15,6 +15,7 @@ from engine.scenario.io import load_scenario, save_scenario, scenario_from_data
 ROOT = Path(__file__).resolve().parents[3]
 HISTORY = ROOT / "scenarios" / "history-of-the-world.json"
 BRIEF = ROOT / "scenarios" / "a-brief-history-of-the-world.json"
+FLOOD = ROOT / "scenarios" / "after-the-flood.json"
 
 
 def test_a_space_reference_gives_its_regions_colour_and_a_region_its_own():
@@ -51,10 +52,10 @@ def test_a_colour_field_that_is_not_one_binding_or_not_a_field_is_located():
 
 
 def test_a_file_without_colour_fields_loads_with_none_and_saves_as_it_was(tmp_path):
-    scenario = load_scenario(BRIEF, get_ruleset)
+    scenario = load_scenario(FLOOD, get_ruleset)
     assert all(zone.fill_from is None and zone.colour_from is None
                for layout in scenario.layouts for zone in layout.zones)
-    copy = tmp_path / "brief.json"
+    copy = tmp_path / "flood.json"
     save_scenario(scenario, copy, get_ruleset)
-    assert copy.read_text(encoding="utf-8") == BRIEF.read_text(encoding="utf-8")
+    assert copy.read_text(encoding="utf-8") == FLOOD.read_text(encoding="utf-8")
 
