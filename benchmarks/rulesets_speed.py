@@ -1,7 +1,8 @@
 """``epoch simulate``'s speed for every shipped scenario beside catanatron's 4-random-player
 Catan, in one run: rounds alternate catanatron and each of our configurations, each of our
 runs is compared with the catanatron runs on either side of it, and the figures are medians
-over the rounds, so a busy machine slows both sides alike.
+over the rounds, so a busy machine slows both sides alike; each side is timed in CPU seconds of
+its own process, which the other processes on the machine barely touch.
 
 Our side is what ``epoch simulate`` runs: ``engine.balance.run.run`` in one process, random
 seats, the same seeded games every round (as many as ``--seconds`` of play took once, before
@@ -57,13 +58,13 @@ from catanatron import Color, Game, RandomPlayer
 budget = float(sys.argv[1])
 colours = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
 games = actions = 0
-started = time.perf_counter()
-while time.perf_counter() - started < budget:
+started = time.process_time()
+while time.process_time() - started < budget:
     game = Game(players=[RandomPlayer(c) for c in colours], seed=games)
     game.play()
     actions += len(game.state.actions)
     games += 1
-print(json.dumps({"games": games, "actions": actions, "seconds": time.perf_counter() - started}))
+print(json.dumps({"games": games, "actions": actions, "seconds": time.process_time() - started}))
 """
 
 
@@ -106,8 +107,8 @@ class Player:
         ruleset = get_ruleset(scenario.ruleset.id)
         initial = opening(ruleset, scenario, players)
         games = self.steps = self.decisions = 0
-        started = time.perf_counter()
-        while not games or time.perf_counter() - started < seconds:
+        started = time.process_time()
+        while not games or time.process_time() - started < seconds:
             result = play_game(ruleset, initial, f"{SEED}:{games}", max_turns=MAX_TURNS)
             self.steps += result.steps
             self.decisions += result.actions
@@ -117,9 +118,9 @@ class Player:
         run(attrs.evolve(self.plan, games=1))  # the run's scenario is loaded once, as a worker keeps it
 
     def round(self) -> dict:
-        started = time.perf_counter()
+        started = time.process_time()
         records = run(self.plan)
-        seconds = time.perf_counter() - started
+        seconds = time.process_time() - started
         if sum(record.actions for record in records) != self.decisions:
             raise SystemExit(f"{self.plan.scenario}: simulate played other games than the bare engine")
         return {"games": self.plan.games, "actions": self.steps, "seconds": seconds}
