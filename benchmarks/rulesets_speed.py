@@ -6,8 +6,8 @@ its own process, which the other processes on the machine barely touch.
 
 Our side is what ``epoch simulate`` runs: ``engine.balance.run.run`` in one process, random
 seats, the same seeded games every round (as many as ``--seconds`` of play took once, before
-the rounds), the scenario loaded before. ``benchmarks/simulate_speed.py`` relates that path to the bare engine's
-``engine.sim.play_game``.
+the rounds), the scenario loaded before. ``benchmarks/simulate_speed.py`` relates that path to
+the bare engine's ``engine.sim.play_game``.
 
 Counting: an action is a move applied to the state, as catanatron counts every action it
 executes (its dice rolls included): a seat's decision or a chance step (dice, draws). The
@@ -15,6 +15,21 @@ decisions alone are printed beside it.
 
 Targets (issue 29, item 1; medians of one run): every ruleset at least 2.5x catanatron's
 actions per second, History of the World at least 3x.
+
+Measured 2026-11-28 (shared 2-core machine, load average 7-9; 3 rounds of 3 CPU seconds a side;
+catanatron 3.2.1 median 28,696 actions/s, 968 actions a game). simulate's actions/s and ratio:
+
+    A Brief History of the World, 2p      79,747   2.92x  (target 2.5x: met)
+    After the Flood, 3p                   83,755   2.98x  (met)
+    Antike Duellum, Carthage-Rome, 2p     90,835   3.27x  (met)
+    Antike Duellum, Greece-Persia, 2p     96,651   3.29x  (met)
+    Civilization, 2p                      51,597   1.77x  (MISSED: rounds 1.78, 1.77, 1.69)
+    History of the World, 4p             103,124   3.33x  (target 3x: met)
+    History of the World, 5p             102,206   3.58x  (met)
+
+Civilization's profile is flat (no function above about 5% of its own time): what a step costs
+is working out again what the seats' cards, the figures and the cities allow after each change,
+which ``kept.py`` already keeps between steps.
 
 catanatron (pinned) is installed into a throwaway virtual environment the first time,
 never into the project's; pass --catanatron-venv to reuse one, --catan-seconds 0 to measure
