@@ -1,6 +1,7 @@
-"""One seeded game between random bots as fast as the engine plays it: the speed
-benchmarks' measure (``benchmarks/rulesets_speed.py``). ``epoch simulate`` and the balance
-figures play through ``engine/balance/run.py``, which records what the figures read.
+"""One seeded game between random bots as fast as the engine plays it: the bare engine
+the speed benchmarks measure against (``benchmarks/simulate_speed.py``). ``epoch simulate``
+and the balance figures play through ``engine/balance/run.py``, which records what the
+figures read.
 
 A game ends by its rules alone, or stops as turn ``max_turns + 1`` begins (then unfinished).
 """

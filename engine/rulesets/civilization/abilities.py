@@ -56,15 +56,19 @@ def working_wonders(state: CivState, seat: int) -> tuple[str, ...]:
 def abilities(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str]]:
     """The numbers by ability name (``speed`` for ``speed:1``) and every token in effect for
     ``seat``: its techs, its government, its working wonders. Kept until the seat's cards change
-    (``kept.cards_changed``), and per set of working wonders with the layout."""
+    (``kept.cards_changed``), and with the layout per combination of cards, so a seat switching
+    back to a government finds its abilities: a seat's techs only grow, so their number tells
+    them within a game."""
     now = (state.board or occupancy(state)).abilities
     found = now.get(seat)
     if found is None:
         wonders = working_wonders(state, seat)
+        player = state.players[seat]
         kept = layout(state).abilities
-        found = kept.get((seat, wonders))
+        key = (seat, len(player.techs), player.government, wonders)
+        found = kept.get(key)
         if found is None:
-            found = kept[seat, wonders] = combination(state, seat, wonders)
+            found = kept[key] = combination(state, seat, wonders)
         now[seat] = found
     return found
 
@@ -168,9 +172,15 @@ def resource_abilities(state: CivState, seat: int, kind: str) -> list[tuple[str,
     Asked on every step of a seat's city management and trade, mostly of seats knowing none."""
     player = state.players[seat]
     uses = state.tables.resource_uses[kind]
-    techs = [tech for tech in uses if tech in player.techs and tech not in player.used]
+    known, used = player.techs, player.used
+    techs = []
+    for tech in uses:  # a loop, not a comprehension: most seats know none of the few techs
+        if tech in known and tech not in used:
+            techs.append(tech)
+    if not techs:
+        return techs
     if len(techs) > 1:
-        techs.sort(key=player.techs.index)  # in the order learned
+        techs.sort(key=known.index)  # in the order learned
     return [(tech, resource, number) for tech in techs for resource, number in uses[tech]]
 
 

@@ -48,8 +48,8 @@ class Occupancy:
     poor: bool = False  # every seat's coins are kept and below the economic victory's 15
     abilities: dict[int, Any] = field(factory=dict)
     sites: dict[str, Any] = field(factory=dict)  # per city square: production.Sites
-    memo: dict[Any, Any] = field(factory=dict)  # small facts of the seats' cards: wonder costs; city limit,
-    # buildings and governments per set of abilities
+    memo: dict[Any, Any] = field(factory=dict)  # small facts of the seats' cards, by the cards: wonder costs
+    # per seat and number of its techs; city limit and buildings per set of abilities
 
 
 @define
@@ -62,7 +62,7 @@ class Layout:
     owned: dict[int, tuple[City, ...]]
     coin_squares: dict[int, tuple[tuple[str, int], ...]] = field(factory=dict)
     placed: dict[str, int] | None = None  # building markers on the map per basic building
-    abilities: dict[tuple[int, tuple[str, ...]], Any] = field(factory=dict)
+    abilities: dict[tuple[int, int, str, tuple[str, ...]], Any] = field(factory=dict)  # abilities.abilities
     icons: dict[str, Any] = field(factory=dict)  # per revealed square asked: board.square_icons
 
 
@@ -183,8 +183,7 @@ def cards_changed(state: CivState, seat: int | None = None) -> None:
     stale; where figures and cities stand and the coins on the map are not."""
     board = state.board
     if board is not None:
-        board.poor = False
-        board.memo.clear()
+        board.poor = False  # the memo's facts are kept by the cards they are made from
         if seat is None:
             board.coins.clear()
             board.abilities.clear()
@@ -196,12 +195,8 @@ def cards_changed(state: CivState, seat: int | None = None) -> None:
             for city in cities:
                 board.sites.pop(city.square, None)
     kept = state.layout
-    if kept is not None:
-        if seat is None:
-            kept.abilities.clear()
-        else:
-            for key in [key for key in kept.abilities if key[0] == seat]:
-                del kept.abilities[key]
+    if kept is not None and seat is None:  # a seat's own cards are in the key of its abilities
+        kept.abilities.clear()
 
 
 def sites_changed(state: CivState, *squares: str) -> None:

@@ -165,10 +165,10 @@ def building_squares(state: CivState, city: City, building: str) -> list[str]:
 
 
 def wonder_cost(state: CivState, seat: int, wonder: str) -> int:
-    """Its printed cost or the lowest reduction for a tech the seat knows (§6.3.5); kept until a
-    seat's cards change."""
+    """Its printed cost or the lowest reduction for a tech the seat knows (§6.3.5); kept per
+    number of techs the seat knows (they only grow)."""
     memo = (state.board or occupancy(state)).memo
-    key = ("wonder cost", seat, wonder)
+    key = ("wonder cost", seat, len(state.players[seat].techs), wonder)
     found = memo.get(key)
     if found is None:
         found = memo[key] = count_wonder_cost(state, seat, wonder)

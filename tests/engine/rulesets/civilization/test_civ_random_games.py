@@ -66,8 +66,9 @@ def check_kept_facts(state: CivState) -> None:
             assert coin_squares(state, seat) == squares
         for square, icons in kept.icons.items():
             assert square_icons(state, square) == icons
-        for (seat, wonders), found in kept.abilities.items():
-            if working_wonders(state, seat) == wonders:
+        for (seat, techs, government, wonders), found in kept.abilities.items():
+            player = state.players[seat]
+            if (len(player.techs), player.government, working_wonders(state, seat)) == (techs, government, wonders):
                 assert abilities(state, seat) == found
     state.board, state.layout = board, kept
 
