@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from engine.scenario.locate import quoted
 from engine.scenario.model import Scenario
 from engine.scenario.problems import Problem
 from engine.scenario.references import walk_fields
@@ -30,12 +31,12 @@ def epoch_problems(raw: Any, card_types: Mapping[str, type]) -> list[Problem]:
         if not _whole(number):
             return problems  # the structure pass reports it; which epochs exist is then unknown
         if number in numbers:
-            problems.append(Problem(f"epochs[{index}].number", f"duplicate epoch {number}"))
+            problems.append(Problem(f"epochs[{index}].number", f"duplicate epoch {quoted(number)}"))
         numbers.add(number)
-    listed = ", ".join(map(str, sorted(numbers)))
+    listed = ", ".join(map(quoted, sorted(numbers)))
     for path, value in epoch_fields(raw, card_types):
         if value not in numbers:
-            problems.append(Problem(path, f"unknown epoch {value} (the scenario's epochs: {listed})"))
+            problems.append(Problem(path, f"unknown epoch {quoted(value)} (the scenario's epochs: {listed})"))
     return problems
 
 

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import field, frozen
+
+
+# Longer than any message the checks write about a file's own values (which ``locate.quoted``
+# cuts); a message that quotes a stranger's text some other way (a move's label) is cut to it.
+LONGEST_MESSAGE = 600
+
+
+def _bounded(message: str) -> str:
+    if len(message) <= LONGEST_MESSAGE:
+        return message
+    half = LONGEST_MESSAGE // 2
+    return f"{message[:half]} [... {len(message) - LONGEST_MESSAGE:,} characters cut ...] {message[-half:]}"
 
 
 @frozen
 class Problem:
     path: str  # e.g. decks[empires].cards[e1-sumeria].data.start; "" for the whole file
-    message: str
+    message: str = field(converter=_bounded)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.path else self.message

@@ -9,7 +9,7 @@ import pytest
 from engine.bots import BOTS
 from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import Session
-from engine.scenario.problems import ScenarioError
+from engine.scenario.problems import LONGEST_MESSAGE, ScenarioError
 
 
 @pytest.fixture
@@ -95,6 +95,21 @@ def test_an_illegal_recorded_move_is_located(played, dice_race_path, tmp_path):
     assert error.value.lines() == [
         f"{path}: steps[2].move: no-such-card is not a possible outcome of Blue draws a bonus card"
     ]
+
+
+def test_a_recorded_move_holding_a_strangers_long_text_is_told_in_a_bounded_line(played, dice_race_path, tmp_path):
+    """An outcome of 100,000 letters was quoted whole in the problem (Antike Duellum's "unit" field
+    did the same): every problem's message is cut to LONGEST_MESSAGE, keeping both ends."""
+    path = tmp_path / "game.playtest.json"
+    save_playtest(played, path, dice_race_path)
+    data = json.loads(path.read_text())
+    data["steps"][2]["move"] = {"outcome": "x" * 100_000, "label": ""}
+    path.write_text(json.dumps(data))
+    with pytest.raises(ScenarioError) as error:
+        open_playtest(path)
+    [line] = error.value.lines()
+    assert line.startswith(f"{path}: steps[2].move: xxx") and line.endswith("of Blue draws a bonus card")
+    assert len(line) < LONGEST_MESSAGE + 100 + len(str(path)) and "characters cut" in line
 
 
 def test_a_missing_scenario_is_reported_not_raised(played, dice_race_path, tmp_path):
