@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
+import attrs
 from attrs import frozen
 from PySide6.QtCore import QPointF, QRectF
 
@@ -80,6 +81,7 @@ def place(labels: Sequence[Label], scale: float, markers: dict[str, list[QRectF]
             occupied.add(rect)
     placed = []
     for label in sorted(labels, key=lambda label: -label.priority):
+        label = _above_markers(label, scale, markers.get(label.key, []))
         centre = QPointF(label.anchor.x() * scale, label.anchor.y() * scale)
         box = QRectF(label.outline.topLeft() * scale, label.outline.bottomRight() * scale).adjusted(-1, -1, 1, 1)
         for factor, lines, size in _forms(label, scale):
@@ -91,6 +93,19 @@ def place(labels: Sequence[Label], scale: float, markers: dict[str, list[QRectF]
                 placed.append(Placed(label.key, rect, factor, lines))
                 break
     return placed
+
+
+def _above_markers(label: Label, scale: float, own: list[QRectF]) -> Label:
+    """A boxed name with its markers at the foot of its box (``BoardScene``) is fitted to the
+    part of the box above them, as two lines there rather than one line too long for the box."""
+    if not label.boxed or not own or scale <= 0:
+        return label
+    top = min(rect.top() for rect in own) / scale
+    outline = QRectF(label.outline)
+    if not outline.top() < top < outline.bottom():
+        return label
+    outline.setBottom(top)
+    return attrs.evolve(label, outline=outline, anchor=QPointF(label.anchor.x(), outline.center().y()))
 
 
 def within(rect: QRectF, paper: QRectF | None) -> QRectF:

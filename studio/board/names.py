@@ -162,6 +162,11 @@ class NamesLayer(QGraphicsItem):
         name = self._names.get(space)
         return name is not None and name.italic
 
+    def boxed(self, space: str) -> bool:
+        """Whether a space's name is kept inside its frame, as a box's or a track cell's is."""
+        name = self._names.get(space)
+        return name is not None and name.boxed
+
     def ink(self, space: str) -> QColor:
         """The colour a space's name is drawn in."""
         return self._names[space].ink
