@@ -102,17 +102,21 @@ def layout_badges(badges: Iterable[Badge], size: Size = NORMAL, room: float = fl
     return placed
 
 
-def shortened(badge: Badge) -> Badge:
-    """Each word cut to its first letters: "wheat wonder" becomes "whe won"."""
-    return attrs.evolve(badge, text=" ".join(word[:SHORT] for word in badge.text.split()))
+def shortened(badge: Badge, letters: int = SHORT) -> Badge:
+    """Each word cut to its first letters: "wheat wonder" becomes "whe won", or with one
+    letter "w w"; a count ("A 2", "$1") is kept whole."""
+    return attrs.evolve(badge, text=" ".join(word if any(char.isdigit() for char in word) else word[:letters]
+                                             for word in badge.text.split()))
 
 
 def forms(badges: Sequence[Badge]) -> Iterator[list[Badge]]:
-    """A stack from its full form to its smallest: shortened, then ever fewer badges (marks
-    go before pieces) with a "+N" badge for the ones left out."""
+    """A stack from its full form to its smallest: shortened, to initials (four seats' "CM"
+    markers as "C" side by side in one track cell, told apart by colour), then ever fewer
+    badges (marks go before pieces) with a "+N" badge for the ones left out."""
     yield list(badges)
     short = [shortened(badge) for badge in badges]
     yield short
+    yield [shortened(badge, 1) for badge in badges]
     kept = sorted(range(len(short)), key=lambda i: short[i].dashed)  # pieces first, each kind in order
     for count in range(len(short) - 1, -1, -1):
         chosen = sorted(kept[:count])

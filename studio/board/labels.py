@@ -3,7 +3,9 @@
 Names are placed on screen, at the view's scale, after the markers (which keep a fixed size
 on screen): a name is made readable (at least ``READABLE`` pixels high), shrunk towards its
 space's width when it would spill far over it, and tried at its label point, then just above
-its own markers, then a line above or below. One that fits nowhere is left out; bigger spaces
+its own markers, then a line above or below, these with their middle over their own space's
+bounds (a name moved over a neighbour reads as the neighbour's, and its ink was chosen for its
+own fill). One that fits nowhere is left out; bigger spaces
 go first, so a crowded corner keeps the names of its largest spaces and the rest show on
 hover or when zoomed in. The result depends only on the scale and the markers, so it is
 computed once per zoom level and step, not per repaint.
@@ -85,9 +87,10 @@ def place(labels: Sequence[Label], scale: float, markers: dict[str, list[QRectF]
         centre = QPointF(label.anchor.x() * scale, label.anchor.y() * scale)
         box = QRectF(label.outline.topLeft() * scale, label.outline.bottomRight() * scale).adjusted(-1, -1, 1, 1)
         for factor, lines, size in _forms(label, scale):
-            rect = next((rect for rect in (within(candidate, inside) for candidate in
-                                           _candidates(size, centre, markers.get(label.key, [])))
-                         if not (label.boxed and not box.contains(rect)) and not occupied.hits(rect)), None)
+            rect = next((rect for number, rect in enumerate(within(candidate, inside) for candidate in
+                                                            _candidates(size, centre, markers.get(label.key, [])))
+                         if (box.contains(rect) if label.boxed else number == 0 or box.contains(rect.center()))
+                         and not occupied.hits(rect)), None)
             if rect is not None:
                 occupied.add(rect)
                 placed.append(Placed(label.key, rect, factor, lines))

@@ -36,7 +36,7 @@ def problems(view: BoardView, targets: Iterable[str] | None = None) -> list[str]
 def name_problems(board: BoardScene, scale: float) -> list[str]:
     found = []
     paper = QRectF(0, 0, board.board.width * scale, board.board.height * scale).adjusted(-1, -1, 1, 1)
-    placed = board.names.placed(scale)
+    placed = board.names.placed(scale) if board.names.drawn_at(scale) else []
     for number, name in enumerate(placed):
         label = board.name(name.key)
         if name.rect.height() / name.lines < SMALLEST - 0.01:
