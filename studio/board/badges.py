@@ -3,12 +3,13 @@ each space's badges stay inside it and no two spaces' badges overlap.
 
 Badges keep a fixed size on screen, so zoomed out a stack no longer fits its space (one
 square's "wheat wonder" over the next one's "iron"). At each zoom level a stack is tried in
-its full form, then with its texts shortened, then with fewer badges and a "+N" badge counting
-the rest (pieces are kept longer than marks), each form at the normal size and then smaller,
-wrapped into rows as wide as the space's room (``room.room``); the first form that fits the
-room and meets no stack already placed is drawn, and a stack that fits in no form is left out.
-Stacks with more pieces go first. Nothing is lost: a space's tooltip lists its marks and
-pieces in full.
+its full form, then with its texts shortened, then cut to initials, then with fewer badges and
+a "+N" badge counting the rest (pieces are kept longer than marks), each form at the normal
+size and then smaller, wrapped into rows as wide as the space's room (``room.room``): first
+below a line kept free for the space's name at the room's top, then anywhere in the room. The
+first form that fits and meets no stack already placed is drawn; a stack that fits in no form
+is left out. Stacks with more pieces go first. Nothing is lost: a space's tooltip lists its
+marks and pieces in full.
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from studio.board import style
-from studio.board.labels import Occupied, within
+from studio.board.labels import READABLE, Occupied, within
 
 BADGE_GAP = 2.0
 BADGES_PER_ROW = 3
 SHORT = 3  # letters kept of each word of a shortened badge
 ROOM = 1.0  # pixels kept free between two spaces' badges
 INSET = 2.0  # pixels kept free between a space's badges and its border
+NAME_LINE = READABLE  # pixels at the top of a space's room (within its INSET) its name is given first
 
 Placed = list[tuple[QRectF, "Badge"]]  # a stack's badges, each at its rectangle about the anchor
 
@@ -43,7 +45,7 @@ class Size:
 
 
 NORMAL = Size(16.0, 10, 8.0)
-SMALL = Size(12.0, 8, 5.0)  # a crowded space's badges: 8 px text still reads
+SMALL = Size(11.0, 8, 5.0)  # a crowded space's badges: 8 px text still reads
 
 
 @frozen(eq=False)  # QColor is not hashable; badges are compared by what they show, in tests
@@ -109,14 +111,17 @@ def shortened(badge: Badge, letters: int = SHORT) -> Badge:
                                              for word in badge.text.split()))
 
 
+def whole(badges: Sequence[Badge]) -> list[list[Badge]]:
+    """A stack's forms that show every badge: full, shortened, to initials (four seats' "CM"
+    markers as "C" side by side in one track cell, told apart by colour)."""
+    return [list(badges), [shortened(badge) for badge in badges], [shortened(badge, 1) for badge in badges]]
+
+
 def forms(badges: Sequence[Badge]) -> Iterator[list[Badge]]:
-    """A stack from its full form to its smallest: shortened, to initials (four seats' "CM"
-    markers as "C" side by side in one track cell, told apart by colour), then ever fewer
-    badges (marks go before pieces) with a "+N" badge for the ones left out."""
-    yield list(badges)
+    """A stack from its full form to its smallest: its whole forms, then ever fewer badges
+    (marks go before pieces) with a "+N" badge for the ones left out."""
+    yield from whole(badges)
     short = [shortened(badge) for badge in badges]
-    yield short
-    yield [shortened(badge, 1) for badge in badges]
     kept = sorted(range(len(short)), key=lambda i: short[i].dashed)  # pieces first, each kind in order
     for count in range(len(short) - 1, -1, -1):
         chosen = sorted(kept[:count])
@@ -139,15 +144,17 @@ def fit(stacks: Mapping[str, tuple[QPointF, Sequence[Badge]]], scale: float, pap
         at = QPointF(anchor.x() * scale, anchor.y() * scale)
         own = (rooms or {}).get(key)
         room = _scaled(own, scale).adjusted(INSET, INSET, -INSET, -INSET).translated(-at) if own is not None else None
-        for form in forms(badges):
-            placed = next((laid for size in ((SMALL, NORMAL) if key in framed else (NORMAL, SMALL))
-                           if (laid := _laid(form, size, room, at, inside)) is not None
-                           and not any(occupied.hits(_spaced(rect, at)) for rect, _ in laid)), None)
-            if placed is not None:
-                for rect, _ in placed:
-                    occupied.add(_spaced(rect, at))
-                found[key] = placed
-                break
+        sizes = (SMALL, NORMAL) if key in framed else (NORMAL, SMALL)
+        # First below a line kept free for the space's name at its room's top, then anywhere in the room.
+        tries = [(form, room.adjusted(0, NAME_LINE, 0, 0)) for form in forms(badges)] if room is not None else []
+        tries += [(form, room) for form in forms(badges)]
+        placed = next((laid for form, inner in tries for size in sizes
+                       if (laid := _laid(form, size, inner, at, inside)) is not None
+                       and not any(occupied.hits(_spaced(rect, at)) for rect, _ in laid)), None)
+        if placed is not None:
+            for rect, _ in placed:
+                occupied.add(_spaced(rect, at))
+            found[key] = placed
     return found
 
 

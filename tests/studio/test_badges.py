@@ -9,7 +9,15 @@ from PySide6.QtGui import QColor
 from test_labels import BOARDS, fitted_board, overlapping, played
 
 from studio.board import style
-from studio.board.badges import Badge, fit, layout_badges
+from studio.board.badges import (
+    INSET,
+    NAME_LINE,
+    NORMAL,
+    SMALL,
+    Badge,
+    fit,
+    layout_badges,
+)
 
 
 def mark(text: str) -> Badge:
@@ -72,7 +80,8 @@ def test_no_two_spaces_badges_meet_on_a_played_board_at_any_zoom(qtbot, name, pl
 
 def test_a_stack_is_wrapped_shrunk_or_cut_to_stay_inside_its_spaces_room(qapp):
     """Issue 28: "badges inside their space". A 40-pixel square holds a badge at the normal
-    size, a mark and a piece at the small size on two rows, and a "+N" for what does not fit."""
+    size, a mark and a piece at the small size on two rows, and a "+N" for what does not fit,
+    all below a line kept free for the square's name."""
     square = QRectF(0, 0, 40, 40)
     stacks = {"one": (QPointF(20, 24), [army()]),
               "two": (QPointF(20, 24), [mark("wheat"), army()]),
@@ -81,11 +90,12 @@ def test_a_stack_is_wrapped_shrunk_or_cut_to_stay_inside_its_spaces_room(qapp):
         placed = fit({key: stack}, 1.0, rooms={key: square})[key]
         inner = square.adjusted(1, 1, -1, -1)
         assert all(inner.contains(rect.translated(20, 24)) for rect, _ in placed), key
+        assert all(rect.translated(20, 24).top() >= INSET + NAME_LINE for rect, _ in placed), key
         texts = [badge.text for _, badge in placed]
         if key == "one":
-            assert texts == ["A"] and placed[0][0].height() == 16
+            assert texts == ["A"] and placed[0][0].height() == NORMAL.height
         if key == "two":  # "wheat" alone is too wide at the normal size
-            assert texts == ["wheat", "A"] and placed[0][0].height() == 12 and placed[0][0].top() < placed[1][0].top()
+            assert texts == ["wheat", "A"] and placed[0][0].height() == SMALL.height and placed[0][0].top() < placed[1][0].top()
         if key == "many":
             assert texts[-1].startswith("+")
     unbounded = fit({"many": stacks["many"]}, 1.0)["many"]

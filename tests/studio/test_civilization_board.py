@@ -72,3 +72,29 @@ def test_the_culture_track_is_numbered_and_each_seats_marker_stands_inside_its_b
             assert QRectF(box.topLeft() * scale, box.bottomRight() * scale).contains(rect), cell
             assert not rect.intersects(names[cell].rect)
     assert legibility.problems(view) == []
+
+
+def test_every_square_is_named_inside_it_at_fit_to_window_beside_its_badges(qtbot):
+    """The squares' names are the coordinates the move labels use ("step 2 to square 3,4"),
+    drawn at least ``SMALLEST`` pixels high, inside the square, over none of its badges."""
+    session = played("civilization", 2, 300)
+    view = fitted_view(qtbot, session)
+    scene, scale = view.board(), view.transform().m11()
+    squares = [space for space in session.scenario.board.spaces if "col" in space.props]
+    assert len(squares) == 256 and scene.names.drawn_at(scale)
+    names = {placed.key: placed for placed in scene.names.placed(scale)}
+    shown = view.viewport().grab().toImage()
+    scene.names.setVisible(False)
+    bare = view.viewport().grab().toImage()
+    badges = scene.marker_rects(scale)
+    for square in squares:
+        assert square.name == f"{square.props['col']},{square.props['row']}"
+        placed = names.get(square.id)
+        assert placed is not None, f"square {square.name} has no name"
+        outline = scene.spaces[square.id].polygon().boundingRect()
+        assert QRectF(outline.topLeft() * scale, outline.bottomRight() * scale).adjusted(-1, -1, 1, 1).contains(
+            placed.rect), square.name
+        assert placed.rect.height() >= SMALLEST - 0.01
+        assert not any(placed.rect.intersects(rect) for rect in badges.get(square.id, []))
+        assert differ(shown, bare, on_screen(view, placed.rect)) > 3, f"square {square.name}'s name is not drawn"
+    assert any(badges.get(square.id) for square in squares), "some squares have badges"

@@ -108,15 +108,15 @@ def test_names_on_a_played_board_are_readable_and_overlap_nothing(qtbot, name, p
             assert frame.contains(p.rect), p.key
 
 
-@pytest.mark.parametrize(("name", "players"), [board for board in BOARDS if board[0] != "civilization"])
+@pytest.mark.parametrize(("name", "players"), BOARDS)
 def test_every_shipped_board_draws_its_names_when_fitted_to_the_window(qtbot, name, players):
     """The names' font follows the board's typical place, not its boxes and track cells: a
     long score track of small cells (After the Flood's 70) once made every name too small to
     be drawn at all. Fitted to the window, names are drawn, and most land and water spaces
-    keep their name. (Civilization's 256 squares are named only when zoomed in.)"""
+    keep their name (Civilization's 256 squares too, since issue 28.3)."""
     session = played(name, players, 0)
     scene, scale = fitted_board(qtbot, session)
-    assert scene.names._height * scale >= MIN_NAME_PIXELS, "the names layer is drawn"
+    assert scene.names.drawn_at(scale) and scene.names._height * scale >= MIN_NAME_PIXELS, "the names are drawn"
     placed = {p.key for p in scene.names.placed(scale)}
     places = [s.id for s in session.scenario.board.spaces if s.kind.value not in ("box", "track")]
     assert len(placed & set(places)) >= len(places) * 0.8
