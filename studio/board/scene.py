@@ -175,13 +175,15 @@ class BoardScene(SceneLines):
             self._centre_moved(space.id)
 
     def refresh_regions(self) -> None:
-        """Region colours or names changed: restyle every land space."""
+        """Region colours or names changed: restyle every land space, its name's ink with it
+        (light on a fill made dark), each name repainted where it is placed."""
         self._regions = {region.id: region for region in self.board.regions}
         for space in self.board.spaces:
             if space.id in self.spaces:
                 self.spaces[space.id].base_fill = self._fill(space)
                 self.spaces[space.id].set_look()
                 self._details[space.id] = _details(space, self._regions)
+                self._recolour_name(space.id)
 
     def rename_space(self, old: str, new: str) -> None:
         for table in (self.spaces, self.centres, self._details, self._names, self._rooms):
