@@ -25,7 +25,7 @@ class MarkersLayer(QGraphicsItem):
         self._reach = reach  # how far outside its anchors a badge may paint, in board units
         self.stacks: dict[str, tuple[QPointF, list[Badge]]] = {}
         self.rooms: dict[str, QRectF | None] = {}  # each stacked space's room, in board units
-        self.framed: set[str] = set()  # boxes and track cells: their badges are small
+        self.framed: set[str] = set()  # boxes and track cells: their badges are tried small first
         self.revision = 0  # counts changes, so the names know when to make room again
         self._fitted: tuple[float, dict[str, list[tuple[QRectF, Badge]]]] | None = None  # per zoom level
         # What a repaint blits, per zoom level and pixel ratio: each badge's corner in the view's
