@@ -83,7 +83,7 @@ def place(labels: Sequence[Label], scale: float, markers: dict[str, list[QRectF]
             occupied.add(rect)
     placed = []
     for label in sorted(labels, key=lambda label: -label.priority):
-        label = _above_markers(label, scale, markers.get(label.key, []))
+        label = _beside_markers(label, scale, markers.get(label.key, []))
         centre = QPointF(label.anchor.x() * scale, label.anchor.y() * scale)
         box = QRectF(label.outline.topLeft() * scale, label.outline.bottomRight() * scale).adjusted(-1, -1, 1, 1)
         for factor, lines, size in _forms(label, scale):
@@ -98,17 +98,26 @@ def place(labels: Sequence[Label], scale: float, markers: dict[str, list[QRectF]
     return placed
 
 
-def _above_markers(label: Label, scale: float, own: list[QRectF]) -> Label:
-    """A boxed name with its markers at the foot of its box (``BoardScene``) is fitted to the
-    part of the box above them, as two lines there rather than one line too long for the box."""
+def _beside_markers(label: Label, scale: float, own: list[QRectF]) -> Label:
+    """A boxed name with its markers in the corner at its box's foot (``BoardScene``) is fitted
+    to the part of the box above them or the part left of them, whichever lets it be larger:
+    in a tall cell it goes above (as two lines rather than one too long), in a flat box
+    ("0 persons + wall") beside them."""
     if not label.boxed or not own or scale <= 0:
         return label
-    top = min(rect.top() for rect in own) / scale
-    outline = QRectF(label.outline)
-    if not outline.top() < top < outline.bottom():
+    top, left = min(rect.top() for rect in own) / scale, min(rect.left() for rect in own) / scale
+    parts = []
+    if label.outline.top() < top < label.outline.bottom():
+        parts.append(QRectF(label.outline.left(), label.outline.top(), label.outline.width(), top - label.outline.top()))
+    if label.outline.left() < left < label.outline.right():
+        parts.append(QRectF(label.outline.left(), label.outline.top(), left - label.outline.left(),
+                            label.outline.height()))
+    if not parts:
         return label
-    outline.setBottom(top)
-    return attrs.evolve(label, outline=outline, anchor=QPointF(label.anchor.x(), outline.center().y()))
+    sizes = [(label.width, 1), (label.wrapped_width, 2)] if label.wrapped_width else [(label.width, 1)]
+    part = max(parts, key=lambda part: max(min(part.width() / width, part.height() / (label.height * lines))
+                                           for width, lines in sizes))
+    return attrs.evolve(label, outline=part, anchor=part.center())
 
 
 def within(rect: QRectF, paper: QRectF | None) -> QRectF:

@@ -356,11 +356,11 @@ class BoardScene(SceneLines):
 
     def _marker_anchor(self, space_id: str) -> QPointF:
         """Just under the space's name, so the name stays readable above its markers; in a
-        framed box or track cell at its foot, so its name keeps the rest of the box (the
-        stack is lifted into the box's room, ``badges.fit``)."""
+        framed box or track cell in the corner at its foot, so its name keeps the rest of the
+        box, above or beside them (the stack is moved into the box's room, ``badges.fit``)."""
         centre = self.centres[space_id]
         if self.names.boxed(space_id):
-            return QPointF(centre.x(), self.spaces[space_id].polygon().boundingRect().bottom())
+            return self.spaces[space_id].polygon().boundingRect().bottomRight()
         return QPointF(centre.x(), centre.y() + self._name_height * 0.55)
 
     def _badge(self, piece: Piece, seats: Sequence[Seat]) -> Badge:
