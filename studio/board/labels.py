@@ -3,7 +3,9 @@
 Names are placed on screen, at the view's scale, after the markers (which keep a fixed size
 on screen): a name is made readable (at least ``READABLE`` pixels high), shrunk towards its
 space's width when it would spill far over it, and tried at its label point, then just above
-its own markers, then a line above or below. One that fits nowhere is left out; bigger spaces
+its own markers, then a line above or below, these with their middle over their own space's
+bounds (a name moved over a neighbour reads as the neighbour's, and its ink was chosen for its
+own fill). One that fits nowhere is left out; bigger spaces
 go first, so a crowded corner keeps the names of its largest spaces and the rest show on
 hover or when zoomed in. The result depends only on the scale and the markers, so it is
 computed once per zoom level and step, not per repaint.
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
+import attrs
 from attrs import frozen
 from PySide6.QtCore import QPointF, QRectF
 
@@ -80,17 +83,41 @@ def place(labels: Sequence[Label], scale: float, markers: dict[str, list[QRectF]
             occupied.add(rect)
     placed = []
     for label in sorted(labels, key=lambda label: -label.priority):
+        label = _beside_markers(label, scale, markers.get(label.key, []))
         centre = QPointF(label.anchor.x() * scale, label.anchor.y() * scale)
         box = QRectF(label.outline.topLeft() * scale, label.outline.bottomRight() * scale).adjusted(-1, -1, 1, 1)
         for factor, lines, size in _forms(label, scale):
-            rect = next((rect for rect in (within(candidate, inside) for candidate in
-                                           _candidates(size, centre, markers.get(label.key, [])))
-                         if not (label.boxed and not box.contains(rect)) and not occupied.hits(rect)), None)
+            rect = next((rect for number, rect in enumerate(within(candidate, inside) for candidate in
+                                                            _candidates(size, centre, markers.get(label.key, [])))
+                         if (box.contains(rect) if label.boxed else number == 0 or box.contains(rect.center()))
+                         and not occupied.hits(rect)), None)
             if rect is not None:
                 occupied.add(rect)
                 placed.append(Placed(label.key, rect, factor, lines))
                 break
     return placed
+
+
+def _beside_markers(label: Label, scale: float, own: list[QRectF]) -> Label:
+    """A boxed name with its markers in the corner at its box's foot (``BoardScene``) is fitted
+    to the part of the box above them or the part left of them, whichever lets it be larger:
+    in a tall cell it goes above (as two lines rather than one too long), in a flat box
+    ("0 persons + wall") beside them."""
+    if not label.boxed or not own or scale <= 0:
+        return label
+    top, left = min(rect.top() for rect in own) / scale, min(rect.left() for rect in own) / scale
+    parts = []
+    if label.outline.top() < top < label.outline.bottom():
+        parts.append(QRectF(label.outline.left(), label.outline.top(), label.outline.width(), top - label.outline.top()))
+    if label.outline.left() < left < label.outline.right():
+        parts.append(QRectF(label.outline.left(), label.outline.top(), left - label.outline.left(),
+                            label.outline.height()))
+    if not parts:
+        return label
+    sizes = [(label.width, 1), (label.wrapped_width, 2)] if label.wrapped_width else [(label.width, 1)]
+    part = max(parts, key=lambda part: max(min(part.width() / width, part.height() / (label.height * lines))
+                                           for width, lines in sizes))
+    return attrs.evolve(label, outline=part, anchor=part.center())
 
 
 def within(rect: QRectF, paper: QRectF | None) -> QRectF:

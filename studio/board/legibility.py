@@ -1,5 +1,6 @@
 """What a person sees of a board as drawn in a view: every name readable and apart from the
-others, every badge on the board, every space a hit target of at least ``pick.SIDE`` pixels.
+others, every badge inside its own space, every space a hit target of at least ``pick.SIDE``
+pixels.
 
 The check reads what the view draws at its present scale (the names' placement, the badges'
 fit, the click resolution of ``pick``), so the test of every shipped board and each step of a
@@ -11,12 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPainterPath, QTransform
 
 from studio.board import style
 from studio.board.labels import SMALLEST
 from studio.board.pick import SIDE, Picker, square_in, square_points
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
+
+SPILL = 2.0  # pixels a badge may reach past its space's outline: its border's line and antialiasing
 
 
 def problems(view: BoardView, targets: Iterable[str] | None = None) -> list[str]:
@@ -32,7 +36,7 @@ def problems(view: BoardView, targets: Iterable[str] | None = None) -> list[str]
 def name_problems(board: BoardScene, scale: float) -> list[str]:
     found = []
     paper = QRectF(0, 0, board.board.width * scale, board.board.height * scale).adjusted(-1, -1, 1, 1)
-    placed = board.names.placed(scale)
+    placed = board.names.placed(scale) if board.names.drawn_at(scale) else []
     for number, name in enumerate(placed):
         label = board.name(name.key)
         if name.rect.height() / name.lines < SMALLEST - 0.01:
@@ -53,12 +57,30 @@ def badge_problems(board: BoardScene, scale: float) -> list[str]:
     paper = QRectF(0, 0, board.board.width * scale, board.board.height * scale).adjusted(-1, -1, 1, 1)
     found = []
     rects = [(space, rect) for space, placed in board.marker_rects(scale).items() for rect in placed]
+    outlines: dict[str, QPainterPath | None] = {}
     for number, (space, rect) in enumerate(rects):
         if not paper.contains(rect):
             found.append(f"{board.name(space)}: a badge past the board's edge")
+        if space not in outlines:
+            outlines[space] = _outline(board, space, scale)
+        outline = outlines[space]
+        if outline is not None and not outline.contains(rect.adjusted(SPILL, SPILL, -SPILL, -SPILL)):
+            found.append(f"{board.name(space)}: a badge past its space's outline")
         found += [f"{board.name(space)}: a badge over {board.name(other)}'s" for other, beside in rects[number + 1:]
                   if rect.adjusted(0.5, 0.5, -0.5, -0.5).intersects(beside)]
     return found
+
+
+def _outline(board: BoardScene, space: str, scale: float) -> QPainterPath | None:
+    """The space's outline on screen (before the view's translation); None for a space drawn
+    without an area, whose badges stay about its label point."""
+    polygon = QTransform.fromScale(scale, scale).map(board.spaces[space].polygon())
+    if polygon.count() < 3 or polygon.boundingRect().isEmpty():
+        return None
+    path = QPainterPath()
+    path.addPolygon(polygon)
+    path.closeSubpath()
+    return path
 
 
 def hit_problems(view: BoardView, board: BoardScene, spaces: Iterable[str] | None = None) -> list[str]:

@@ -1,13 +1,14 @@
 """The markers layer: every space's badges at a fixed size on screen, so an army stays a
-legible badge whether the designer looks at the whole world or at one province."""
+legible badge whether the designer looks at the whole world or at one province, laid out
+inside its space's room."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import QFontMetricsF, QPainter, QPixmap, QTransform
+from PySide6.QtGui import QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from studio.board.badges import Badge, badge_font, fit, paint_badge
+from studio.board.badges import Badge, badge_font, fit, paint_badge, size_of
 
 
 class MarkersLayer(QGraphicsItem):
@@ -21,23 +22,28 @@ class MarkersLayer(QGraphicsItem):
     def __init__(self, reach: float, paper: QRectF | None = None) -> None:
         super().__init__()
         self.paper = paper  # the board: no badge is placed past its edge
-        self._font = badge_font()
-        self._metrics = QFontMetricsF(self._font)
         self._reach = reach  # how far outside its anchors a badge may paint, in board units
         self.stacks: dict[str, tuple[QPointF, list[Badge]]] = {}
+        self.rooms: dict[str, QRectF | None] = {}  # each stacked space's room, in board units
+        self.framed: set[str] = set()  # boxes and track cells: their badges are tried small first
         self.revision = 0  # counts changes, so the names know when to make room again
         self._fitted: tuple[float, dict[str, list[tuple[QRectF, Badge]]]] | None = None  # per zoom level
         # What a repaint blits, per zoom level and pixel ratio: each badge's corner in the view's
         # pixels before its translation, its anchor's likewise, and its picture.
         self._blits: tuple[tuple[float, float, float], list[tuple[float, float, float, float, QPixmap]]] | None = None
         self._bounds = QRectF()
-        self._pixmaps: dict[tuple[str, int, int, bool, float, float], QPixmap] = {}
+        self._pixmaps: dict[tuple[str, int, int, bool, float, float, float], QPixmap] = {}
         self.setZValue(5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_stacks(self, stacks: dict[str, tuple[QPointF, list[Badge]]]) -> None:
+    def set_stacks(self, stacks: dict[str, tuple[QPointF, list[Badge]]],
+                   rooms: dict[str, QRectF | None] | None = None, framed: set[str] | None = None) -> None:
+        """The badges of each space about its anchor, each stack kept inside its space's room
+        (``room.room``; a space without one keeps its stack about the anchor)."""
         self.prepareGeometryChange()
         self.stacks = stacks
+        self.rooms = rooms or {}
+        self.framed = framed or set()
         self.revision += 1
         self._fitted = self._blits = None
         bounds = QRectF()
@@ -53,7 +59,7 @@ class MarkersLayer(QGraphicsItem):
         """Each shown space's badges at ``scale``, about its anchor; made once per zoom level."""
         key = round(scale, 6)
         if self._fitted is None or self._fitted[0] != key:
-            self._fitted = (key, fit(self.stacks, scale, self._metrics, self.paper))
+            self._fitted = (key, fit(self.stacks, scale, self.paper, self.rooms, self.framed))
         return self._fitted[1]
 
     def screen_rects(self, scale: float) -> dict[str, list[QRectF]]:
@@ -68,7 +74,7 @@ class MarkersLayer(QGraphicsItem):
 
     def _pixmap(self, badge: Badge, size: QSizeF, ratio: float) -> QPixmap:
         """A badge drawn once and blitted after: a few distinct badges cover a whole board."""
-        key = (badge.text, badge.fill.rgba(), badge.ink.rgba(), badge.dashed, size.width(), ratio)
+        key = (badge.text, badge.fill.rgba(), badge.ink.rgba(), badge.dashed, size.width(), size.height(), ratio)
         pixmap = self._pixmaps.get(key)
         if pixmap is None:
             pixmap = QPixmap((size * ratio).toSize() + QSize(2, 2))
@@ -76,7 +82,7 @@ class MarkersLayer(QGraphicsItem):
             pixmap.fill(Qt.GlobalColor.transparent)
             painter = QPainter(pixmap)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setFont(self._font)
+            painter.setFont(badge_font(size_of(size.height())))
             paint_badge(painter, QRectF(QPointF(0.5, 0.5), size), badge)
             painter.end()
             self._pixmaps[key] = pixmap

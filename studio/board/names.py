@@ -29,7 +29,10 @@ from studio.board.labels import Label, Placed, place
 from studio.board.markers import MarkersLayer
 from studio.board.spaces import MANY_SPACES
 
-MIN_NAME_PIXELS = 6.0  # below this on-screen height a name is noise, not text
+# Below this natural on-screen height the names step aside: each would be enlarged to
+# ``labels.READABLE`` more than 1.8 times, past what its space can hold. Civilization's
+# 40-unit squares give 5.7-pixel names at Fit to Window, drawn at 9 pixels in 39-pixel squares.
+MIN_NAME_PIXELS = 5.0
 HALO_OFFSETS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
@@ -162,9 +165,18 @@ class NamesLayer(QGraphicsItem):
         name = self._names.get(space)
         return name is not None and name.italic
 
+    def boxed(self, space: str) -> bool:
+        """Whether a space's name is kept inside its frame, as a box's or a track cell's is."""
+        name = self._names.get(space)
+        return name is not None and name.boxed
+
     def ink(self, space: str) -> QColor:
         """The colour a space's name is drawn in."""
         return self._names[space].ink
+
+    def drawn_at(self, scale: float) -> bool:
+        """Whether the names are drawn at all at ``scale`` (zoomed out too far they are not)."""
+        return self._height * scale >= MIN_NAME_PIXELS
 
     def placed(self, scale: float) -> list[Placed]:
         """Where each shown name goes at ``scale``; made once per zoom level and step."""
@@ -201,7 +213,7 @@ class NamesLayer(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         transform = painter.worldTransform()
         scale = option.levelOfDetailFromTransform(transform)
-        if self._height * scale < MIN_NAME_PIXELS:
+        if not self.drawn_at(scale):
             return
         if scale != self._text_scale:
             self._texts, self._fonts, self._text_scale = {}, {}, scale

@@ -31,6 +31,7 @@ from studio.board.index import SpaceIndex
 from studio.board.legend import Legend
 from studio.board.markers import MarkersLayer
 from studio.board.names import Name, NamesLayer
+from studio.board.room import room
 from studio.board.scene_lines import SceneLines
 from studio.board.spaces import SpaceItem, SpacesLayer
 from studio.pictures import read_picture
@@ -67,6 +68,7 @@ class BoardScene(SceneLines):
         self._names = {space.id: space.name for space in board.spaces}
         self.spaces: dict[str, SpaceItem] = {}
         self.centres = {space.id: label_point(space) for space in board.spaces}
+        self._rooms: dict[str, QRectF | None] = {}  # where a space's badges go, found when first needed
         self._marked: set[str] = set()
         self._notes: dict[str, list[str]] = {}
         self._targets: set[str] = set()
@@ -163,6 +165,7 @@ class BoardScene(SceneLines):
         self.index.replace(space.id, outline)
         self._details[space.id] = _details(space, self._regions)
         self._names[space.id] = space.name
+        self._rooms.pop(space.id, None)
         centre = label_point(space)
         moved = centre != self.centres.get(space.id)
         self.centres[space.id] = centre
@@ -172,16 +175,18 @@ class BoardScene(SceneLines):
             self._centre_moved(space.id)
 
     def refresh_regions(self) -> None:
-        """Region colours or names changed: restyle every land space."""
+        """Region colours or names changed: restyle every land space, its name's ink with it
+        (light on a fill made dark), each name repainted where it is placed."""
         self._regions = {region.id: region for region in self.board.regions}
         for space in self.board.spaces:
             if space.id in self.spaces:
                 self.spaces[space.id].base_fill = self._fill(space)
                 self.spaces[space.id].set_look()
                 self._details[space.id] = _details(space, self._regions)
+                self._recolour_name(space.id)
 
     def rename_space(self, old: str, new: str) -> None:
-        for table in (self.spaces, self.centres, self._details, self._names):
+        for table in (self.spaces, self.centres, self._details, self._names, self._rooms):
             if old in table:
                 table[new] = table.pop(old)
         if new in self.spaces:
@@ -203,7 +208,7 @@ class BoardScene(SceneLines):
             self.index.remove(space_id)
             self.names.set_name(space_id, None, settle=True)
             self._settle.start()
-            for table in (self.centres, self._details, self._names):
+            for table in (self.centres, self._details, self._names, self._rooms):
                 table.pop(space_id, None)
         new = [space for space in added if space.id not in self.spaces]
         for space in new:
@@ -310,7 +315,9 @@ class BoardScene(SceneLines):
             for space_id in (space for space in dict.fromkeys([*pieces, *marks]) if space in self.spaces):
                 stacks[space_id] = (self._marker_anchor(space_id), self._dress(space_id, marks[space_id],
                                                                                pieces[space_id], seats))
-        self._markers.set_stacks({space_id: stack for space_id, stack in stacks.items() if stack[1]})
+        shown = {space_id: stack for space_id, stack in stacks.items() if stack[1]}
+        self._markers.set_stacks(shown, {space_id: self.badge_room(space_id) for space_id in shown},
+                                 {space_id for space_id in shown if self.names.boxed(space_id)})
         for space_id in before | self._marked:
             self._recolour_name(space_id)
         self.names.update()  # the names make room for the new markers
@@ -335,6 +342,12 @@ class BoardScene(SceneLines):
         ink = style.WATER_NAME if self.names.italic(space_id) else style.NAME
         self.names.recolour(space_id, *style.name_colours(item.mark_fill or item.base_fill, ink))
 
+    def badge_room(self, space_id: str) -> QRectF | None:
+        """The rectangle inside the space where its badges go (``room.room``), in board units."""
+        if space_id not in self._rooms:
+            self._rooms[space_id] = room(self.spaces[space_id].polygon(), self.centres[space_id])
+        return self._rooms[space_id]
+
     def tooltip(self, space_id: str) -> str:
         """What hovering a space shows: its details, then what the picture puts on it."""
         details = self._details.get(space_id, "")
@@ -342,8 +355,12 @@ class BoardScene(SceneLines):
         return details + "<hr>" + "<br>".join(notes) if notes else details
 
     def _marker_anchor(self, space_id: str) -> QPointF:
-        """Just under the space's name, so the name stays readable above its markers."""
+        """Just under the space's name, so the name stays readable above its markers; in a
+        framed box or track cell in the corner at its foot, so its name keeps the rest of the
+        box, above or beside them (the stack is moved into the box's room, ``badges.fit``)."""
         centre = self.centres[space_id]
+        if self.names.boxed(space_id):
+            return self.spaces[space_id].polygon().boundingRect().bottomRight()
         return QPointF(centre.x(), centre.y() + self._name_height * 0.55)
 
     def _badge(self, piece: Piece, seats: Sequence[Seat]) -> Badge:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPixmap
+from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -67,7 +67,7 @@ class SeatCard(QFrame):
 def legend_pixmap(badge: Badge) -> QPixmap:
     """The same badge as on the board, for the legend."""
     font = badge_font()
-    rect, _ = layout_badges([badge], QFontMetricsF(font))[0]
+    rect, _ = layout_badges([badge])[0]
     pixmap = QPixmap(int(rect.width()) + 2, int(rect.height()) + 2)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)

@@ -108,15 +108,15 @@ def test_names_on_a_played_board_are_readable_and_overlap_nothing(qtbot, name, p
             assert frame.contains(p.rect), p.key
 
 
-@pytest.mark.parametrize(("name", "players"), [board for board in BOARDS if board[0] != "civilization"])
+@pytest.mark.parametrize(("name", "players"), BOARDS)
 def test_every_shipped_board_draws_its_names_when_fitted_to_the_window(qtbot, name, players):
     """The names' font follows the board's typical place, not its boxes and track cells: a
     long score track of small cells (After the Flood's 70) once made every name too small to
     be drawn at all. Fitted to the window, names are drawn, and most land and water spaces
-    keep their name. (Civilization's 256 squares are named only when zoomed in.)"""
+    keep their name (Civilization's 256 squares too, since issue 28.3)."""
     session = played(name, players, 0)
     scene, scale = fitted_board(qtbot, session)
-    assert scene.names._height * scale >= MIN_NAME_PIXELS, "the names layer is drawn"
+    assert scene.names.drawn_at(scale) and scene.names._height * scale >= MIN_NAME_PIXELS, "the names are drawn"
     placed = {p.key for p in scene.names.placed(scale)}
     places = [s.id for s in session.scenario.board.spaces if s.kind.value not in ("box", "track")]
     assert len(placed & set(places)) >= len(places) * 0.8
@@ -154,3 +154,18 @@ def test_after_the_floods_boxes_keep_readable_names(qtbot):
     assert {"rank-a", "order-1", "pass-1", "round-1"} <= set(placed)
     assert all(p.rect.height() / p.lines >= READABLE - 0.01 for p in placed.values()), {
         key: p.rect.height() / p.lines for key, p in placed.items()}
+
+
+def test_a_boxed_name_goes_above_its_markers_in_a_tall_cell_and_beside_them_in_a_flat_box():
+    """Issue 28.3: a box's markers stand in the corner at its foot, inside it; its name takes
+    the larger part of the box they leave (Antike Duellum's flat "0 persons + wall" box kept
+    its name only once it could go beside its markers)."""
+    cell = QRectF(0, 0, 36, 50)
+    tall = Label("cell", QPointF(18, 25), 12, 10, cell, priority=1, boxed=True)
+    [above] = place([tall], 1.0, {"cell": [QRectF(8, 34, 26, 14)]})
+    assert cell.contains(above.rect) and above.rect.bottom() <= 34 and above.rect.height() >= READABLE - 0.01
+    flat = QRectF(0, 0, 150, 18)
+    wide = Label("flat", QPointF(75, 9), 90, 10, flat, priority=1, boxed=True)
+    [beside] = place([wide], 1.0, {"flat": [QRectF(120, 2, 28, 14)]})
+    assert flat.adjusted(-1, -1, 1, 1).contains(beside.rect) and beside.rect.right() <= 120
+    assert beside.rect.height() >= SMALLEST - 0.01

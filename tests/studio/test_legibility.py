@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF
-from PySide6.QtGui import QColor, QFontMetricsF
+from PySide6.QtGui import QColor
 from test_labels import BOARDS, fitted_view, played
 
 from studio.board import legibility, style
-from studio.board.badges import Badge, badge_font, fit
+from studio.board.badges import Badge, fit
 from studio.board.labels import Label, place
 from studio.board.pick import SIDE, Picker, holds_square
 
@@ -62,7 +62,7 @@ def test_a_name_and_a_stack_of_badges_at_the_boards_edge_are_moved_onto_it():
     [placed] = place([edge], 1.0, {}, paper)
     assert paper.contains(placed.rect) and placed.rect.left() == 0
     badges = [Badge("army 3", QColor("red"), QColor("white")), Badge("city", QColor("red"), QColor("white"))]
-    fitted = fit({"corner": (QPointF(99, 99), badges)}, 1.0, QFontMetricsF(badge_font()), paper)
+    fitted = fit({"corner": (QPointF(99, 99), badges)}, 1.0, paper)
     assert all(paper.contains(rect.translated(99, 99)) for rect, _ in fitted["corner"])
 
 
@@ -83,3 +83,14 @@ def test_a_click_where_small_targets_meet_means_each_of_them(qtbot):
     big = next(key for key in scene.spaces if key not in picker.small)
     assert holds_square(view, scene, big) and picker.candidates(view.mapFromScene(scene.centres[big]))[0] == big
     assert Picker(view, scene, []).candidates(QPoint(5, 5)) == []
+
+
+def test_the_check_finds_a_badge_past_its_spaces_outline(qtbot):
+    """Issue 28: "badges inside their space". The same badges laid out about their anchors
+    without their spaces' rooms, as before, hang over the squares' edges, and the check says so."""
+    view = fitted_view(qtbot, played("civilization", 2, 60))
+    scene = view.board()
+    assert legibility.badge_problems(scene, view.transform().m11()) == []
+    scene._markers.set_stacks(scene._markers.stacks)
+    found = legibility.badge_problems(scene, view.transform().m11())
+    assert any(problem.endswith("a badge past its space's outline") for problem in found), found

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, save_scenario
 from engine.scenario.map_check import MapCheck
+from studio.board import style
 from studio.map.adjacency_dialog import AdjacencyDialog
 
 SCENARIOS = Path(__file__).parents[3] / "scenarios"
@@ -184,3 +185,25 @@ def test_a_schematic_board_and_an_isolated_space_are_told_to_the_map_check(windo
     assert not document.scenario.board.space("dilmun").isolated
     assert [str(problem) for problem in panel.problems()] == [
         "board.spaces[dilmun]: no connection: nothing can reach this space (mark it isolated if a rule reaches it)"]
+
+
+def test_a_regions_new_colour_recolours_its_names_ink_at_once_without_a_new_board(window, hotw_path, qtbot):
+    """Issue 28.3, item 4: a name stays legible on its region's new fill, and the board is
+    patched (the same scene and space items), not rebuilt."""
+    assert window.open(hotw_path)
+    document, mode = window.documents.document, window.map_mode
+    regions = mode.panels.regions
+    scene = mode.board
+    gaul = document.scenario.board.space("gaul")
+    item = scene.spaces["gaul"]
+    regions.list.setCurrentRow(next(i for i, region in enumerate(document.scenario.board.regions)
+                                    if region.id == gaul.region))
+    assert regions.current() == gaul.region
+    for colour in ("#141414", "#f4f0e6", "#1d3b6e"):
+        regions.choose_colour(QColor(colour))
+        assert mode.board is scene and scene.spaces["gaul"] is item
+        fill = item.base_fill
+        assert fill.name() == colour
+        assert style.contrast(scene.names.ink("gaul"), fill) >= style.NAME_CONTRAST, colour
+    document.undo_stack.undo()
+    assert style.contrast(scene.names.ink("gaul"), item.base_fill) >= style.NAME_CONTRAST
