@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
-
 # Longer than any message the checks write about a file's own values (which ``locate.quoted``
 # cuts); a message that quotes a stranger's text some other way (a move's label) is cut to it.
 LONGEST_MESSAGE = 600
