@@ -121,7 +121,8 @@ class FileActions:
     def _summary(self, scenario: Scenario) -> str:
         ruleset = get_ruleset(scenario.ruleset.id)
         rules = ruleset.title if ruleset else f"unknown ruleset {scenario.ruleset.id!r}"
-        return (f"{scenario.meta.title} · {rules} · {plural(len(scenario.board.spaces), 'space')} · "
+        named = scenario.meta.title if scenario.meta.title == rules else f"{scenario.meta.title} · {rules}"
+        return (f"{named} · {plural(len(scenario.board.spaces), 'space')} · "
                 f"{plural(sum(len(deck.cards) for deck in scenario.decks), 'card')} · "
                 f"{plural(len(scenario.meta.provisional), 'provisional value')}")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsPolygonItem, QWidget
@@ -14,6 +15,8 @@ from studio.playtest.controller import PlaytestController
 from studio.playtest.new_playtest_dialog import PlaytestSetup
 from studio.questions import Answer
 from studio.settings import StudioSettings
+
+ROOT = Path(__file__).parents[2]
 
 
 def start_dice_race(window: MainWindow, dice_race_path, controllers=("human", "random")) -> None:
@@ -428,3 +431,18 @@ def test_view_lists_every_dock_of_the_mode_and_each_mode_remembers_its_layout(qt
     assert again.docks["regions"].toggleViewAction().isChecked()  # a tab beside Space: shown, not hidden
     again.docks["problems"].toggleViewAction().trigger()
     assert again.docks["problems"].isVisible()
+
+
+def test_the_status_bar_names_a_scenario_and_its_rules_once_each(window, tmp_path):
+    """Civilization's scenario is titled as its ruleset, and the summary read "Sid Meier's
+    Civilization: The Board Game · Sid Meier's Civilization: The Board Game · 277 spaces"."""
+    shipped = ROOT / "scenarios" / "civilization.json"
+    assert window.open(shipped)
+    said = window.statusBar().currentMessage()
+    assert said.count("Civilization") == 1 and " spaces · " in said
+    data = json.loads(shipped.read_text(encoding="utf-8"))
+    data["meta"]["title"] = "Civ for two"
+    variant = tmp_path / "civ-for-two.json"
+    variant.write_text(json.dumps(data), encoding="utf-8")
+    assert window.open(variant)
+    assert window.statusBar().currentMessage().startswith("Civ for two · Sid Meier's Civilization: The Board Game · ")
