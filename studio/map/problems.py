@@ -11,8 +11,16 @@ selection.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QLabel,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import scenario_from_data, scenario_to_data
@@ -35,6 +43,23 @@ def short(path: str) -> str:
     if steps[:2] == ["board", "connections"] and len(steps) > 2:
         return f"connection {steps[2]}"
     return path
+
+
+class WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as their text wrapped at the column's width: a tree view asks its delegate
+    for a row's height without the column's width, so a long problem was cut with "..."."""
+
+    def __init__(self, view: QTreeWidget) -> None:
+        super().__init__(view)
+        self.view = view
+        view.header().sectionResized.connect(lambda *_: view.doItemsLayout())
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        hint = super().sizeHint(option, index)
+        width = max(40, self.view.columnWidth(index.column()) - 8)
+        text = str(index.data() or "")
+        wrapped = option.fontMetrics.boundingRect(0, 0, width, 100_000, Qt.TextFlag.TextWordWrap, text)
+        return QSize(hint.width(), max(hint.height(), wrapped.height() + 4))
 
 
 class ProblemsPanel(QWidget):
@@ -61,6 +86,8 @@ class ProblemsPanel(QWidget):
         self.tree.setHeaderLabels(["Where", "Problem"])
         self.tree.setRootIsDecorated(False)
         self.tree.setWordWrap(True)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setItemDelegate(WrappingDelegate(self.tree))
         self.tree.itemActivated.connect(self._activated)
         self.tree.itemClicked.connect(self._activated)
         layout = QVBoxLayout(self)

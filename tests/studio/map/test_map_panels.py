@@ -207,3 +207,21 @@ def test_a_regions_new_colour_recolours_its_names_ink_at_once_without_a_new_boar
         assert style.contrast(scene.names.ink("gaul"), fill) >= style.NAME_CONTRAST, colour
     document.undo_stack.undo()
     assert style.contrast(scene.names.ink("gaul"), item.base_fill) >= style.NAME_CONTRAST
+
+
+def test_a_long_problem_is_shown_whole_on_wrapped_lines(window, hotw_path, qtbot):
+    """The Problems column cut long messages with "..." at the dock's width (the tooltip alone
+    had them whole): each row is now as tall as its message wrapped at the column's width."""
+    assert window.open(hotw_path)
+    document = window.documents.document
+    wait_checked(qtbot, window)
+    document.set_value("board.spaces[iberia].region", "a-region-whose-name-runs-on-" * 4)
+    wait_checked(qtbot, window)
+    tree = problems_panel(window).tree
+    item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
+                if "unknown region" in tree.topLevelItem(i).text(1))
+    metrics = tree.fontMetrics()
+    width = tree.columnWidth(1)
+    assert metrics.horizontalAdvance(item.text(1)) > width, "the message is longer than its column"
+    wrapped = metrics.boundingRect(0, 0, width - 8, 100_000, Qt.TextFlag.TextWordWrap, item.text(1))
+    assert tree.visualItemRect(item).height() >= wrapped.height() > 2 * metrics.height()
