@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.rulesets.registry import get_ruleset, rulesets
+from engine.scenario.converter import LONGEST_TEXT, value_problem
 from engine.scenario.epochs import epoch_fields
 from engine.scenario.io import scenario_to_data
 from engine.scenario.model import (
@@ -147,6 +148,8 @@ class ScenarioSettingsDialog(QDialog):
     def _about_tab(self) -> QWidget:
         meta = self.scenario.meta
         self.title, self.author, self.version = QLineEdit(meta.title), QLineEdit(meta.author), QLineEdit(meta.version)
+        for line in (self.title, self.author, self.version):
+            line.setMaxLength(LONGEST_TEXT)
         self.description = QPlainTextEdit(meta.description)
         page = QWidget()
         form = QFormLayout(page)
@@ -312,6 +315,11 @@ class ScenarioSettingsDialog(QDialog):
             "board.width": self.width_box.value(), "board.height": self.height_box.value(), "decks": decks,
             "epochs": epochs,
         }
+        for path, value in wanted.items():
+            problem = _unreadable(value)
+            if problem:  # the file's reader would refuse it: saved, the scenario would not reopen
+                section = {"meta": "About"}.get(path, path.split(".")[0].capitalize())
+                raise ValueError(f"{section}: {problem}")
         # References first, written through the paths they have now: a renamed deck keeps its
         # card objects, so what is written into them stays when the decks are replaced.
         changes = {**self._follow(renamed, "seat"), **self._follow(deck_renames, "deck"),
@@ -428,3 +436,15 @@ def _check_id(value: str, seen: set[str], tab: str, what: str) -> None:
     if value in seen:
         raise ValueError(f"{tab}: two {what}s are called {value!r}")
     seen.add(value)
+
+
+def _unreadable(value: Any) -> str | None:
+    """The first text typed into the form that the scenario's reader refuses (too long, a
+    control character pasted in), wherever it sits in a setting's value."""
+    if attrs.has(type(value)):
+        value = attrs.asdict(value)
+    if isinstance(value, dict):
+        return next(filter(None, map(_unreadable, value.values())), None)
+    if isinstance(value, list | tuple):
+        return next(filter(None, map(_unreadable, value)), None)
+    return value_problem(value) if isinstance(value, str) else None

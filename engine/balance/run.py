@@ -26,7 +26,7 @@ from attrs import define, frozen
 from engine.balance.figures import GameRecord
 from engine.bots.random_bot import RandomBot
 from engine.bots.restricted import RestrictedBot, named, text_fields
-from engine.bots.search import GreedyBot, SearchBot
+from engine.bots.search import DEEPEST, MOST_PLAYOUTS, GreedyBot, SearchBot
 from engine.core.bot import Played, Table, seated
 from engine.core.decision import Chance, Choice, End
 from engine.core.moves import Outcome
@@ -34,6 +34,7 @@ from engine.core.ruleset import Ruleset
 from engine.play.drive import Endless, drive
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, parse_json
+from engine.scenario.locate import quoted
 from engine.scenario.model import Scenario
 
 RESULTS_KIND = "epoch-balance-run"
@@ -105,12 +106,14 @@ def make_bot(name: str) -> Any:
         bot: Any = RandomBot()
     elif kind == "greedy" and not budget:
         bot = GreedyBot()
-    elif kind == "search" and len(budget) <= 2 and all(part.isdigit() for part in budget) and all(
-            int(part) > 0 for part in budget[:1]):
-        numbers = dict(zip(("playouts", "depth"), map(int, budget)))
+    elif kind == "search" and len(budget) <= 2 and all(part.isdigit() for part in budget):
+        numbers = dict(zip(("playouts", "depth"), (int(part) if len(part) < 10 else 10**9 for part in budget)))
+        if not 1 <= numbers.get("playouts", 1) <= MOST_PLAYOUTS or numbers.get("depth", 0) > DEEPEST:
+            raise ValueError(f"bot {quoted(name)}: a search takes 1 to {MOST_PLAYOUTS:,} iterations and a depth of "
+                             f"0 to {DEEPEST}")
         bot = SearchBot(**{"playouts": 32, **numbers}, name=base)
     else:
-        raise ValueError(f"unknown bot {name!r}: random, greedy, search[:ITERATIONS[:DEPTH]], each optionally "
+        raise ValueError(f"unknown bot {quoted(name)}: random, greedy, search[:ITERATIONS[:DEPTH]], each optionally "
                          "-without-X+Y")
     if forbidden:
         parts = set(forbidden.split("+"))

@@ -45,7 +45,7 @@ def parse_vary(text: str) -> tuple[str, tuple[Any, ...]]:
         raise ValueError(f"--vary {text!r}: write PATH=V1,V2,..., e.g. coin_supply=0,10,20")
     try:
         parsed = json.loads(f"[{values}]")
-    except ValueError:
+    except (ValueError, RecursionError):
         parsed = [parse_assignment(f"{path}={value}")[1] for value in _split(values)]
     if len(parsed) < 2:
         raise ValueError(f"--vary {text!r}: give at least two values to compare, separated by commas")

@@ -29,6 +29,10 @@ from engine.core.randomness import sample, uniform_index
 from engine.core.ruleset import Ruleset
 
 EVALUATION_SCALE = 10.0  # an evaluation lead of this much is a reward of 0.73 against 0.27
+# A budget a bot's name may ask for: beyond it one choice takes minutes, and a name from a
+# command line or a client must not be able to stall a run for days.
+MOST_PLAYOUTS = 4096
+DEEPEST = 64
 
 
 def evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:

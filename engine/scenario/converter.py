@@ -46,6 +46,9 @@ LARGEST_NUMBER = 2**31 - 1  # a seed's bound too (engine.core.randomness.SEED_MA
 # characters at all and XML forbids them, so a name holding one made an SVG or VASSAL export
 # its own importer refused. What is left can be written to JSON, XML, CSV and XLSX alike.
 # Written as regular-expression escapes, so the JSON Schema carries the same rule as a pattern.
+# Far past any name, rule text or note a scenario holds (the shipped ones stay under 500
+# characters); a longer text is a pasted file or an attack, and every message would quote it.
+LONGEST_TEXT = 10_000
 _BAD_CHARACTERS = r"\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"
 _BAD_TEXT = re.compile(f"[{_BAD_CHARACTERS}]")
 TEXT_PATTERN = f"^[^{_BAD_CHARACTERS}]*$"
@@ -61,6 +64,8 @@ def value_problem(value: Any) -> str | None:
         if abs(value) > LARGEST_NUMBER:
             return f"number {quoted(value)} is out of range (at most {LARGEST_NUMBER:,} either way)"
     elif isinstance(value, str):
+        if len(value) > LONGEST_TEXT:
+            return f"text of {len(value):,} characters (at most {LONGEST_TEXT:,}): {quoted(value)}"
         bad = _BAD_TEXT.search(value)
         if bad:
             what = ("a lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else

@@ -25,7 +25,7 @@ def parse_assignment(text: str) -> tuple[str, Any]:
         raise ValueError(f"--set {text!r}: write PATH=VALUE, e.g. ruleset.options.coin_supply=12")
     try:
         return path.strip(), json.loads(value)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past Python's stack: the text as it is
         return path.strip(), value
 
 

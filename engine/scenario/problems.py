@@ -18,7 +18,7 @@ def _bounded(message: str) -> str:
 
 @frozen
 class Problem:
-    path: str  # e.g. decks[empires].cards[e1-sumeria].data.start; "" for the whole file
+    path: str = field(converter=_bounded)  # e.g. decks[empires].cards[e1-sumeria].data.start; "" for the whole file
     message: str = field(converter=_bounded)
 
     def __str__(self) -> str:

@@ -20,7 +20,12 @@ from typing import Any
 
 import attrs
 
-from engine.scenario.converter import CARD_TYPE_KEY, LARGEST_NUMBER, TEXT_PATTERN
+from engine.scenario.converter import (
+    CARD_TYPE_KEY,
+    LARGEST_NUMBER,
+    LONGEST_TEXT,
+    TEXT_PATTERN,
+)
 from engine.scenario.migrations import FORMAT_VERSION
 from engine.scenario.model import CardData, RulesetOptions, Scalar, Scenario
 
@@ -28,7 +33,7 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # What the converter takes of any number and any text, whatever the field: a field's own bounds
 # and form (``minimum``, ``pattern``) are tighter and stand beside or in place of these.
 NUMBER = {"minimum": -LARGEST_NUMBER, "maximum": LARGEST_NUMBER}
-TEXT = {"pattern": TEXT_PATTERN}
+TEXT = {"pattern": TEXT_PATTERN, "maxLength": LONGEST_TEXT}
 BOUNDS = {"min": "minimum", "max": "maximum", "min_length": "minLength", "max_length": "maxLength",
           "max_items": "maxItems"}
 

@@ -21,6 +21,7 @@ from engine.core.moves import Action, Outcome
 from engine.core.picture import Picture
 from engine.play.playtest import check_replay, open_playtest, save_playtest
 from engine.play.session import HUMAN, Session, Step
+from engine.scenario.converter import value_problem
 from engine.scenario.problems import Problem
 
 TICK_SECONDS = 0.03  # a run plays this long between repaints, so the board moves and Pause works
@@ -303,14 +304,28 @@ class PlaytestController(QObject):
             self.viewer = seat
             self.viewer_changed.emit()
 
-    def set_note(self, step_id: int, note: str) -> None:
+    def set_note(self, step_id: int, note: str) -> bool:
+        if self._unwritable("A note", note):
+            return False
         if self.session.steps[step_id].note != note:
             self.session.set_note(note, step_id)
             self._annotate()
+        return True
 
-    def bookmark(self, name: str, step_id: int) -> None:
+    def bookmark(self, name: str, step_id: int) -> bool:
+        if self._unwritable("A bookmark's name", name):
+            return False
         self.session.bookmark(name, step_id)
         self._annotate()
+        return True
+
+    def _unwritable(self, what: str, text: str) -> bool:
+        """Text the playtest file's reader would refuse (too long, a control character): kept,
+        it would be saved and the file would then not reopen."""
+        problem = value_problem(text)
+        if problem:
+            self.message.emit(f"{what} cannot hold that: {problem}.")
+        return problem is not None
 
     def remove_bookmark(self, name: str) -> None:
         if self.session.bookmarks.pop(name, None) is not None:

@@ -506,3 +506,19 @@ def test_chunk_seconds_must_be_a_finite_number_of_seconds(capsys, dice_race_path
     with pytest.raises(SystemExit) as exit:
         main(["simulate", str(dice_race_path), "--chunk-seconds", seconds])
     assert exit.value.code == 2 and "--chunk-seconds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("flag", "value", "said"), [
+    ("--bots", "search:999999999999,random", "a search takes 1 to 4,096 iterations and a depth of 0 to 64"),
+    ("--bots", "search:8:100000,random", "a search takes 1 to 4,096 iterations and a depth of 0 to 64"),
+    ("--bots", "search:0,random", "a search takes 1 to 4,096 iterations"),
+    ("--set", "meta.title=" + "[" * 100_000, "meta.title: text of 100,000 characters (at most 10,000)"),
+    ("--set", "a" * 100_000 + "=1", "characters cut"),
+])
+def test_a_command_lines_enormous_or_endless_values_are_refused_in_a_short_line(capsys, dice_race_path, flag, value,
+                                                                              said):
+    """A search budget of a trillion iterations ran for days; a --set of 100,000 brackets overflowed
+    the JSON reader's stack and was then printed whole as the title; a 100,000-letter path was
+    quoted whole. Each is refused at once, in a bounded message."""
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "1", "--players", "2", flag, value)
+    assert code == 1 and said in out and len(out) < 2000, out[:300]

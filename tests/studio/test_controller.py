@@ -6,6 +6,8 @@ from engine.bots import BOTS
 from engine.core.decision import Chance, Choice
 from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
+from engine.scenario.converter import LONGEST_TEXT
+from engine.scenario.locate import quoted
 from studio.playtest.controller import PlaytestController, Until
 
 
@@ -94,3 +96,25 @@ def test_a_view_chosen_stays_and_no_person_means_the_designer(qtbot, dice_race):
         controller.play(decision.actions[0]) if isinstance(decision, Choice) else controller.roll()
     assert controller.viewer is None
     assert dice_race_controller(dice_race, ("random", "random")).viewer is None
+
+
+def test_a_note_or_bookmark_the_file_could_not_hold_is_refused_and_one_it_can_reopens(qtbot, dice_race, tmp_path,
+                                                                                      dice_race_path):
+    """A note pasted with an escape character, or longer than the reader's LONGEST_TEXT, was kept,
+    saved, and the playtest then did not reopen: it is refused with the reason; the longest note
+    the file holds saves and reopens whole."""
+    controller = dice_race_controller(dice_race)
+    controller.scenario_path = dice_race_path
+    said = []
+    controller.message.connect(said.append)
+    assert not controller.set_note(0, "roll\x1b[31m")
+    assert not controller.bookmark("x" * (LONGEST_TEXT + 1), 0)
+    assert controller.session.steps[0].note == "" and controller.session.bookmarks == {}
+    too_long = f"text of 10,001 characters (at most 10,000): {quoted('x' * (LONGEST_TEXT + 1))}"
+    assert said == ["A note cannot hold that: text holds a control character (U+001B) at position 4.",
+                    f"A bookmark's name cannot hold that: {too_long}."]
+    assert controller.set_note(0, "y" * LONGEST_TEXT)
+    path = tmp_path / "noted.playtest.json"
+    controller.save(path)
+    reopened, problems = PlaytestController.open(path)
+    assert problems == [] and reopened.session.steps[0].note == "y" * LONGEST_TEXT

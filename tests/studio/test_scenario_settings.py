@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtGui import QColor
 
 from engine.rulesets.registry import get_ruleset
+from engine.scenario.converter import LONGEST_TEXT
 from engine.scenario.io import load_scenario
 from engine.scenario.model import Epoch
 from studio.scenario_settings import ScenarioSettingsDialog
@@ -82,3 +83,17 @@ def test_a_bad_number_or_colour_is_refused_with_its_reason(dialog, row, column, 
         dialog.changes()
     dialog.accept()  # refused: the reason is shown and the dialog stays
     assert dialog.error.text() == message and dialog.result() == 0
+
+
+def test_text_the_files_reader_would_refuse_is_refused_here_before_it_is_saved(dialog):
+    """A description pasted from a 12,000-character file, or a seat's name holding an escape
+    character, would be saved and the scenario would then not reopen (the reader bounds text at
+    LONGEST_TEXT and refuses control characters): the dialog names it and changes nothing."""
+    dialog.description.setPlainText("x" * (LONGEST_TEXT + 1))
+    with pytest.raises(ValueError, match=r"^About: text of 10,001 characters \(at most 10,000\)"):
+        dialog.changes()
+    dialog.description.setPlainText("A fine description")
+    dialog.seats.table.item(0, 1).setText("Red\x1b[31m")
+    with pytest.raises(ValueError, match=r"^Seats: text holds a control character \(U\+001B\)"):
+        dialog.changes()
+    assert dialog.title.maxLength() == LONGEST_TEXT
