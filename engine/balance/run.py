@@ -36,6 +36,7 @@ from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, parse_json
 from engine.scenario.locate import quoted
 from engine.scenario.model import Scenario
+from engine.scenario.reading import Unreadable, read_regular
 
 RESULTS_KIND = "epoch-balance-run"
 
@@ -258,10 +259,23 @@ def record_from(data: dict[str, Any]) -> GameRecord:
 # -- running -------------------------------------------------------------------------------
 
 
+# A game's line is under a kilobyte: a million games, and room to spare.
+MAX_RESULTS_BYTES = 2**30
+
+
+def _results_text(results: Path) -> str:
+    """The results file's text; ValueError, naming the file, for a device, a pipe, a folder or
+    a file past MAX_RESULTS_BYTES (``--resume /dev/zero`` read for ever)."""
+    try:
+        return read_regular(results, MAX_RESULTS_BYTES, "a results file").decode("utf-8")
+    except (Unreadable, UnicodeDecodeError) as error:
+        raise ValueError(f"{results}: {error}") from None
+
+
 def read_results(results: Path) -> tuple[Plan | None, dict[int, dict[str, Any]]]:
     """A results file's plan (None for an empty file) and its games by index. The last line of
     a run killed while writing is skipped; anything else unreadable is refused, naming the file."""
-    lines = results.read_text(encoding="utf-8").splitlines()
+    lines = _results_text(results).splitlines()
     if not lines:
         return None, {}
     try:
@@ -331,7 +345,7 @@ def run(plan: Plan, executor: Executor | None = None, results: Path | None = Non
     todo = [index for index in range(plan.total) if index not in done]
     out = None
     if results is not None:
-        new_file = not results.exists() or not results.read_text(encoding="utf-8").strip()
+        new_file = not results.exists() or not _results_text(results).strip()
         out = results.open("a", encoding="utf-8")
         if new_file:
             out.write(json.dumps({"kind": RESULTS_KIND, "plan": plan.key()}) + "\n")

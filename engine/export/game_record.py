@@ -26,10 +26,11 @@ from engine.play.session import Session
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.atomic import write_atomic
 from engine.scenario.converter import STRUCTURE_ERRORS, make_converter
-from engine.scenario.io import parse_json
+from engine.scenario.io import MAX_FILE_BYTES, parse_json
 from engine.scenario.locate import quoted
 from engine.scenario.model import RulesetOptions, Scenario
 from engine.scenario.problems import Problem
+from engine.scenario.reading import Unreadable, read_regular
 
 KIND = "epoch-game-record"
 FORMAT_VERSION = 2
@@ -77,7 +78,13 @@ def check_record(path: Path, scenario: Scenario) -> tuple[int, list[Problem]]:
     """Replay the record on ``scenario``; the steps replayed and every problem, located by line."""
     problems: list[Problem] = []
     entries: list[Any] = []
-    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    try:
+        whole = read_regular(path, MAX_FILE_BYTES, "a game record").decode("utf-8-sig")
+    except Unreadable as error:
+        return 0, [Problem("", str(error))]
+    except UnicodeDecodeError as error:
+        return 0, [Problem("", f"cannot read the file: not UTF-8 text (byte {error.start})")]
+    for number, text in enumerate(whole.splitlines(), start=1):
         if not text.strip():
             continue
         entry, problems = parse_json(text)

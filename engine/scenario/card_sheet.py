@@ -30,6 +30,7 @@ from engine.scenario.atomic import replacing
 from engine.scenario.games import GameLookup
 from engine.scenario.model import CardData
 from engine.scenario.problems import Problem
+from engine.scenario.reading import Unreadable, check_regular, read_regular
 
 RESERVED = ("id", "name", "copies", "type", "text", "art")
 TRUE = {"true", "yes", "1"}
@@ -168,12 +169,10 @@ def _too_big(name: str, size: int, what: str) -> SheetError:
 
 
 def _csv_rows(path: Path) -> Iterator[list[str]]:
-    size = path.stat().st_size
-    if size > MAX_BYTES:
-        raise _too_big(path.name, size, "the file is")
     try:
-        with path.open(encoding="utf-8-sig", newline="") as file:  # a CR inside a quoted cell is kept
-            text = file.read()
+        text = read_regular(path, MAX_BYTES, "a sheet").decode("utf-8-sig")  # a CR inside a quoted cell is kept
+    except Unreadable as error:
+        raise SheetError(f"{path.name}: {error}") from None
     except UnicodeDecodeError as error:
         raise SheetError(f"{path.name}: byte {error.start}: not UTF-8 text; save the sheet as CSV UTF-8") from None
     reader = csv.reader(io.StringIO(text))
@@ -196,6 +195,7 @@ def _xlsx_rows(path: Path) -> Iterator[tuple[Cell, ...]]:
     errors = (zipfile.BadZipFile, zlib.error, InvalidFileException, OSError, KeyError, ValueError, TypeError,
               AttributeError, IndexError, SyntaxError, EOFError, MemoryError, RuntimeError, OverflowError)
     try:
+        check_regular(path, MAX_BYTES, "a sheet")
         with zipfile.ZipFile(path) as archive:
             size = sum(info.file_size for info in archive.infolist())
         if size > MAX_BYTES:
@@ -209,6 +209,8 @@ def _xlsx_rows(path: Path) -> Iterator[tuple[Cell, ...]]:
             book.close()
     except SheetError:
         raise
+    except Unreadable as error:
+        raise SheetError(f"{path.name}: {error}") from None
     except errors as error:
         raise SheetError(f"{path.name}: not a readable XLSX workbook ({type(error).__name__}: {error})") from None
 

@@ -13,11 +13,14 @@ import warnings
 from pathlib import Path
 
 from engine.scenario.problems import Problem, ScenarioError
+from engine.scenario.reading import Unreadable, check_regular
 
 # 40 megapixels: a board scanned at 300 dpi over 68 x 42 cm. Traced as RGB floats it takes
 # about 1 GiB; a picture twice as wide and high would not fit the machines the studio runs on.
 MAX_IMAGE_PIXELS = 40_000_000
 TRACED_BYTES_PER_PIXEL = 3 * 8  # RGB as 64-bit floats, what tracing decodes a picture into
+# Such a picture stored uncompressed (a TIFF, a BMP) at 8 bytes a pixel, and then some.
+MAX_IMAGE_BYTES = 8 * MAX_IMAGE_PIXELS
 
 
 def too_large(width: int, height: int) -> str | None:
@@ -36,12 +39,16 @@ def image_size(path: Path) -> tuple[int, int]:
     from PIL import Image, UnidentifiedImageError
 
     try:
+        check_regular(path, MAX_IMAGE_BYTES, "a picture")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the size is checked below
             with Image.open(path) as image:
                 width, height = image.size
     except FileNotFoundError:
         raise ScenarioError([Problem("", "no such image")], str(path)) from None
+    except Unreadable as error:
+        raise ScenarioError([Problem("", "no such image" if str(error) == "file not found" else str(error))],
+                            str(path)) from None
     except Image.DecompressionBombError:  # so large that Pillow itself refuses to open it
         raise ScenarioError([Problem("", f"the image is larger than the {MAX_IMAGE_PIXELS / 1e6:,.0f} megapixels a "
                                          "picture may have")], str(path)) from None

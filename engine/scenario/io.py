@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +22,7 @@ from engine.scenario.migrations import FORMAT_VERSION, migrate
 from engine.scenario.model import RawOptions, Scenario
 from engine.scenario.overrides import apply_override
 from engine.scenario.problems import Problem, ScenarioError
+from engine.scenario.reading import Unreadable, read_regular
 from engine.scenario.references import check_references
 from engine.scenario.space_props import space_prop_problems
 
@@ -92,14 +92,6 @@ def source_name(path: str | os.PathLike[str]) -> str:
     return f"{text[:half]}...{text[-half:]}"
 
 
-def _what_it_is(mode: int) -> str:
-    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe (FIFO)"),
-                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return name
-    return "not a regular file"
-
-
 def read_text(path: Path) -> str:
     """The text of a regular file of at most MAX_FILE_BYTES, UTF-8 with or without the byte
     order mark Windows editors write. A pipe, a device or a folder is refused before any
@@ -108,27 +100,9 @@ def read_text(path: Path) -> str:
         return ScenarioError([Problem("", message)], source_name(path))
 
     try:
-        # O_NONBLOCK: opening a FIFO with no writer would otherwise wait for ever.
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise refuse("file not found") from None
-    except (OSError, ValueError) as error:  # a folder on Windows, a name too long, a NUL in it
-        raise refuse(f"cannot read the file: {getattr(error, 'strerror', None) or error}") from None
-    try:
-        info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode):
-            raise refuse(f"cannot read the file: it is {_what_it_is(info.st_mode)}")
-        if info.st_size > MAX_FILE_BYTES:
-            raise refuse(f"cannot read the file: {info.st_size:,} bytes is more than the "
-                         f"{MAX_FILE_BYTES:,} a scenario or playtest may have")
-        with os.fdopen(descriptor, "rb", closefd=False) as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise refuse(f"cannot read the file: {error.strerror or error}") from None
-    finally:
-        os.close(descriptor)
-    if len(data) > MAX_FILE_BYTES:  # it grew while we read it
-        raise refuse(f"cannot read the file: more than {MAX_FILE_BYTES:,} bytes")
+        data = read_regular(path, MAX_FILE_BYTES, "a scenario or playtest")
+    except Unreadable as error:
+        raise refuse(str(error)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import io
 import math
 import re
-import stat
 import unicodedata
 from pathlib import Path
 from xml.etree import ElementTree
@@ -36,6 +35,7 @@ from attrs import define
 
 from engine.scenario.model import BOARD_LIMIT, Board, Region, Space, SpaceKind
 from engine.scenario.problems import Problem, ScenarioError
+from engine.scenario.reading import Unreadable, read_regular
 
 SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
@@ -150,16 +150,7 @@ def _outline(shape: svgelements.Shape, kind: str) -> list[tuple[float, float]]:
 def _read(path: Path) -> bytes:
     """The bytes of a regular file of at most MAX_SVG_BYTES (a pipe or a device is refused
     before any byte is read)."""
-    info = path.stat()
-    if not stat.S_ISREG(info.st_mode):
-        raise OSError("not a regular file")
-    if info.st_size > MAX_SVG_BYTES:
-        raise OSError(f"{info.st_size:,} bytes is more than the {MAX_SVG_BYTES:,} a drawing may have")
-    with path.open("rb") as file:
-        data = file.read(MAX_SVG_BYTES + 1)
-    if len(data) > MAX_SVG_BYTES:
-        raise OSError(f"more than the {MAX_SVG_BYTES:,} bytes a drawing may have")
-    return data
+    return read_regular(path, MAX_SVG_BYTES, "a drawing")
 
 
 def _bounds_problem(root: ElementTree.Element) -> Problem | None:
@@ -219,6 +210,8 @@ def read_svg(path: Path, taken: set[str] = frozenset()) -> SvgMap:
             raise ScenarioError([limit], source)
         drawn = _structure(root)
         document = svgelements.SVG.parse(io.BytesIO(ElementTree.tostring(root)), reify=True)
+    except Unreadable as error:
+        raise ScenarioError([Problem("", str(error))], source) from None
     except OSError as error:
         raise ScenarioError([Problem("", f"cannot read the file: {error.strerror or error}")], source) from None
     except ElementTree.ParseError as error:
