@@ -31,10 +31,15 @@ from engine.balance.run import Plan, load_planned, run
 from engine.balance.summary import Summary, csv_text, summarise
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario, scenario_to_data
+from engine.scenario.locate import quoted
 from engine.scenario.overrides import parse_assignment
 from engine.scenario.problems import ScenarioError
 
 Overrides = tuple[tuple[str, Any], ...]
+
+
+# Each variant plays every game of the plan: past this a sweep is a week's run (or a typo).
+MOST_VARIANTS = 256
 
 
 def parse_vary(text: str) -> tuple[str, tuple[Any, ...]]:
@@ -42,13 +47,13 @@ def parse_vary(text: str) -> tuple[str, tuple[Any, ...]]:
     value), else text."""
     path, equals, values = text.partition("=")
     if not equals or not path.strip() or not values.strip():
-        raise ValueError(f"--vary {text!r}: write PATH=V1,V2,..., e.g. coin_supply=0,10,20")
+        raise ValueError(f"--vary {quoted(text)}: write PATH=V1,V2,..., e.g. coin_supply=0,10,20")
     try:
         parsed = json.loads(f"[{values}]")
     except (ValueError, RecursionError):
         parsed = [parse_assignment(f"{path}={value}")[1] for value in _split(values)]
     if len(parsed) < 2:
-        raise ValueError(f"--vary {text!r}: give at least two values to compare, separated by commas")
+        raise ValueError(f"--vary {quoted(text)}: give at least two values to compare, separated by commas")
     return path.strip(), tuple(parsed)
 
 
@@ -153,6 +158,9 @@ def sweep(base: Plan, variants: Sequence[Overrides], seats: Sequence[str], delta
     Once ``cancelled()``, the variant under way stops after its chunks under way and keeps
     the games it played (a variant that played none is left out) and no further variant
     starts."""
+    if len(variants) > MOST_VARIANTS:
+        raise ValueError(f"{len(variants):,} variants: a sweep plays at most {MOST_VARIANTS}; vary fewer values "
+                         "at once, or one path at a time")
     if results is not None:
         results.mkdir(parents=True, exist_ok=True)
     out = []

@@ -218,7 +218,8 @@ def sweep(args: argparse.Namespace) -> int:
     seats = [seat.name for seat in scenario.seats[:plan.players]]
     quiet = args.json or args.csv
     if not quiet:
-        print(f"{len(variants)} variants of {scenario.meta.title}, {plan.total} games each, {plan.players} players, "
+        print(f"{len(variants)} variants of {scenario.meta.title}, {plural(plan.total, 'game')} each, "
+              f"{plan.players} players, "
               f"seed {plan.seed}, bots {', '.join(plan.bots)}", flush=True)
 
     def progress(variant: int, done: int, total: int) -> None:
@@ -250,4 +251,7 @@ def sweep(args: argparse.Namespace) -> int:
         settings = [*plan.settings(seats), ("variants", str(len(variants)))]
         page = write_sweep_report(results, ranked, Path(args.report), scenario.meta.title, settings, fixed)
         print(f"wrote {page}", file=sys.stderr if quiet else sys.stdout)
+    if all(result.summary is None for result in results):
+        print("every variant was refused by the scenario (see above): nothing was played", file=sys.stderr)
+        return 1
     return 0

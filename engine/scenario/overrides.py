@@ -15,6 +15,8 @@ from typing import Any
 
 import attrs
 
+from engine.scenario.locate import quoted
+
 _PART = re.compile(r"([^.\[\]]+)|\[([^\[\]]*)\]")
 
 
@@ -22,7 +24,7 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     """``PATH=VALUE``: the value is JSON where it reads as JSON (5, true, "x", [1, 2]), else text."""
     path, equals, value = text.partition("=")
     if not equals or not path.strip():
-        raise ValueError(f"--set {text!r}: write PATH=VALUE, e.g. ruleset.options.coin_supply=12")
+        raise ValueError(f"--set {quoted(text)}: write PATH=VALUE, e.g. ruleset.options.coin_supply=12")
     try:
         return path.strip(), json.loads(value)
     except (ValueError, RecursionError):  # not JSON, or nested past Python's stack: the text as it is

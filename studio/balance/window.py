@@ -44,7 +44,14 @@ from engine.balance import MAX_TURNS
 from engine.balance.figures import GameRecord
 from engine.balance.run import Plan, run
 from engine.balance.summary import Summary, summarise, text
-from engine.balance.sweep import VariantResult, grid, influence, one_at_a_time, sweep
+from engine.balance.sweep import (
+    MOST_VARIANTS,
+    VariantResult,
+    grid,
+    influence,
+    one_at_a_time,
+    sweep,
+)
 from engine.core.randomness import SEED_MAX
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.model import Scenario
@@ -230,6 +237,10 @@ class BalanceWindow(QDialog):
             return
         base = self.plan_from_form()
         variants = one_at_a_time(varies) if self.vary.one_at_a_time.isChecked() else grid(varies)
+        if len(variants) > MOST_VARIANTS:
+            self.status.setText(f"The sweep cannot start: {len(variants):,} variants, more than the {MOST_VARIANTS} a "
+                                "sweep plays; vary fewer values at once, or one path at a time")
+            return
         workers = self.workers.value()
         seats = self.seat_names()
 

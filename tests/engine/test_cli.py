@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.balance.sweep import MOST_VARIANTS
 from engine.bots import BOTS
 from engine.cli import main
 from engine.core.randomness import SEED_MAX, SEED_MIN
@@ -522,3 +523,14 @@ def test_a_command_lines_enormous_or_endless_values_are_refused_in_a_short_line(
     quoted whole. Each is refused at once, in a bounded message."""
     code, out = run(capsys, "simulate", str(dice_race_path), "--games", "1", "--players", "2", flag, value)
     assert code == 1 and said in out and len(out) < 2000, out[:300]
+
+
+def test_a_sweep_of_too_many_variants_or_of_only_refused_ones_says_so(capsys, dice_race_path):
+    """10,000 values of one path were all played, one variant after another; a sweep whose every
+    variant the scenario refused exited 0 as if measured, and said "1 games each"."""
+    code, out = run(capsys, "sweep", str(dice_race_path), "--games", "1", "--players", "2",
+                    "--vary", "board.width=" + ",".join(str(n) for n in range(1, MOST_VARIANTS + 2)))
+    assert code == 1 and f"{MOST_VARIANTS + 1} variants: a sweep plays at most {MOST_VARIANTS}" in out
+    code, out = run(capsys, "sweep", str(dice_race_path), "--games", "1", "--players", "2", "--vary", "nothing=1,2")
+    assert code == 1 and "1 game each" in out and "refused: nothing: unknown field" in out
+    assert "every variant was refused by the scenario" in out
