@@ -152,15 +152,16 @@ class GreedyBot:
 @define
 class _Node:
     """A node of the information-set tree: the seat that chose the action leading here, its
-    children by action id, and visit, reward and availability counts (an action is not legal
-    in every determinisation). A child starts with one visit worth its one-ply evaluation, so
+    children by action (equal by value, so the same move in another world finds the same
+    child), and visit, reward and availability counts (an action is not legal in every
+    determinisation). A child starts with one visit worth its one-ply evaluation, so
     the search begins where greedy ends."""
 
     seat: int | None = None
     visits: int = 0
     reward: float = 0.0
     available: int = 0
-    children: dict[str, _Node] = field(factory=dict)
+    children: dict[Action, _Node] = field(factory=dict)
 
 
 class SearchBot:
@@ -192,6 +193,8 @@ class SearchBot:
         self._root: _Node | None = None
         self._worlds: list[Any] = []
         self._seen = 0  # how much of the history the tree and the worlds have taken in
+        self._private: list[tuple[int, ...]] = []  # who saw each chance step not everyone saw
+        self._scanned = 0  # how much of the history ``_private`` has taken in
 
     def at(self, table: Table) -> SearchBot:
         return SearchBot(self.playouts, self.depth, self.exploration, self.determinisations, self.name, table)
@@ -208,10 +211,13 @@ class SearchBot:
         self._seen = len(history)
         for index in range(max(0, self.playouts - root.visits)):
             self._iterate(ruleset, ruleset.clone(worlds[index % len(worlds)]), root, players, rng)
-        ids = {action.id: action for action in decision.actions}
-        ranked = [(child.visits, child.reward / max(child.visits, 1), rng.random(), key)
-                  for key, child in root.children.items() if key in ids]
-        return ids[max(ranked)[3]] if ranked else decision.actions[uniform_index(rng, len(decision.actions))]
+        offered = {action: action for action in decision.actions}
+        # the index breaks what never ties in practice (a random draw) before actions are compared
+        ranked = [(child.visits, child.reward / max(child.visits, 1), rng.random(), index, key)
+                  for index, (key, child) in enumerate(root.children.items()) if key in offered]
+        if not ranked:
+            return decision.actions[uniform_index(rng, len(decision.actions))]
+        return offered[max(ranked)[4]]  # the decision's own object, equal to the tree's key
 
     def _root_after(self, steps: Sequence[Played]) -> _Node:
         """The node the game has reached since the last choice, or a new root when the game
@@ -222,7 +228,7 @@ class SearchBot:
             if node is None:
                 break
             if isinstance(step.move, Action):
-                node = node.children.get(step.move.id)
+                node = node.children.get(step.move)
         self._root = node if node is not None else _Node()
         return self._root
 
@@ -230,7 +236,7 @@ class SearchBot:
         """The states the search imagines: the real one while the seat has seen every draw,
         else determinisations, each carried forward from the last choice when it still fits."""
         ruleset, state, history, initial = self.table.ruleset, self.table.state, self.table.history, self.table.initial
-        if initial is None or not any(unseen(step, seat) for step in history):
+        if initial is None or self._saw_every_draw(seat):
             self._worlds = []
             return [state]
         target = ruleset.view(state, seat)
@@ -240,6 +246,14 @@ class SearchBot:
             kept.append(determinise(ruleset, initial, history, seat, rng))
         self._worlds = kept
         return kept
+
+    def _saw_every_draw(self, seat: int) -> bool:
+        """Whether ``seat`` saw every chance step so far, the history taken in once: asked at
+        every choice, a scan of the whole history made long games quadratic."""
+        history = self.table.history
+        self._private.extend(step.seen_by for step in history[self._scanned:] if step.seen_by is not None)
+        self._scanned = len(history)
+        return all(seat in seen for seen in self._private)
 
     def _carried(self, world: Any, seat: int, target: Any, rng: random.Random) -> Any | None:
         """``world`` with the moves since the last choice, the draws the seat did not see drawn
@@ -263,18 +277,19 @@ class SearchBot:
             if isinstance(decision, Chance):
                 ruleset.apply(state, sample(decision, rng))
                 continue
-            legal = {action.id: action for action in decision.actions}
-            new = [key for key in legal if key not in node.children]
+            legal = decision.actions
+            children = node.children
+            new = [action for action in legal if action not in children]
             if len(legal) > 1 and new:
                 state = self._expand(ruleset, state, node, decision, new, rng)
-                for key in legal:
-                    node.children[key].available += 1
+                for action in legal:
+                    children[action].available += 1
                 break
-            for key in legal:
-                node.children.setdefault(key, _Node(seat=decision.seat)).available += 1
-            key = max(legal, key=lambda k: self._ucb(node.children[k]))
-            node = node.children[key]
-            ruleset.apply(state, legal[key])
+            for action in legal:
+                children.setdefault(action, _Node(seat=decision.seat)).available += 1
+            action = max(legal, key=lambda a: self._ucb(children[a]))
+            node = children[action]
+            ruleset.apply(state, action)
             path.append(node)
         for _ in range(self.depth):
             decision = ruleset.decision(state)
@@ -288,17 +303,16 @@ class SearchBot:
             if visited.seat is not None:
                 visited.reward += value[visited.seat]
 
-    def _expand(self, ruleset: Ruleset, state: Any, node: _Node, decision: Choice, new: Sequence[str],
+    def _expand(self, ruleset: Ruleset, state: Any, node: _Node, decision: Choice, new: Sequence[Action],
                 rng: random.Random) -> Any:
-        """Every new action scored one ply deep for the acting seat, as greedy scores it; the
-        position after the best of them is where this iteration's evaluation is made."""
+        """Every new action (in the decision's order) scored one ply deep for the acting seat,
+        as greedy scores it; the position after the best of them is where this iteration's
+        evaluation is made."""
         best, best_value = state, -math.inf
-        for action in decision.actions:
-            if action.id not in new:
-                continue
+        for action in new:
             trial = after(ruleset, state, action, rng)
             value = reward(ruleset, trial, decision.seat)
-            node.children[action.id] = _Node(seat=decision.seat, visits=1, reward=value)
+            node.children[action] = _Node(seat=decision.seat, visits=1, reward=value)
             if value > best_value:
                 best, best_value = trial, value
         return best
