@@ -2,7 +2,9 @@
 
 Both work through the engine contract alone, so they play any ruleset. A ruleset may give
 ``evaluate(state, seat)`` built from its own scoring; otherwise the seat's score in the
-designer's picture less the best other score stands in.
+designer's picture less the best other score stands in. One that looks at the board once for
+every seat may also give ``evaluations(state)``, each seat's ``evaluate`` at once: the search
+scores every seat of each position it stops at.
 
 Hidden information is handled by determinisation: before searching, the bot redraws every
 chance outcome the seat did not see (a card dealt to another hand, a pile trimmed face down)
@@ -91,9 +93,21 @@ def _offered(ruleset: Ruleset, state: Any, move: Move) -> Move:
     return next((option for option in options if option == move), move)
 
 
+def evaluations(ruleset: Ruleset, state: Any, players: int) -> list[float]:
+    """Every seat's ``evaluate``: at once where the ruleset gives ``evaluations``."""
+    every = getattr(ruleset, "evaluations", None)
+    if every is None:
+        return [evaluate(ruleset, state, seat) for seat in range(players)]
+    return [float(value) for value in every(state)]
+
+
 def rewards(ruleset: Ruleset, state: Any, players: int) -> list[float]:
     """Each seat's reward in [0, 1] (see ``reward``)."""
-    return [reward(ruleset, state, seat) for seat in range(players)]
+    decision = ruleset.decision(state)
+    if isinstance(decision, End):
+        return [outcome_share(decision, seat) for seat in range(players)]
+    scale = getattr(ruleset, "evaluation_scale", EVALUATION_SCALE)
+    return [_squashed(value, scale) for value in evaluations(ruleset, state, players)]
 
 
 def reward(ruleset: Ruleset, state: Any, seat: int) -> float:
@@ -104,8 +118,11 @@ def reward(ruleset: Ruleset, state: Any, seat: int) -> float:
     decision = ruleset.decision(state)
     if isinstance(decision, End):
         return outcome_share(decision, seat)
-    scale = getattr(ruleset, "evaluation_scale", EVALUATION_SCALE)
-    return 1 / (1 + math.exp(max(-60.0, min(60.0, -evaluate(ruleset, state, seat) / scale))))
+    return _squashed(evaluate(ruleset, state, seat), getattr(ruleset, "evaluation_scale", EVALUATION_SCALE))
+
+
+def _squashed(value: float, scale: float) -> float:
+    return 1 / (1 + math.exp(max(-60.0, min(60.0, -value / scale))))
 
 
 def after(ruleset: Ruleset, state: Any, action: Action, rng: random.Random) -> Any:
@@ -272,6 +289,7 @@ class SearchBot:
 
     def _iterate(self, ruleset: Ruleset, state: Any, root: _Node, players: int, rng: random.Random) -> None:
         path = [root]
+        scored = None  # every seat's reward at the leaf, when expanding it already found them
         node = root
         while not isinstance(decision := ruleset.decision(state), End):
             if isinstance(decision, Chance):
@@ -281,15 +299,21 @@ class SearchBot:
             children = node.children
             new = [action for action in legal if action not in children]
             if len(legal) > 1 and new:
-                state = self._expand(ruleset, state, node, decision, new, rng)
+                state, scored = self._expand(ruleset, state, node, decision, new, players, rng)
                 for action in legal:
                     children[action].available += 1
                 break
+            for action in new:  # the only action, never tried
+                children[action] = _Node(seat=decision.seat)
+            chosen, best = legal[0], -math.inf
             for action in legal:
-                children.setdefault(action, _Node(seat=decision.seat)).available += 1
-            action = max(legal, key=lambda a: self._ucb(children[a]))
-            node = children[action]
-            ruleset.apply(state, action)
+                child = children[action]
+                child.available += 1
+                value = self._ucb(child)
+                if value > best:
+                    chosen, best = action, value
+            node = children[chosen]
+            ruleset.apply(state, chosen)
             path.append(node)
         for _ in range(self.depth):
             decision = ruleset.decision(state)
@@ -297,25 +321,29 @@ class SearchBot:
                 break
             move = greedy_choice(ruleset, state, decision, rng) if isinstance(decision, Choice) else sample(decision, rng)
             ruleset.apply(state, move)
-        value = rewards(ruleset, state, players)
+            scored = None
+        value = scored or rewards(ruleset, state, players)
         for visited in path:
             visited.visits += 1
             if visited.seat is not None:
                 visited.reward += value[visited.seat]
 
     def _expand(self, ruleset: Ruleset, state: Any, node: _Node, decision: Choice, new: Sequence[Action],
-                rng: random.Random) -> Any:
+                players: int, rng: random.Random) -> tuple[Any, list[float] | None]:
         """Every new action (in the decision's order) scored one ply deep for the acting seat,
         as greedy scores it; the position after the best of them is where this iteration's
-        evaluation is made."""
-        best, best_value = state, -math.inf
+        evaluation is made, and every seat's reward there when the ruleset scores all seats
+        at once (then they cost no more than the acting seat's, and the leaf no second look)."""
+        every = hasattr(ruleset, "evaluations")
+        best, best_value, best_scored = state, -math.inf, None
         for action in new:
             trial = after(ruleset, state, action, rng)
-            value = reward(ruleset, trial, decision.seat)
+            scored = rewards(ruleset, trial, players) if every else None
+            value = scored[decision.seat] if scored else reward(ruleset, trial, decision.seat)
             node.children[action] = _Node(seat=decision.seat, visits=1, reward=value)
             if value > best_value:
-                best, best_value = trial, value
-        return best
+                best, best_value, best_scored = trial, value, scored
+        return best, best_scored
 
     def _ucb(self, child: _Node) -> float:
         if child.visits == 0:
