@@ -128,11 +128,15 @@ def _squashed(value: float, scale: float) -> float:
 def after(ruleset: Ruleset, state: Any, action: Action, rng: random.Random) -> Any:
     """A copy of ``state`` with ``action`` taken and the chance that follows it drawn: what
     one ply looks at."""
-    trial = ruleset.clone(state)
-    ruleset.apply(trial, action)
-    while isinstance(chance := ruleset.decision(trial), Chance):
-        ruleset.apply(trial, sample(chance, rng))
-    return trial
+    return taken(ruleset, ruleset.clone(state), action, rng)
+
+
+def taken(ruleset: Ruleset, state: Any, action: Action, rng: random.Random) -> Any:
+    """``state`` itself with ``action`` taken and the chance that follows it drawn."""
+    ruleset.apply(state, action)
+    while isinstance(chance := ruleset.decision(state), Chance):
+        ruleset.apply(state, sample(chance, rng))
+    return state
 
 
 def greedy_choice(ruleset: Ruleset, state: Any, decision: Choice, rng: random.Random) -> Action:
@@ -333,11 +337,14 @@ class SearchBot:
         """Every new action (in the decision's order) scored one ply deep for the acting seat,
         as greedy scores it; the position after the best of them is where this iteration's
         evaluation is made, and every seat's reward there when the ruleset scores all seats
-        at once (then they cost no more than the acting seat's, and the leaf no second look)."""
+        at once (then they cost no more than the acting seat's, and the leaf no second look).
+        ``state`` is this iteration's own copy: the last action is taken on it, not on a copy
+        (whose decision the rules would work out again to check the action is offered)."""
         every = hasattr(ruleset, "evaluations")
         best, best_value, best_scored = state, -math.inf, None
-        for action in new:
-            trial = after(ruleset, state, action, rng)
+        last = len(new) - 1
+        for index, action in enumerate(new):
+            trial = taken(ruleset, state, action, rng) if index == last else after(ruleset, state, action, rng)
             scored = rewards(ruleset, trial, players) if every else None
             value = scored[decision.seat] if scored else reward(ruleset, trial, decision.seat)
             node.children[action] = _Node(seat=decision.seat, visits=1, reward=value)
