@@ -81,7 +81,8 @@ def persons_due(state: DuellumState, seat: int, measured: Standing | None = None
             continue  # scholars and generals are earned only by the active player's deeds this turn
         else:
             owed = turn.scholars if kind == "scholar" else turn.generals
-        due += min(len(stack), max(0, owed))
+        if owed > 0:
+            due += min(owed, len(stack))
     return due
 
 
