@@ -7,6 +7,13 @@ default strength. ``--opponent search`` seats it in both seats, ``greedy`` again
 one-ply bot (seat order rotated over the seeds). Games differ a lot in length (two searching
 seats may circle each other for thousands of moves), so the moves are printed beside the time.
 
+Measured (2026-11-28, the shared 2-core machine at a load of about 10): search against
+greedy, games 0:0 to 0:3, 5.4, 15.8, 18.5 and 4.0 CPU s (2,730, 5,678, 6,461 and 1,521 moves;
+search won all four), median 10.6 s: the target is met by the shorter games only. Before the
+day's speed-ups the first two took 10.6 and 31.5 s: twice as fast, the same moves. Two
+searching seats play longer games and search twice as often: game 0:0 took 44.0 CPU s for
+8,332 moves (seed bench:0 of ``play_recorded``, 3,301 moves: 21.6 s before, 11.7 after): not met.
+
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
 
