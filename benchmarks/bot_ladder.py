@@ -11,6 +11,13 @@ Recorded (greedy against random, 30 seeds rotated, 2026-11-28): A Brief History 
 33%); Antike Duellum Carthage-Rome 100% [94.0, 100] of 60; History of the World (4 players)
 81.2% [71.3, 88.3] of 80 (20 seeds; fair 25%); Civilization 56.7% [44.1, 68.4] of 60: not
 yet beyond noise (its greedy sees only the culture track).
+
+Recorded (search at its default strength, ``--rung search --search search --max-turns 600``,
+2026-11-28): Antike Duellum Carthage-Rome 100% [70.1, 100] of 9 (5 seeds; 1 capped); A Brief
+History 75.0% [53.1, 88.8] of 20 (10 seeds; fair 50%); After the Flood 80.0% [62.7, 90.5] of
+30 (10 seeds; fair 33%); History of the World (3 players) 66.7% [48.8, 80.8] of 30 (10 seeds;
+fair 33%): search beats greedy in all four. Civilization not run (its evaluation is being
+reworked).
 """
 
 from __future__ import annotations

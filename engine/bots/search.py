@@ -2,7 +2,9 @@
 
 Both work through the engine contract alone, so they play any ruleset. A ruleset may give
 ``evaluate(state, seat)`` built from its own scoring; otherwise the seat's score in the
-designer's picture less the best other score stands in.
+designer's picture less the best other score stands in. One that looks at the board once for
+every seat may also give ``evaluations(state)``, each seat's ``evaluate`` at once: the search
+scores every seat of each position it stops at.
 
 Hidden information is handled by determinisation: before searching, the bot redraws every
 chance outcome the seat did not see (a card dealt to another hand, a pile trimmed face down)
@@ -95,9 +97,21 @@ def _offered(ruleset: Ruleset, state: Any, move: Move) -> Move:
     return next((option for option in options if option == move), move)
 
 
+def evaluations(ruleset: Ruleset, state: Any, players: int) -> list[float]:
+    """Every seat's ``evaluate``: at once where the ruleset gives ``evaluations``."""
+    every = getattr(ruleset, "evaluations", None)
+    if every is None:
+        return [evaluate(ruleset, state, seat) for seat in range(players)]
+    return [float(value) for value in every(state)]
+
+
 def rewards(ruleset: Ruleset, state: Any, players: int) -> list[float]:
     """Each seat's reward in [0, 1] (see ``reward``)."""
-    return [reward(ruleset, state, seat) for seat in range(players)]
+    decision = ruleset.decision(state)
+    if isinstance(decision, End):
+        return [outcome_share(decision, seat) for seat in range(players)]
+    scale = getattr(ruleset, "evaluation_scale", EVALUATION_SCALE)
+    return [_squashed(value, scale) for value in evaluations(ruleset, state, players)]
 
 
 def reward(ruleset: Ruleset, state: Any, seat: int) -> float:
@@ -108,18 +122,25 @@ def reward(ruleset: Ruleset, state: Any, seat: int) -> float:
     decision = ruleset.decision(state)
     if isinstance(decision, End):
         return outcome_share(decision, seat)
-    scale = getattr(ruleset, "evaluation_scale", EVALUATION_SCALE)
-    return 1 / (1 + math.exp(max(-60.0, min(60.0, -evaluate(ruleset, state, seat) / scale))))
+    return _squashed(evaluate(ruleset, state, seat), getattr(ruleset, "evaluation_scale", EVALUATION_SCALE))
+
+
+def _squashed(value: float, scale: float) -> float:
+    return 1 / (1 + math.exp(max(-60.0, min(60.0, -value / scale))))
 
 
 def after(ruleset: Ruleset, state: Any, action: Action, rng: random.Random) -> Any:
     """A copy of ``state`` with ``action`` taken and the chance that follows it drawn: what
     one ply looks at."""
-    trial = ruleset.clone(state)
-    ruleset.apply(trial, action)
-    while isinstance(chance := ruleset.decision(trial), Chance):
-        ruleset.apply(trial, sample(chance, rng))
-    return trial
+    return taken(ruleset, ruleset.clone(state), action, rng)
+
+
+def taken(ruleset: Ruleset, state: Any, action: Action, rng: random.Random) -> Any:
+    """``state`` itself with ``action`` taken and the chance that follows it drawn."""
+    ruleset.apply(state, action)
+    while isinstance(chance := ruleset.decision(state), Chance):
+        ruleset.apply(state, sample(chance, rng))
+    return state
 
 
 def greedy_choice(ruleset: Ruleset, state: Any, decision: Choice, rng: random.Random) -> Action:
@@ -156,15 +177,16 @@ class GreedyBot:
 @define
 class _Node:
     """A node of the information-set tree: the seat that chose the action leading here, its
-    children by action id, and visit, reward and availability counts (an action is not legal
-    in every determinisation). A child starts with one visit worth its one-ply evaluation, so
+    children by action (equal by value, so the same move in another world finds the same
+    child), and visit, reward and availability counts (an action is not legal in every
+    determinisation). A child starts with one visit worth its one-ply evaluation, so
     the search begins where greedy ends."""
 
     seat: int | None = None
     visits: int = 0
     reward: float = 0.0
     available: int = 0
-    children: dict[str, _Node] = field(factory=dict)
+    children: dict[Action, _Node] = field(factory=dict)
 
 
 class SearchBot:
@@ -196,6 +218,8 @@ class SearchBot:
         self._root: _Node | None = None
         self._worlds: list[Any] = []
         self._seen = 0  # how much of the history the tree and the worlds have taken in
+        self._private: list[tuple[int, ...]] = []  # who saw each chance step not everyone saw
+        self._scanned = 0  # how much of the history ``_private`` has taken in
 
     def at(self, table: Table) -> SearchBot:
         return SearchBot(self.playouts, self.depth, self.exploration, self.determinisations, self.name, table)
@@ -212,10 +236,13 @@ class SearchBot:
         self._seen = len(history)
         for index in range(max(0, self.playouts - root.visits)):
             self._iterate(ruleset, ruleset.clone(worlds[index % len(worlds)]), root, players, rng)
-        ids = {action.id: action for action in decision.actions}
-        ranked = [(child.visits, child.reward / max(child.visits, 1), rng.random(), key)
-                  for key, child in root.children.items() if key in ids]
-        return ids[max(ranked)[3]] if ranked else decision.actions[uniform_index(rng, len(decision.actions))]
+        offered = {action: action for action in decision.actions}
+        # the index breaks what never ties in practice (a random draw) before actions are compared
+        ranked = [(child.visits, child.reward / max(child.visits, 1), rng.random(), index, key)
+                  for index, (key, child) in enumerate(root.children.items()) if key in offered]
+        if not ranked:
+            return decision.actions[uniform_index(rng, len(decision.actions))]
+        return offered[max(ranked)[4]]  # the decision's own object, equal to the tree's key
 
     def _root_after(self, steps: Sequence[Played]) -> _Node:
         """The node the game has reached since the last choice, or a new root when the game
@@ -226,7 +253,7 @@ class SearchBot:
             if node is None:
                 break
             if isinstance(step.move, Action):
-                node = node.children.get(step.move.id)
+                node = node.children.get(step.move)
         self._root = node if node is not None else _Node()
         return self._root
 
@@ -234,7 +261,7 @@ class SearchBot:
         """The states the search imagines: the real one while the seat has seen every draw,
         else determinisations, each carried forward from the last choice when it still fits."""
         ruleset, state, history, initial = self.table.ruleset, self.table.state, self.table.history, self.table.initial
-        if initial is None or not any(unseen(step, seat) for step in history):
+        if initial is None or self._saw_every_draw(seat):
             self._worlds = []
             return [state]
         target = ruleset.view(state, seat)
@@ -244,6 +271,14 @@ class SearchBot:
             kept.append(determinise(ruleset, initial, history, seat, rng))
         self._worlds = kept
         return kept
+
+    def _saw_every_draw(self, seat: int) -> bool:
+        """Whether ``seat`` saw every chance step so far, the history taken in once: asked at
+        every choice, a scan of the whole history made long games quadratic."""
+        history = self.table.history
+        self._private.extend(step.seen_by for step in history[self._scanned:] if step.seen_by is not None)
+        self._scanned = len(history)
+        return all(seat in seen for seen in self._private)
 
     def _carried(self, world: Any, seat: int, target: Any, rng: random.Random) -> Any | None:
         """``world`` with the moves since the last choice, the draws the seat did not see drawn
@@ -262,23 +297,31 @@ class SearchBot:
 
     def _iterate(self, ruleset: Ruleset, state: Any, root: _Node, players: int, rng: random.Random) -> None:
         path = [root]
+        scored = None  # every seat's reward at the leaf, when expanding it already found them
         node = root
         while not isinstance(decision := ruleset.decision(state), End):
             if isinstance(decision, Chance):
                 ruleset.apply(state, sample(decision, rng))
                 continue
-            legal = {action.id: action for action in decision.actions}
-            new = [key for key in legal if key not in node.children]
+            legal = decision.actions
+            children = node.children
+            new = [action for action in legal if action not in children]
             if len(legal) > 1 and new:
-                state = self._expand(ruleset, state, node, decision, new, rng)
-                for key in legal:
-                    node.children[key].available += 1
+                state, scored = self._expand(ruleset, state, node, decision, new, players, rng)
+                for action in legal:
+                    children[action].available += 1
                 break
-            for key in legal:
-                node.children.setdefault(key, _Node(seat=decision.seat)).available += 1
-            key = max(legal, key=lambda k: self._ucb(node.children[k]))
-            node = node.children[key]
-            ruleset.apply(state, legal[key])
+            for action in new:  # the only action, never tried
+                children[action] = _Node(seat=decision.seat)
+            chosen, best = legal[0], -math.inf
+            for action in legal:
+                child = children[action]
+                child.available += 1
+                value = self._ucb(child)
+                if value > best:
+                    chosen, best = action, value
+            node = children[chosen]
+            ruleset.apply(state, chosen)
             path.append(node)
         for _ in range(self.depth):
             decision = ruleset.decision(state)
@@ -286,26 +329,32 @@ class SearchBot:
                 break
             move = greedy_choice(ruleset, state, decision, rng) if isinstance(decision, Choice) else sample(decision, rng)
             ruleset.apply(state, move)
-        value = rewards(ruleset, state, players)
+            scored = None
+        value = scored or rewards(ruleset, state, players)
         for visited in path:
             visited.visits += 1
             if visited.seat is not None:
                 visited.reward += value[visited.seat]
 
-    def _expand(self, ruleset: Ruleset, state: Any, node: _Node, decision: Choice, new: Sequence[str],
-                rng: random.Random) -> Any:
-        """Every new action scored one ply deep for the acting seat, as greedy scores it; the
-        position after the best of them is where this iteration's evaluation is made."""
-        best, best_value = state, -math.inf
-        for action in decision.actions:
-            if action.id not in new:
-                continue
-            trial = after(ruleset, state, action, rng)
-            value = reward(ruleset, trial, decision.seat)
-            node.children[action.id] = _Node(seat=decision.seat, visits=1, reward=value)
+    def _expand(self, ruleset: Ruleset, state: Any, node: _Node, decision: Choice, new: Sequence[Action],
+                players: int, rng: random.Random) -> tuple[Any, list[float] | None]:
+        """Every new action (in the decision's order) scored one ply deep for the acting seat,
+        as greedy scores it; the position after the best of them is where this iteration's
+        evaluation is made, and every seat's reward there when the ruleset scores all seats
+        at once (then they cost no more than the acting seat's, and the leaf no second look).
+        ``state`` is this iteration's own copy: the last action is taken on it, not on a copy
+        (whose decision the rules would work out again to check the action is offered)."""
+        every = hasattr(ruleset, "evaluations")
+        best, best_value, best_scored = state, -math.inf, None
+        last = len(new) - 1
+        for index, action in enumerate(new):
+            trial = taken(ruleset, state, action, rng) if index == last else after(ruleset, state, action, rng)
+            scored = rewards(ruleset, trial, players) if every else None
+            value = scored[decision.seat] if scored else reward(ruleset, trial, decision.seat)
+            node.children[action] = _Node(seat=decision.seat, visits=1, reward=value)
             if value > best_value:
-                best, best_value = trial, value
-        return best
+                best, best_value, best_scored = trial, value, scored
+        return best, best_scored
 
     def _ucb(self, child: _Node) -> float:
         if child.visits == 0:

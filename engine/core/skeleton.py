@@ -7,9 +7,11 @@ type. The skeleton owns what used to be written once per game: the decision cach
 
 The state of a skeleton game has two attributes the frame relies on: ``phase`` (a key of
 ``phases``) and ``decision`` (the cache, ``eq=False`` so it never takes part in equality
-or the digest; ``clone`` must reset it to ``None``). An automatic step that returns False
-may leave the decision it worked out on the way in ``state.decision``, so it is not
-worked out twice; one that returns True has changed the state, and the cache is cleared.
+or the digest; ``clone`` resets it to ``None``, or keeps it where a decision is a value
+made from the state alone, the same for an equal state, as Antike Duellum's are). An
+automatic step that returns False may leave the decision it worked out on the way in
+``state.decision``, so it is not worked out twice; one that returns True has changed the
+state, and the cache is cleared.
 """
 
 from __future__ import annotations

@@ -33,6 +33,8 @@ RUNS = {
     "map_check.py": (["200", "--edits", "3"], "one edit -> map problems"),
     "startup.py": (["--repeat", "1"], "epoch serve, first answer"),
     "svg_import.py": (["200", "--factor", "2"], "ratio"),
+    "search_speed.py": (["--games", "2", "--search", "search:2", "--opponent", "greedy", "--max-turns", "4"],
+                        "search:2 against greedy: median"),
     "simulate_speed.py": (["--rounds", "1", "--games", "1"], "simulate"),
 }
 

@@ -13,15 +13,13 @@ a one-ply bot blind to every move but the one that completes a person.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.rulesets.antike_duellum.military import sea_areas
 from engine.rulesets.antike_duellum.persons import (
     CITIZENS_EVERY,
     KINGS_EVERY,
     NAVIGATOR_AT,
-    cities,
-    earned,
-    held,
-    temple_measure,
 )
 from engine.rulesets.antike_duellum.state import DuellumState
 from engine.rulesets.antike_duellum.tables import VICTORY
@@ -31,41 +29,95 @@ CITY, UNIT, GOOD, TECHNOLOGY = 1.0, 0.4, 0.15, 1.5
 USEFUL = {"gold": 4, "marble": 6, "iron": 4, "coins": 4}  # goods beyond these are worth nothing
 
 
-def persons_due(state: DuellumState, seat: int) -> int:
-    """Persons held plus those this turn's deeds have earned and the stacks still hold."""
-    due = len(state.persons[seat])
+class Standing(NamedTuple):
+    """What a seat's persons are earned by, each counted once: the search bots evaluate
+    hundreds of thousands of positions a game, and counting the cities, temples and cards held
+    again for every kind of person and every seat was most of their time."""
+
+    cities: int
+    temples: int  # the measure citizens are earned by (``persons.temple_measure``)
+    seas: int  # the navigator count (``military.sea_areas``)
+    held: dict[str, int]  # person cards held, by kind
+
+
+def standings(state: DuellumState) -> list[Standing]:
+    """Every seat's standing, the board's cities and temples gone through once for all."""
+    players = len(state.names)
+    owner = state.owner
+    if state.tables.options.citizens_count_built:
+        temples = list(state.temples_built)
+    else:
+        temples = [0] * players
+        for city in state.temples:
+            temples[owner[city]] += 1
+    owners = list(owner.values())
+    kind_of = state.tables.person_kind
+    result = []
+    for seat in range(players):
+        held: dict[str, int] = {}
+        for card in state.persons[seat]:
+            kind = kind_of[card]
+            held[kind] = held.get(kind, 0) + 1
+        result.append(Standing(owners.count(seat), temples[seat], sea_areas(state, seat), held))
+    return result
+
+
+def persons_due(state: DuellumState, seat: int, measured: Standing | None = None) -> int:
+    """Persons held plus those this turn's deeds have earned and the stacks still hold (what
+    ``persons.award`` hands out at the turn's end, §8.1)."""
+    cities, temples, seas, held = measured or standings(state)[seat]
     turn = state.turn
+    active = turn is not None and turn.seat == seat
+    cap = 2 if state.tables.options.second_navigator else 1
+    due = len(state.persons[seat])
     for kind, stack in state.stacks.items():
-        if kind in ("scholar", "general") and (turn is None or turn.seat != seat):
-            continue  # earned only by the active player's deeds this turn
-        due += min(len(stack), max(0, earned(state, seat, kind) - held(state, seat, kind)))
+        if kind == "king":
+            owed = cities // KINGS_EVERY - held.get(kind, 0)
+        elif kind == "citizen":
+            owed = temples // CITIZENS_EVERY - held.get(kind, 0)
+        elif kind == "navigator":
+            owed = min(cap, seas // NAVIGATOR_AT) - held.get(kind, 0)
+        elif not active:
+            continue  # scholars and generals are earned only by the active player's deeds this turn
+        else:
+            owed = turn.scholars if kind == "scholar" else turn.generals
+        if owed > 0:
+            due += min(owed, len(stack))
     return due
 
 
-def progress(state: DuellumState, seat: int) -> float:
+def progress(state: DuellumState, measured: Standing) -> float:
     """The way towards the next king, citizen and navigator, each in [0, 1), while its stack
     still holds a card."""
     towards = 0.0
-    if state.stacks.get("king"):
-        towards += cities(state, seat) % KINGS_EVERY / KINGS_EVERY
-    if state.stacks.get("citizen"):
-        towards += temple_measure(state, seat) % CITIZENS_EVERY / CITIZENS_EVERY
+    stacks = state.stacks
+    if stacks.get("king"):
+        towards += measured.cities % KINGS_EVERY / KINGS_EVERY
+    if stacks.get("citizen"):
+        towards += measured.temples % CITIZENS_EVERY / CITIZENS_EVERY
     cap = 2 if state.tables.options.second_navigator else 1
-    if state.stacks.get("navigator") and held(state, seat, "navigator") < cap:
-        towards += min(sea_areas(state, seat), NAVIGATOR_AT - 1) / NAVIGATOR_AT
+    if stacks.get("navigator") and measured.held.get("navigator", 0) < cap:
+        towards += min(measured.seas, NAVIGATOR_AT - 1) / NAVIGATOR_AT
     return towards
 
 
-def worth(state: DuellumState, seat: int) -> float:
-    if state.winner is not None:
-        return PERSON * VICTORY * 10 if state.winner == seat else 0.0
+def worth(state: DuellumState, seat: int, measured: Standing) -> float:
     units = sum(state.legions[seat].values()) + sum(state.galleys[seat].values())
-    held_goods = {**state.goods[seat], "coins": state.coins[seat]}
-    goods = sum(min(amount, USEFUL[kind]) for kind, amount in held_goods.items())
-    return (PERSON * (persons_due(state, seat) + progress(state, seat)) + CITY * cities(state, seat)
-            + UNIT * units + GOOD * goods + TECHNOLOGY * len(state.techs[seat]))
+    goods = min(state.coins[seat], USEFUL["coins"])
+    for kind, amount in state.goods[seat].items():
+        goods += min(amount, USEFUL[kind])
+    return (PERSON * (persons_due(state, seat, measured) + progress(state, measured))
+            + CITY * measured.cities + UNIT * units + GOOD * goods + TECHNOLOGY * len(state.techs[seat]))
+
+
+def worths(state: DuellumState) -> list[float]:
+    """Every seat's worth; a won game is worth a hundred persons to its winner."""
+    if state.winner is not None:
+        return [PERSON * VICTORY * 10 if seat == state.winner else 0.0 for seat in range(len(state.names))]
+    return [worth(state, seat, measured) for seat, measured in enumerate(standings(state))]
 
 
 def evaluate(state: DuellumState, seat: int) -> float:
     """The seat's worth less its opponent's."""
-    return worth(state, seat) - worth(state, 1 - seat)
+    values = worths(state)
+    return values[seat] - values[1 - seat]

@@ -112,3 +112,8 @@ class AntikeDuellum(Skeleton):
         """For bots: persons held and earned, the way to the next ones, and what buys them
         (``evaluation.py``), less the opponent's."""
         return evaluation.evaluate(state, seat)
+
+    def evaluations(self, state: DuellumState) -> tuple[float, float]:
+        """``evaluate`` for both seats, the board looked at once."""
+        first, second = evaluation.worths(state)
+        return first - second, second - first

@@ -133,7 +133,9 @@ class DuellumState:
     def clone(self) -> DuellumState:
         """For checkpoints: a session clones a state every few steps, so each field is copied
         as deep as play changes it, and no further; the names, the scenario's tables and the
-        winnability key (a tuple) are shared, and no decision is cached."""
+        winnability key (a tuple) are shared, and so is the cached decision: Antike's decisions
+        are values made from the state alone, so an equal state's is the same, and the search
+        bots, which clone a position for every action they try, need not work it out again."""
         return DuellumState(
             self.names, self.tables, self.phase, self.active, self.turn_number,
             list(map(dict, self.goods)), list(self.coins), list(self.rondel),
@@ -146,7 +148,7 @@ class DuellumState:
             dict(zip(self.stacks, map(list, self.stacks.values()))),
             list(self.pool), list(self.display), list(self.discard), self.picker, self.picks,
             None if self.turn is None else self.turn.clone(), self.winner, self.ended,
-            None, self.winnable,
+            self.decision, self.winnable,
         )
 
 

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
+from pathlib import Path
 
 import pytest
 from tiny_ruleset import Hold, Roll
 
-from engine.balance.run import play_recorded
+from engine.balance.run import make_bot, play_recorded
 from engine.bots.random_bot import RandomBot
 from engine.bots.restricted import RestrictedBot, forbidden
 from engine.bots.search import GreedyBot, SearchBot, determinise, rewards
 from engine.core.bot import Played, Table
 from engine.core.decision import Chance, Choice
 from engine.core.randomness import sample
+from engine.rulesets.registry import get_ruleset
+from engine.scenario.io import load_scenario
+from engine.sim import opening
+
+ROOT = Path(__file__).parents[3]
 
 
 def _start(ruleset, dice_race, players=2):
@@ -130,7 +137,7 @@ def test_the_tree_under_the_move_taken_counts_towards_the_next_choice(ruleset, d
     iterations already spent there count, and only the rest of the budget is searched."""
     table, bot, decision = _game_with_searcher(ruleset, dice_race, 3, 0, 0)
     bot.choose(decision, random.Random(2))
-    roll = bot._root.children[Roll().id]
+    roll = bot._root.children[Roll()]
     ruleset.apply(table.state, Roll())
     table.history.append(Played(Roll()))
     six = next(o for o in ruleset.decision(table.state).outcomes if o.value == 6)
@@ -188,3 +195,26 @@ def test_a_bigger_lead_is_a_bigger_reward_and_an_end_pays_the_win(ruleset, dice_
     assert 0.5 < small[0] < large[0] < 1 and 0 < large[1] < small[1] < 0.5
     state.scores = [4, 4]
     assert rewards(ruleset, state, 2) == [0.5, 0.5]
+
+
+@pytest.mark.parametrize(("path", "bots", "seed", "max_turns", "pinned"), [
+    ("tests/data/dice-race.json", ("search:16", "search:16:2"), "same:1", None, "adad9e757f11a355"),
+    ("tests/data/dice-race.json", ("search:16", "search:16:2"), "same:2", None, "ecea585ab142d24d"),
+    ("tests/data/dice-race.json", ("search:16", "search:16:2"), "same:3", None, "739b0aa4e5e12c41"),
+    ("scenarios/antike-duellum-carthage-rome.json", ("search", "search"), "same:1", 40, "18ca660ceef55208"),
+    ("scenarios/after-the-flood.json", ("search:8", "greedy", "greedy"), "same:1", 40, "fd2d762462da46d5"),
+    ("scenarios/a-brief-history-of-the-world.json", ("search:8", "greedy"), "same:1", 30, "f64523a6518a8cf8"),
+])
+def test_a_seeded_search_game_plays_the_moves_it_played_before_the_speed_ups(path, bots, seed, max_turns, pinned):
+    """The search was made faster (issue 29) without changing what it plays: these games'
+    moves are pinned as the bot played them before (Dice Race searching worlds where the
+    rival's bonus card is redrawn; Antike Duellum at the default strength in both seats). A
+    change to a game's rules or to the search's choices moves a pin on purpose; say why."""
+    scenario = load_scenario(ROOT / path, get_ruleset)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    initial = opening(ruleset, scenario, len(bots))
+    seats = [make_bot(name) for name in bots]
+    moves: list = []
+    play_recorded(ruleset, initial, seats, seed, frozenset(), max_turns, moves)
+    assert hashlib.sha256("\n".join(move.id for move in moves).encode()).hexdigest()[:16] == pinned
+

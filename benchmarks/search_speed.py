@@ -1,0 +1,70 @@
+"""The search bot's speed: seeded Antike Duellum games (Carthage against Rome) with the search
+bot at its default strength, in CPU seconds of this process per game (which other processes
+on a shared machine barely touch), and their median.
+
+Target (issue 29, item 9): the search bot plays an Antike Duellum game in under 10 s at its
+default strength. ``--opponent search`` seats it in both seats, ``greedy`` against the
+one-ply bot (seat order rotated over the seeds). Games differ a lot in length (two searching
+seats may circle each other for thousands of moves), so the moves are printed beside the time.
+
+Measured (2026-11-28, the shared 2-core machine at a load of about 10): search against
+greedy, games 0:0 to 0:3, 5.4, 15.8, 18.5 and 4.0 CPU s (2,730, 5,678, 6,461 and 1,521 moves;
+search won all four), median 10.6 s: the target is met by the shorter games only. Before the
+day's speed-ups the first two took 10.6 and 31.5 s: twice as fast, the same moves. Two
+searching seats play longer games and search twice as often: game 0:0 took 44.0 CPU s for
+8,332 moves (seed bench:0 of ``play_recorded``, 3,301 moves: 21.6 s before, 11.7 after): not met.
+
+    python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from _support import ROOT
+
+from engine.balance.run import make_bot, play_recorded
+from engine.rulesets.registry import get_ruleset
+from engine.scenario.io import load_scenario
+from engine.sim import opening
+
+SCENARIO = ROOT / "scenarios" / "antike-duellum-carthage-rome.json"
+TARGET = 10.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5, help="seeded games, one after another")
+    parser.add_argument("--search", default="search", help="the search bot (default: its default strength)")
+    parser.add_argument("--opponent", choices=("search", "greedy"), default="search",
+                        help="the other seat: the same search bot, or greedy")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-turns", type=int, default=2000, help="cap a game (reported as capped)")
+    arguments = parser.parse_args()
+    scenario = load_scenario(SCENARIO, get_ruleset)
+    ruleset = get_ruleset(scenario.ruleset.id)
+    initial = opening(ruleset, scenario, 2)
+    opponent = arguments.search if arguments.opponent == "search" else "greedy"
+    seconds = []
+    for index in range(arguments.games):
+        names = (arguments.search, opponent) if index % 2 == 0 else (opponent, arguments.search)
+        moves: list = []
+        started = time.process_time()
+        record = play_recorded(ruleset, initial, [make_bot(name) for name in names],
+                               f"{arguments.seed}:{index}", frozenset(), arguments.max_turns, moves)
+        seconds.append(time.process_time() - started)
+        result = "capped"
+        if not record.capped:
+            result = ", ".join(f"seat {seat} ({names[seat]})" for seat in record.winners) + " won"
+        print(f"game {arguments.seed}:{index} ({' against '.join(names)}): {seconds[-1]:.2f} CPU s, "
+              f"{len(moves)} moves, {record.turns} turns, {result}", flush=True)
+    median = statistics.median(seconds)
+    print(f"{SCENARIO.stem}, {arguments.search} against {opponent}: median {median:.2f} CPU s per game over "
+          f"{len(seconds)} games (max {max(seconds):.2f}); target < {TARGET:g} s: "
+          f"{'met' if median < TARGET else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
