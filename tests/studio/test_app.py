@@ -33,7 +33,7 @@ def test_opening_a_scenario_draws_every_space(window, dice_race_path):
     assert len(polygons) == 21
     assert window.windowTitle() == "dice-race.json[*] — Epoch Studio"
     assert not window.isWindowModified()
-    assert "Dice Race · Dice Race · 21 spaces · 6 cards" in window.statusBar().currentMessage()
+    assert "Dice Race · 21 spaces · 6 cards" in window.statusBar().currentMessage()
     assert window.pages.currentWidget() is window.view
     assert not window.docks["decision"].isVisible()  # the playtest docks wait for a playtest
 
