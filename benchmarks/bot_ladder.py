@@ -12,6 +12,12 @@ Recorded (greedy against random, 30 seeds rotated, 2026-11-28): A Brief History 
 81.2% [71.3, 88.3] of 80 (20 seeds; fair 25%); Civilization 98.0% [95.0, 99.2] of 200 (100
 seeds; fair 50%; none capped), on its own evaluation (the way towards the four victories)
 where its greedy saw only the culture track before (56.7% [44.1, 68.4] of 60).
+
+Search against greedy in Civilization: not measured. The search bot swaps the General on its
+civ sheet for its twin on the map for ever (the start phase offers a great person onto a square
+holding one of the same kind, a move that changes nothing), so its games run towards the
+driver's million steps; with that move hidden from it (a harness outside the project), not
+one game of search:16 against greedy finished within 13 CPU minutes (seeds 100:0-2).
 """
 
 from __future__ import annotations
