@@ -15,6 +15,7 @@ from engine.rulesets.civilization.actions import (
     Research,
 )
 from engine.rulesets.civilization.cards import CARD_TYPES
+from engine.rulesets.civilization.evaluation import evaluate
 from engine.rulesets.civilization.options import CivilizationOptions
 from engine.rulesets.civilization.rules import HANDLERS, PHASES
 from engine.rulesets.civilization.setup import new_state
@@ -66,6 +67,11 @@ class Civilization(Skeleton):
     def turn_order(self, state: CivState) -> tuple[int, ...]:
         """Clockwise from the first player drawn at setup (§5), once setup is over."""
         return () if state.phase == "setup" else tuple(order(state))
+
+    def evaluate(self, state: CivState, seat: int) -> float:
+        """For the bots that look ahead: the seat's way towards the four victories less the best
+        other seat's (``evaluation.py``)."""
+        return evaluate(state, seat)
 
     def clone(self, state: CivState) -> CivState:
         return state.clone()
