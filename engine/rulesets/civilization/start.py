@@ -107,10 +107,21 @@ def decide_start(state: CivState) -> Decision:
     squares = great_squares(state, seat) if greats else []
     for great in greats:
         actions += [once(t, ("place", great, sq), lambda g=great, sq=sq: PlaceMarker(g, sq, label=f"place {names[g]} on {t.place[sq]}"))
-                    for sq in squares]
+                    for sq in squares if not _twin(state, sq, seat, great)]
     actions += playable(state, seat, "start")
     actions.append(END_START)
     return Choice(seat, "start of turn", tuple(actions))
+
+
+def _twin(state: CivState, square: str, seat: int, great: str) -> bool:
+    """§6.3.7: a great person placed on another sends that one back to the sheet. Onto one of the
+    seat's own of the same kind and icons it changes nothing; offered, a search bot swapped its
+    two Generals for ever."""
+    there = state.greats.get(square)
+    if there is None or there[0] != seat:
+        return False
+    t = state.tables
+    return t.greats[there[1]].kind == t.greats[great].kind and t.great_icons[there[1]] == t.great_icons[great]
 
 
 def scouts_to_assign(state: CivState, seat: int) -> list[Figure]:

@@ -16,7 +16,13 @@ from civ import (
     sq,
 )
 
-from engine.rulesets.civilization.actions import Arts, Done, Harvest, Produce
+from engine.rulesets.civilization.actions import (
+    Arts,
+    Done,
+    Harvest,
+    PlaceMarker,
+    Produce,
+)
 from engine.rulesets.civilization.board import city_yield
 from engine.rulesets.civilization.draws import fill_market
 from engine.rulesets.civilization.research import learn
@@ -281,3 +287,19 @@ def test_6_5_3_with_engineering_a_city_devoted_to_the_arts_or_harvesting_produce
         state, city = engineering_city()
         RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, first) and a.city == city.square))
         assert not offered_to(state, city) & {Produce, Arts, Harvest}, first.__name__
+
+
+def test_6_3_7_a_great_person_is_not_offered_onto_one_of_its_own_kind_and_owner():
+    """§6.3.7: "If ... another great person is placed on a great person's square, the great person
+    is not discarded. It goes back to your civ sheet." A General placed on one's own General
+    changes nothing; offered, the search bot swapped them for ever (issue 29's ladder). Another
+    kind may still replace it, and the General may still go to any other outskirts square."""
+    state = town()
+    add_city(state, 0, sq(4, 4))
+    state.greats[sq(5, 4)] = (0, "general-1")
+    state.players[0].greats, state.players[0].events = ["general-2", "artist-1"], []
+    state.phase, state.k, state.first = "start", 0, 0
+    edited(state)
+    placed = {(a.card, a.square) for a in choice(state).actions if isinstance(a, PlaceMarker)}
+    assert ("general-2", sq(5, 4)) not in placed
+    assert ("artist-1", sq(5, 4)) in placed and ("general-2", sq(3, 4)) in placed
