@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from engine.scenario.locate import quoted
 from engine.scenario.model import Card, CardData, CardLayout, Zone, ZoneKind
 from engine.scenario.naming import Names, printed
 from engine.scenario.problems import Problem
@@ -199,7 +200,7 @@ def _image_problems(zone: Zone, where: str) -> list[Problem]:
         zone.kind, ("", ""))
     if not leaves_folder(path):
         return []
-    return [Problem(f"{where}.{field}", f"image path {path!r} leaves the scenario's folder, where a layout's "
+    return [Problem(f"{where}.{field}", f"image path {quoted(path)} leaves the scenario's folder, where a layout's "
                                         "images must lie (the card would show a blank)")]
 
 

@@ -62,8 +62,9 @@ def load_fonts() -> None:
 def image_path(reference: str, scenario_dir: Path | None) -> Path | None:
     """``builtin:resource/gold`` or an asset path relative to the scenario."""
     if reference.startswith(BUILTIN):
-        path = ASSETS / "icons" / "builtin" / f"{reference[len(BUILTIN):]}.svg"
-        return path if path.is_file() else None
+        builtin = (ASSETS / "icons" / "builtin").resolve()
+        path = (builtin / f"{reference[len(BUILTIN):]}.svg").resolve()
+        return path if path.is_file() and path.is_relative_to(builtin) else None  # no "builtin:../../.."
     if scenario_dir is None or not reference:
         return None
     path = (scenario_dir / reference).resolve()
