@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine.cli import players as seats_playing
 from engine.core.text import plural
 from engine.rulesets.registry import get_ruleset
-from engine.scenario.io import load_scenario
+from engine.scenario.io import load_scenario, source_name
 from engine.scenario.model import Scenario
 
 if TYPE_CHECKING:
@@ -75,11 +75,26 @@ def _stopped(results: Path | None, sweep: bool = False) -> str:
     return f"stopped: the finished games are kept in {results}; run the same command again to play the rest{figures}"
 
 
+def _report_folder(args: argparse.Namespace) -> None:
+    """The --report folder made before anything is played: found unusable after the games, the
+    run's figures were lost with a bare "[Errno 17] File exists"."""
+    if not getattr(args, "report", None):
+        return
+    folder = Path(args.report)
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--report {source_name(folder)}: something other than a folder is there; name a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"--report {source_name(folder)}: cannot make the folder ({error.strerror or error})") from None
+
+
 def _plan(args: argparse.Namespace) -> tuple[Plan, Scenario, list[tuple[str, Any]]]:
     """The run the arguments ask for, its scenario checked with every --set change applied."""
     from engine.balance.run import Plan
     from engine.scenario.overrides import parse_assignment
 
+    _report_folder(args)
     overrides = [parse_assignment(text) for text in args.set]
     scenario = load_scenario(args.scenario, get_ruleset, overrides)
     players = seats_playing(args, scenario)
@@ -172,6 +187,7 @@ def summarise(args: argparse.Namespace) -> int:
     from engine.balance.summary import summarise as figures
     from engine.scenario.problems import ScenarioError
 
+    _report_folder(args)
     plan, done = read_results(Path(args.results))
     if plan is None:
         raise ValueError(f"{args.results} is empty: no run has written to it")

@@ -534,3 +534,14 @@ def test_a_sweep_of_too_many_variants_or_of_only_refused_ones_says_so(capsys, di
     code, out = run(capsys, "sweep", str(dice_race_path), "--games", "1", "--players", "2", "--vary", "nothing=1,2")
     assert code == 1 and "1 game each" in out and "refused: nothing: unknown field" in out
     assert "every variant was refused by the scenario" in out
+
+
+def test_a_report_folder_that_cannot_be_made_is_refused_before_any_game_is_played(capsys, dice_race_path, tmp_path):
+    """--report naming a file was found out after every game was played, and the run ended on
+    "[Errno 17] File exists" with its figures lost."""
+    taken = tmp_path / "report.html"
+    taken.write_text("mine", encoding="utf-8")
+    code, out = run(capsys, "simulate", str(dice_race_path), "--games", "3", "--players", "2", "--report", str(taken))
+    assert code == 1 and out.strip() == f"epoch simulate: --report {taken}: something other than a folder is there; " \
+                                        "name a folder"
+    assert taken.read_text(encoding="utf-8") == "mine"
