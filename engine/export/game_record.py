@@ -30,7 +30,7 @@ from engine.scenario.io import MAX_FILE_BYTES, parse_json
 from engine.scenario.locate import quoted
 from engine.scenario.model import RulesetOptions, Scenario
 from engine.scenario.problems import Problem
-from engine.scenario.reading import Unreadable, read_regular
+from engine.scenario.reading import Unreadable, read_utf8
 
 KIND = "epoch-game-record"
 FORMAT_VERSION = 2
@@ -79,11 +79,9 @@ def check_record(path: Path, scenario: Scenario) -> tuple[int, list[Problem]]:
     problems: list[Problem] = []
     entries: list[Any] = []
     try:
-        whole = read_regular(path, MAX_FILE_BYTES, "a game record").decode("utf-8-sig")
+        whole = read_utf8(path, MAX_FILE_BYTES, "a game record")
     except Unreadable as error:
         return 0, [Problem("", str(error))]
-    except UnicodeDecodeError as error:
-        return 0, [Problem("", f"cannot read the file: not UTF-8 text (byte {error.start})")]
     for number, text in enumerate(whole.splitlines(), start=1):
         if not text.strip():
             continue

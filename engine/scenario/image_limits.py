@@ -13,7 +13,7 @@ import warnings
 from pathlib import Path
 
 from engine.scenario.problems import Problem, ScenarioError
-from engine.scenario.reading import Unreadable, check_regular
+from engine.scenario.reading import FileMissing, Unreadable, check_regular
 
 # 40 megapixels: a board scanned at 300 dpi over 68 x 42 cm. Traced as RGB floats it takes
 # about 1 GiB; a picture twice as wide and high would not fit the machines the studio runs on.
@@ -44,11 +44,10 @@ def image_size(path: Path) -> tuple[int, int]:
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the size is checked below
             with Image.open(path) as image:
                 width, height = image.size
-    except FileNotFoundError:
+    except (FileMissing, FileNotFoundError):
         raise ScenarioError([Problem("", "no such image")], str(path)) from None
     except Unreadable as error:
-        raise ScenarioError([Problem("", "no such image" if str(error) == "file not found" else str(error))],
-                            str(path)) from None
+        raise ScenarioError([Problem("", str(error))], str(path)) from None
     except Image.DecompressionBombError:  # so large that Pillow itself refuses to open it
         raise ScenarioError([Problem("", f"the image is larger than the {MAX_IMAGE_PIXELS / 1e6:,.0f} megapixels a "
                                          "picture may have")], str(path)) from None

@@ -22,7 +22,7 @@ from engine.scenario.migrations import FORMAT_VERSION, migrate
 from engine.scenario.model import RawOptions, Scenario
 from engine.scenario.overrides import apply_override
 from engine.scenario.problems import Problem, ScenarioError
-from engine.scenario.reading import Unreadable, read_regular
+from engine.scenario.reading import Unreadable, read_utf8
 from engine.scenario.references import check_references
 from engine.scenario.space_props import space_prop_problems
 
@@ -100,13 +100,9 @@ def read_text(path: Path) -> str:
         return ScenarioError([Problem("", message)], source_name(path))
 
     try:
-        data = read_regular(path, MAX_FILE_BYTES, "a scenario or playtest")
+        return read_utf8(path, MAX_FILE_BYTES, "a scenario or playtest")
     except Unreadable as error:
         raise refuse(str(error)) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise refuse(f"cannot read the file: not UTF-8 text (byte {error.start})") from None
 
 
 def _format_version(data: dict[str, Any]) -> tuple[int | None, list[Problem]]:

@@ -18,6 +18,10 @@ class Unreadable(OSError):
     """Why the file cannot be read, as one sentence for the reader's own error."""
 
 
+class FileMissing(Unreadable):
+    """No file by that name: a reader may say so in its own words ("no such image")."""
+
+
 def _what_it_is(mode: int) -> str:
     for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe (FIFO)"),
                        (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
@@ -32,7 +36,7 @@ def _open_regular(path: Path, limit: int, what: str) -> int:
         # O_NONBLOCK: opening a FIFO with no writer would otherwise wait for ever.
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise Unreadable("file not found") from None
+        raise FileMissing("file not found") from None
     except (OSError, ValueError) as error:  # a folder on Windows, a name too long, a NUL in it
         raise Unreadable(f"cannot read the file: {getattr(error, 'strerror', None) or error}") from None
     try:
@@ -67,3 +71,13 @@ def read_regular(path: Path, limit: int, what: str) -> bytes:
     if len(data) > limit:  # it grew while we read it
         raise Unreadable(f"cannot read the file: more than {limit:,} bytes")
     return data
+
+
+def read_utf8(path: Path, limit: int, what: str) -> str:
+    """The text of a regular file of at most ``limit`` bytes, UTF-8 with or without the byte
+    order mark Windows editors write; text in another encoding is refused by where it fails."""
+    data = read_regular(path, limit, what)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise Unreadable(f"cannot read the file: not UTF-8 text (byte {error.start})") from None
