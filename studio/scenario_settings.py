@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 import attrs
+import cattrs
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
@@ -37,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.rulesets.registry import get_ruleset, rulesets
-from engine.scenario.converter import LONGEST_TEXT, value_problem
+from engine.scenario.converter import LONGEST_TEXT, plain_problem
 from engine.scenario.epochs import epoch_fields
 from engine.scenario.io import scenario_to_data
 from engine.scenario.model import (
@@ -439,12 +440,6 @@ def _check_id(value: str, seen: set[str], tab: str, what: str) -> None:
 
 
 def _unreadable(value: Any) -> str | None:
-    """The first text typed into the form that the scenario's reader refuses (too long, a
-    control character pasted in), wherever it sits in a setting's value."""
-    if attrs.has(type(value)):
-        value = attrs.asdict(value)
-    if isinstance(value, dict):
-        return next(filter(None, map(_unreadable, value.values())), None)
-    if isinstance(value, list | tuple):
-        return next(filter(None, map(_unreadable, value)), None)
-    return value_problem(value) if isinstance(value, str) else None
+    """The first value typed into the form that the scenario's reader refuses (text too long,
+    a control character pasted in), wherever it sits in a setting's value."""
+    return plain_problem(cattrs.unstructure(value))
