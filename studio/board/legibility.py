@@ -17,6 +17,7 @@ from PySide6.QtGui import QPainterPath, QTransform
 from studio.board import style
 from studio.board.labels import SMALLEST
 from studio.board.pick import SIDE, Picker, square_in, square_points
+from studio.board.room import inside
 from studio.board.scene import BoardScene
 from studio.board.view import BoardView
 
@@ -74,13 +75,7 @@ def badge_problems(board: BoardScene, scale: float) -> list[str]:
 def _outline(board: BoardScene, space: str, scale: float) -> QPainterPath | None:
     """The space's outline on screen (before the view's translation); None for a space drawn
     without an area, whose badges stay about its label point."""
-    polygon = QTransform.fromScale(scale, scale).map(board.spaces[space].polygon())
-    if polygon.count() < 3 or polygon.boundingRect().isEmpty():
-        return None
-    path = QPainterPath()
-    path.addPolygon(polygon)
-    path.closeSubpath()
-    return path
+    return inside(QTransform.fromScale(scale, scale).map(board.spaces[space].polygon()))
 
 
 def hit_problems(view: BoardView, board: BoardScene, spaces: Iterable[str] | None = None) -> list[str]:

@@ -16,15 +16,25 @@ ASPECTS = (3.0, 1.5, 1.0, 0.5)  # width over height of the shapes tried about th
 STEPS = 12  # halvings of each search: a room is found to within 1/4096 of the space's size
 
 
-def room(outline: QPolygonF, point: QPointF) -> QRectF | None:
-    """The space's room, in the outline's units; None for an outline that has no inside (a
-    space drawn without a shape keeps its badges about its label point, as before)."""
+def inside(outline: QPolygonF) -> QPainterPath | None:
+    """The area an outline encloses, to ask what lies within it; None for one without an inside
+    (a space drawn without a shape)."""
     bounds = outline.boundingRect()
     if outline.count() < 3 or bounds.width() <= 0 or bounds.height() <= 0:
         return None
     path = QPainterPath()
     path.addPolygon(outline)
     path.closeSubpath()
+    return path
+
+
+def room(outline: QPolygonF, point: QPointF) -> QRectF | None:
+    """The space's room, in the outline's units; None for an outline that has no inside (a
+    space drawn without a shape keeps its badges about its label point, as before)."""
+    path = inside(outline)
+    if path is None:
+        return None
+    bounds = outline.boundingRect()
     if path.contains(bounds.adjusted(1e-6, 1e-6, -1e-6, -1e-6)):
         return bounds
     if not path.contains(point):
