@@ -169,16 +169,22 @@ def coins(state: CivState, seat: int) -> int:
 
 def resource_abilities(state: CivState, seat: int, kind: str) -> list[tuple[str, str, int]]:
     """(tech, resource, number) for each of the seat's ``kind`` abilities not used this turn.
-    Asked on every step of a seat's city management and trade, mostly of seats knowing none."""
+    Asked on every step of a seat's city management and trade, so remembered by the seat's
+    number of techs (they only grow) and the cards used this turn (``kept.Occupancy.memo``)."""
+    player = state.players[seat]
+    key = (kind, seat, len(player.techs), *player.used)
+    memo = (state.board or occupancy(state)).memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = count_resource_abilities(state, seat, kind)
+    return found
+
+
+def count_resource_abilities(state: CivState, seat: int, kind: str) -> list[tuple[str, str, int]]:
     player = state.players[seat]
     uses = state.tables.resource_uses[kind]
     known, used = player.techs, player.used
-    techs = []
-    for tech in uses:  # a loop, not a comprehension: most seats know none of the few techs
-        if tech in known and tech not in used:
-            techs.append(tech)
-    if not techs:
-        return techs
+    techs = [tech for tech in uses if tech in known and tech not in used]
     if len(techs) > 1:
         techs.sort(key=known.index)  # in the order learned
     return [(tech, resource, number) for tech in techs for resource, number in uses[tech]]

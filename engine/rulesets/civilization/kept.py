@@ -48,6 +48,7 @@ class Occupancy:
     poor: bool = False  # every seat's coins are kept and below the economic victory's 15
     abilities: dict[int, Any] = field(factory=dict)
     sites: dict[str, Any] = field(factory=dict)  # per city square: production.Sites
+    unsure: set[str] = field(factory=set)  # city squares whose sites may be stale (``production.sites``)
     memo: dict[Any, Any] = field(factory=dict)  # small facts of the seats' cards, by the cards: wonder costs
     # per seat and number of its techs; city limit and buildings per set of abilities
 
@@ -191,9 +192,11 @@ def cards_changed(state: CivState, seat: int | None = None) -> None:
         else:
             board.coins.pop(seat, None)
             board.abilities.pop(seat, None)
-            cities = (state.layout or layout(state)).owned[seat]
-            for city in cities:
-                board.sites.pop(city.square, None)
+            for city in (state.layout or layout(state)).owned[seat]:
+                kept = board.sites.get(city.square)
+                if kept is not None:  # its squares stand unless the movement rules changed
+                    kept.offers.clear()
+                    board.unsure.add(city.square)
     kept = state.layout
     if kept is not None and seat is None:  # a seat's own cards are in the key of its abilities
         kept.abilities.clear()
@@ -204,6 +207,16 @@ def sites_changed(state: CivState, *squares: str) -> None:
     city on one: what the cities watching them may do is stale."""
     if state.board is not None:
         drop_watching(state.board.sites, squares)
+
+
+def scouts_sent(state: CivState, city: str) -> None:
+    """A scout was sent to the city on ``city`` or called back from it. Most scouts are called
+    back at a new turn and sent again to the city they gathered for, so the city's sites are
+    not dropped but checked against what they were made from when next asked
+    (``production.sites``)."""
+    board = state.board
+    if board is not None and city in board.sites:
+        board.unsure.add(city)
 
 
 def drop_watching(sites: dict[str, Any], squares: tuple[str, ...]) -> None:

@@ -31,7 +31,7 @@ from engine.rulesets.civilization.placement import (
     city_wonder_squares,
     own_or_free,
 )
-from engine.rulesets.civilization.state import City, CivState
+from engine.rulesets.civilization.state import City, CivState, Figure
 
 FIGURE_COST = {"army": 4, "scout": 6}
 UNIT_COST = {1: 5, 2: 7, 3: 9, 4: 11}
@@ -59,16 +59,30 @@ class Sites:
     wonders: list[str]
     resources: list[str]
     watched: frozenset[str]  # the squares it was made from: the city's, its outskirts, its scouts'
+    basis: tuple  # what else it was made from: its owner's movement rules, its scouts' squares (``basis``)
     moves: dict[str, list[Produce]] = field(factory=dict, eq=False)
     offers: dict[tuple, tuple[Produce, ...]] = field(factory=dict, eq=False)  # see ``productions``
 
 
 def sites(state: CivState, city: City) -> Sites:
-    kept = (state.board or occupancy(state)).sites
-    found = kept.get(city.square)
+    """A city whose owner's cards changed or whose scouts were sent (``kept.cards_changed``,
+    ``kept.scouts_sent``) keeps its sites when their ``basis`` is unchanged: most technologies
+    and governments change no movement rule, and most scouts gather for the same city turn
+    after turn."""
+    board = state.board or occupancy(state)
+    found = board.sites.get(city.square)
+    if found is not None and board.unsure and city.square in board.unsure:
+        board.unsure.discard(city.square)
+        if found.basis != basis(state, city, gathering_scouts(state, city)):
+            found = None
     if found is None:
-        found = kept[city.square] = new_sites(state, city)
+        found = board.sites[city.square] = new_sites(state, city)
     return found
+
+
+def basis(state: CivState, city: City, scouts: list[Figure]) -> tuple:
+    """What a city's sites are made from besides the squares they watch."""
+    return movement_rules(state, city.owner)[1:], tuple([f.square for f in scouts])
 
 
 def new_sites(state: CivState, city: City) -> Sites:
@@ -105,7 +119,8 @@ def new_sites(state: CivState, city: City) -> Sites:
     worked = worked_squares(state, city, scouts)
     return Sites(*production_and_trade(state, worked), army, scout, free, star_squares(state, city),
                  city_wonder_squares(state, city, free), sorted(city_resources(state, city, worked)),
-                 frozenset([city.square, *state.tables.ring[city.square], *(f.square for f in scouts)]))
+                 frozenset([city.square, *state.tables.ring[city.square], *(f.square for f in scouts)]),
+                 basis(state, city, scouts))
 
 
 def capacity(state: CivState, city: City) -> int:

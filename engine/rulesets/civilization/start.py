@@ -32,7 +32,7 @@ from engine.rulesets.civilization.event_cards import playable
 from engine.rulesets.civilization.kept import (
     cards_changed,
     changed,
-    sites_changed,
+    scouts_sent,
 )
 from engine.rulesets.civilization.placement import great_squares
 from engine.rulesets.civilization.state import City, CivState, Figure
@@ -217,14 +217,14 @@ def on_start_done(state: CivState, log: list[Event]) -> None:
     if len(cities) == 1:  # a seat with more cities sends each scout itself (decide_assign)
         for scout in scouts_to_assign(state, seat):
             scout.city = cities[0].square
-            sites_changed(state, scout.city)
+            scouts_sent(state, scout.city)
     state.k_done = True
 
 
 def on_assign_scout(state: CivState, move: AssignScout, log: list[Event]) -> None:
     scout = next(f for f in state.figures if f.id == move.figure)
     scout.city = move.city
-    sites_changed(state, move.city)
+    scouts_sent(state, move.city)
 
 
 def start_step(state: CivState, log: list[Event]) -> bool:

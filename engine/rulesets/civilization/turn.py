@@ -4,7 +4,7 @@ player marker passing at each new turn but the first, and what each turn resets.
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.rulesets.civilization.kept import sites_changed
+from engine.rulesets.civilization.kept import scouts_sent
 from engine.rulesets.civilization.state import CivState
 
 PHASES = ("start", "trade", "city", "movement", "research")
@@ -56,7 +56,7 @@ def new_turn(state: CivState, log: list[Event]) -> None:
     for figure in state.figures:
         figure.moved = False
         if figure.city is not None:
-            sites_changed(state, figure.city)  # scouts are sent anew each turn
+            scouts_sent(state, figure.city)  # scouts are sent anew each turn
             figure.city = None
     log.append(Event(("{} takes the first player marker", state.tables.names[state.first])))
     enter(state, "start", log)
