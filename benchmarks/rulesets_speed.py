@@ -10,8 +10,9 @@ the rounds), the scenario loaded before. ``benchmarks/simulate_speed.py`` relate
 the bare engine's ``engine.sim.play_game``.
 
 Counting: an action is a move applied to the state, as catanatron counts every action it
-executes (its dice rolls included): a seat's decision or a chance step (dice, draws). The
-decisions alone are printed beside it.
+executes (its dice rolls and its forced moves included): a seat's decision, a chance step
+(dice, draws) or a forced move (a choice of one, which our engine carries out without asking a
+bot, ``applied_moves``). The shares of decisions and forced moves are printed beside it.
 
 Targets (issue 29, item 1; medians of one run): every ruleset at least 2.5x catanatron's
 actions per second, History of the World at least 3x.
@@ -47,7 +48,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 from _support import ROOT
@@ -55,7 +58,8 @@ from _support import ROOT
 from engine.balance.run import Plan, run
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
-from engine.sim import opening, play_game
+from engine.core.ruleset import Ruleset
+from engine.sim import GameResult, opening, play_game
 
 CATANATRON = "catanatron==3.2.1"
 # Player counts measured per ruleset; any other shipped ruleset plays at its minimum.
@@ -110,23 +114,46 @@ def configurations() -> list[tuple[str, Path, int]]:
     return found
 
 
+def applied_moves(ruleset: Ruleset, initial: Any, seed: str) -> tuple[GameResult, int]:
+    """The game ``play_game`` plays, and how many moves it applied to the state: chosen, drawn
+    and forced. A forced move is a choice of one, which the skeleton carries out without asking
+    a bot; catanatron asks its player even then (a forced roll, a lone end of turn) and counts
+    the action, so ours are counted too, by counting the handlers' calls."""
+    applied = 0
+
+    def counted(handler: Callable) -> Callable:
+        def handle(state: Any, move: Any, log: list) -> None:
+            nonlocal applied
+            applied += 1
+            handler(state, move, log)
+        return handle
+
+    ruleset.handlers = {kind: counted(handler) for kind, handler in type(ruleset).handlers.items()}
+    try:
+        result = play_game(ruleset, initial, seed, max_turns=MAX_TURNS)
+    finally:
+        del ruleset.handlers
+    return result, applied
+
+
 class Player:
     """``epoch simulate``'s run of one configuration: the same seeded games every round.
 
     Before the rounds the bare engine plays seeds ``SEED:0``, ``SEED:1``, ... for ``seconds``:
-    that fixes how many games a round plays and counts their moves, chance steps included
-    (a run's records count decisions only)."""
+    that fixes how many games a round plays and counts the moves they apply (``applied_moves``;
+    a run's records count decisions only)."""
 
     def __init__(self, path: Path, players: int, seconds: float) -> None:
         scenario = load_scenario(path, get_ruleset)
         ruleset = get_ruleset(scenario.ruleset.id)
         initial = opening(ruleset, scenario, players)
-        games = self.steps = self.decisions = 0
+        games = self.steps = self.decisions = self.applied = 0
         started = time.process_time()
         while not games or time.process_time() - started < seconds:
-            result = play_game(ruleset, initial, f"{SEED}:{games}", max_turns=MAX_TURNS)
+            result, applied = applied_moves(ruleset, initial, f"{SEED}:{games}")
             self.steps += result.steps
             self.decisions += result.actions
+            self.applied += applied
             games += 1
         self.ruleset_id = ruleset.id
         self.plan = Plan(str(path), players, SEED, games, ("random",) * players, MAX_TURNS)
@@ -138,7 +165,7 @@ class Player:
         seconds = time.process_time() - started
         if sum(record.actions for record in records) != self.decisions:
             raise SystemExit(f"{self.plan.scenario}: simulate played other games than the bare engine")
-        return {"games": self.plan.games, "actions": self.steps, "seconds": seconds}
+        return {"games": self.plan.games, "actions": self.applied, "seconds": seconds}
 
 
 def rate(figures: dict) -> float:
@@ -184,8 +211,9 @@ def main() -> None:
         plan = players[name].plan
         median = statistics.median(rate(f) for f in figures)
         line = (f"{name:<58} median {median:9,.0f} actions/s  ({len(figures)} rounds of {plan.games} games, "
-                f"{players[name].steps / plan.games:.0f} actions a game, "
-                f"{players[name].decisions / players[name].steps:.0%} decisions)")
+                f"{players[name].applied / plan.games:.0f} actions a game: "
+                f"{players[name].decisions / players[name].applied:.0%} decisions, "
+                f"{1 - players[name].steps / players[name].applied:.0%} forced)")
         if ratios[name]:
             target = TARGETS.get(players[name].ruleset_id, TARGET)
             ratio = statistics.median(ratios[name])
