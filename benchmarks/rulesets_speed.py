@@ -56,9 +56,9 @@ import attrs
 from _support import ROOT
 
 from engine.balance.run import Plan, run
+from engine.core.ruleset import Ruleset
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
-from engine.core.ruleset import Ruleset
 from engine.sim import GameResult, opening, play_game
 
 CATANATRON = "catanatron==3.2.1"
