@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.decision import Choice
 from engine.core.picture import CardArea, Picture, SeatPanel
 from engine.core.text import plural
 from studio.board import style
@@ -28,6 +29,23 @@ from studio.board.legend import Legend
 from studio.playtest.card_tips import CardTips
 from studio.playtest.controller import PlaytestController
 from studio.playtest.new_playtest_dialog import controller_label
+
+
+TO_PLAY = "to play"  # its turn, and its choice
+TO_ANSWER = "to choose"  # another seat's turn, but this seat's choice (an answer to an offer)
+THEIR_TURN = "their turn"  # its turn, while another seat chooses
+
+
+def seat_mark(seat: int, turn: int | None, chooser: int | None) -> str:
+    """What the Seats dock says beside ``seat``: whose turn it is (the picture's active seat)
+    and who must choose now (the decision's seat) are two marks when they differ, so the dock
+    and the Decision dock never seem to disagree (Civilization's trade: Blue answers Red's
+    offer in Red's turn)."""
+    if chooser is None or chooser == turn:
+        return TO_PLAY if seat == turn else ""
+    if seat == chooser:
+        return TO_ANSWER
+    return THEIR_TURN if seat == turn else ""
 
 
 class SeatCard(QFrame):
@@ -44,14 +62,16 @@ class SeatCard(QFrame):
         layout.setContentsMargins(10, 6, 8, 6)
         layout.addWidget(self.label)
 
-    def show_panel(self, panel: SeatPanel, who: str, active: bool) -> None:
+    def show_panel(self, panel: SeatPanel, who: str, mark: str) -> None:
+        """``mark`` says what the seat is doing now (``seat_mark``); a seat that must choose
+        is lit."""
         self.setStyleSheet(
             f"SeatCard {{ border-left: 6px solid {self.colour.name()}; "
-            f"background: {'rgba(245,183,0,0.16)' if active else 'palette(base)'}; }}"
+            f"background: {'rgba(245,183,0,0.16)' if mark in (TO_PLAY, TO_ANSWER) else 'palette(base)'}; }}"
         )
         title = (f"<span style='font-size:large'><b>{html.escape(panel.name)}</b></span>"
                  f" <span style='color:gray'>{html.escape(who)}</span>"
-                 f"{' &nbsp;◀ to play' if active else ''}")
+                 f"{f' &nbsp;◀ {mark}' if mark else ''}")
         lines = [title, f"Score <b>{panel.score:g}</b>"]
         lines += [f"{html.escape(name)}: {amount}" for name, amount in panel.resources.items()]
         if panel.hand:
@@ -146,12 +166,14 @@ class SeatsPanel(QWidget):
         header = " · ".join(part for part in (picture.round, f"step {controller.session.step.depth}") if part)
         self.round.setText(f"<b>{html.escape(header)}</b>")
         panels = {panel.seat: panel for panel in picture.panels}
+        decision = controller.decision()
+        chooser = decision.seat if isinstance(decision, Choice) else None
         for seat_number, card in enumerate(self.cards):
             panel = panels.get(seat_number)
             card.setVisible(panel is not None)
             if panel is not None:
                 who = controller_label(controller.session.controllers[seat_number])
-                card.show_panel(panel, who, picture.active_seat == seat_number)
+                card.show_panel(panel, who, seat_mark(seat_number, picture.active_seat, chooser))
                 card.label.setToolTip(self._tip(panel.hand or ()))
         self.table.setText(_areas(picture))
         self.table.setToolTip(self._tip([card for area in picture.areas for card in area.cards]))
