@@ -30,7 +30,6 @@ from studio.playtest.card_tips import CardTips
 from studio.playtest.controller import PlaytestController
 from studio.playtest.new_playtest_dialog import controller_label
 
-
 TO_PLAY = "to play"  # its turn, and its choice
 TO_ANSWER = "to choose"  # another seat's turn, but this seat's choice (an answer to an offer)
 THEIR_TURN = "their turn"  # its turn, while another seat chooses
