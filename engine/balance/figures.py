@@ -75,8 +75,10 @@ def wilson(hits: float, trials: int, z: float = Z95) -> tuple[float, float]:
 
 @frozen
 class Spread:
-    """A distribution's summary: mean with its 95% interval (mean ± 1.96·sd/√n), standard
-    deviation and percentiles."""
+    """A distribution's summary: mean with its 95% interval (mean ± 1.96·sd/√n, within the
+    values' range: the figures are counts and shares, bounded and often skewed, and a normal
+    interval about a mean near a bound would leave it, as "0.13 [-0.00, 0.27]" lead changes did),
+    standard deviation and percentiles."""
 
     count: int
     mean: float
@@ -110,7 +112,7 @@ def spread(values: Sequence[float]) -> Spread:
     mean = statistics.fmean(ordered)
     margin = Z95 * stdev / math.sqrt(len(ordered))
     return Spread(len(ordered), mean, stdev, percentile(0.05), percentile(0.5), percentile(0.95), ordered[0],
-                  ordered[-1], mean - margin, mean + margin)
+                  ordered[-1], max(mean - margin, ordered[0]), min(mean + margin, ordered[-1]))
 
 
 def win_share(record: GameRecord, seat: int) -> float:

@@ -87,6 +87,15 @@ def test_spread_and_outliers():
     assert str(Rate(8, 10)) == "80.0% [49.0%, 94.3%] of 10"
 
 
+def test_a_mean_near_a_bound_keeps_its_interval_within_the_values():
+    """Lead changes are counts: 58 games of none and 2 of four give a mean of 0.13, whose normal
+    interval would reach below zero; it stops at the least value seen."""
+    figures = spread([0] * 58 + [4, 4])
+    assert figures.mean == pytest.approx(0.1333, abs=1e-4)
+    assert figures.mean_low == 0 and figures.mean_high == pytest.approx(figures.mean + 1.96 * figures.stdev / 60 ** 0.5, rel=1e-4)
+    assert "[0.00, " in str(figures)
+
+
 def test_position_in_turn_order_follows_the_recorded_order():
     """Issue 29, item 4: the first player is the rules' (an order drawn or ranked), not the
     seat that first acted counted on by seat number."""
