@@ -59,7 +59,7 @@ def plots(summary: Summary) -> dict[str, Figure]:
     axes = figure.subplots()
     axes.set_title(f"Game length in turns (mean {summary.turns.mean:.1f})")
     if summary.turns_histogram:
-        axes.bar(list(summary.turns_histogram), list(summary.turns_histogram.values()), color="#6a9a5b")
+        _histogram(axes, summary.turns_histogram, "#6a9a5b")
     axes.set_xlabel("turns")
     axes.set_ylabel("games")
     figure.tight_layout()
@@ -73,7 +73,7 @@ def plots(summary: Summary) -> dict[str, Figure]:
         axes = figure.subplots()
         axes.set_title(title)
         if counts:
-            axes.bar(list(counts), list(counts.values()), color="#8a6bb0")
+            _histogram(axes, counts, "#8a6bb0")
         axes.set_xlabel(label)
         axes.set_ylabel("games")
         figure.tight_layout()
@@ -104,6 +104,20 @@ def plots(summary: Summary) -> dict[str, Figure]:
         figure.tight_layout()
         figures["cards"] = figure
     return figures
+
+
+MOST_BINS = 30
+
+
+def _histogram(axes, counts: dict[int, int], colour: str) -> None:
+    """How many games had each value, in at most ``MOST_BINS`` bars: a bar per value (lead changes
+    0 to 3) when they span few, else ranges of values, or games hundreds of turns long show as a
+    comb of one-game lines."""
+    values = list(counts)
+    if max(values) - min(values) < MOST_BINS:
+        axes.bar(values, list(counts.values()), color=colour)
+    else:
+        axes.hist(values, bins=MOST_BINS, weights=list(counts.values()), color=colour)
 
 
 def write_report(summary: Summary, out_dir: Path, title: str, settings: Sequence[tuple[str, str]] = ()) -> Path:

@@ -81,7 +81,7 @@ class Plan:
         except OSError:
             digest = "the file is no longer readable"
         rows = [("scenario", self.scenario), ("scenario digest (SHA-256)", digest), ("players", str(self.players)),
-                ("bots", ", ".join(f"{seat}: {bot}" for seat, bot in zip(seats, self.bots))),
+                ("bots", self._bots_in_words(seats)),
                 ("rotated over the seats", "yes" if self.rotate else "no"), ("seed", str(self.seed)),
                 ("games", f"{self.total}" + (f" ({self.games} seeds)" if self.rotate else "")),
                 ("turn cap", f"{self.max_turns:,}" if self.max_turns else "none"),
@@ -90,6 +90,13 @@ class Plan:
         if capped is not None:
             rows.append(("capped games", str(capped)))
         return rows
+
+    def _bots_in_words(self, seats: Sequence[str]) -> str:
+        """Each seat's bot; rotated, the bots in their first seats, as every seat had each in turn."""
+        seated = ", ".join(f"{seat}: {bot}" for seat, bot in zip(seats, self.bots))
+        if not self.rotate:
+            return seated
+        return f"{', '.join(self.bots)}, each in every seat in turn (the first game of a seed: {seated})"
 
     def key(self) -> dict[str, Any]:
         """The plan as a results file's header holds it (JSON: tuples read back as lists)."""

@@ -115,6 +115,33 @@ def test_the_report_renders_its_plots(sudden_death, tmp_path):
     assert "white-space:pre-wrap" in html
 
 
+def test_a_rotated_run_states_its_bots_as_rotated(sudden_death):
+    """Rotated, each bot sat in every seat: the settings say so, not "Red: random, Blue: greedy"
+    as if Red always played random."""
+    plan = Plan(sudden_death, players=2, seed=2, games=3, bots=("random", "greedy"), rotate=True)
+    bots = dict(plan.settings(["Red", "Blue"]))["bots"]
+    assert bots == "random, greedy, each in every seat in turn (the first game of a seed: Red: random, Blue: greedy)"
+
+
+def test_a_long_game_lengths_plot_bins_its_values():
+    """Games of hundreds of different lengths are drawn as at most 30 bars of ranges, not as a
+    comb of one-game lines; a few values keep a bar each."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from engine.balance.report import MOST_BINS, _histogram
+
+    axes = Figure().subplots()
+    _histogram(axes, {turns: 1 for turns in range(130, 460, 3)}, "#000000")
+    assert len(axes.patches) == MOST_BINS and sum(p.get_height() for p in axes.patches) == 110
+    axes = Figure().subplots()
+    _histogram(axes, {9: 3, 30: 2, 460: 1}, "#000000")  # few values, far apart: ranges all the same
+    assert len(axes.patches) == MOST_BINS and sum(p.get_height() for p in axes.patches) == 6
+    axes = Figure().subplots()
+    _histogram(axes, {0: 37, 1: 1, 2: 1, 3: 1}, "#000000")
+    assert [p.get_height() for p in axes.patches] == [37, 1, 1, 1]
+
+
 def test_error_bars_never_point_inwards_at_a_rate_of_0_or_1():
     """A seat that never (or always) won still gets its interval drawn: matplotlib refuses a
     negative error, and rounding can put a Wilson end a hair past 0 or 1."""
