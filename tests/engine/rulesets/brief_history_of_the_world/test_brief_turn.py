@@ -305,3 +305,19 @@ def test_a_one_shot_event_is_discarded_once_used_and_another_may_follow_6_10():
     play(state, decision.actions[0])
     assert state.armies["gaul"] == ROMAN and "v3-betrayal" in state.discards
     assert "PlayEvent(card=leader-1)" in offered(state)
+
+
+def test_a_monument_goes_on_a_city_before_a_resource_symbol_and_the_player_chooses_among_cities_6_8():
+    """§6.8 "Alkotás csak aktív sereg fennhatósága alá tartozó, valamint a következők valamelyikét
+    tartalmazó területre épülhet (fontossági sorrendben): 1. egy főváros 2. egy város 3. egy
+    forrás szimbólum": the Romans hold Italia (a symbol), the Balkans and Rhineland (cities,
+    Rhineland with a symbol); Gaul's symbol completes the pair, and the two cities are offered,
+    not Italia's or Gaul's bare symbols."""
+    state = in_turn("e3-romans", ROMAN)
+    stand(state, ROMAN, "italia", "balkans", "rhineland")
+    state.cities |= {"balkans", "rhineland"}
+    play(state, find(state, "PlaceArmy(territory=gaul,surrender=False)"))
+    assert state.monuments_due == 1
+    assert offered(state) == {"PlaceMonument(territory=balkans)", "PlaceMonument(territory=rhineland)"}
+    play(state, find(state, "PlaceMonument(territory=balkans)"))
+    assert state.monuments == {"balkans"} and not state.monuments_due
