@@ -321,3 +321,23 @@ def test_a_monument_goes_on_a_city_before_a_resource_symbol_and_the_player_choos
     assert offered(state) == {"PlaceMonument(territory=balkans)", "PlaceMonument(territory=rhineland)"}
     play(state, find(state, "PlaceMonument(territory=balkans)"))
     assert state.monuments == {"balkans"} and not state.monuments_due
+
+
+def test_the_roman_examples_plus_two_comes_from_continuing_twice_7_5_7_6():
+    """§7.6's Roman example "Egy 6-ost, valamint egy 5-öst dobsz, és mivel +2 invázió bónuszod
+    van, ezért a pontszámod 8. A kék játékos (a védő) 3-ast dob. Tehát öt inváziópontod van",
+    the +2 earned as §7.5 says, by continuing twice ("Az invázió bónusz +1-gyel növekszik ...
+    minden egyes alkalommal, amikor úgy döntesz, hogy folytatod"); §7.3 "Ha egy 4-est és egy
+    3-ast dobsz, akkor a pontszámod 4": 4-3 against 4 is no better than a tie."""
+    state = in_turn("e3-romans", ROMAN, board=6)
+    stand(state, ROMAN, "italia")
+    stand(state, BLUE, "balkans", "danubia")
+    play(state, find(state, "PlaceArmy(territory=balkans,surrender=False)"))
+    roll(state, "4-3", 4)
+    play(state, find(state, "Continue()"))
+    roll(state, "2-1", 5)
+    play(state, find(state, "Continue()"))
+    assert state.force.dial == 2 and state.force.board == 3
+    roll(state, "6-5", 3)
+    assert state.armies["balkans"] == ROMAN and state.force.dial == 0
+    assert state.overrun.points == 3, "5 points, 2 for the mountain"
