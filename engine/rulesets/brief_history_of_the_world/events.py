@@ -37,12 +37,14 @@ def red_playable(state: BriefState, colour: int) -> list[str]:
 
 
 def discard_red(state: BriefState, colour: int, log: list[Event]) -> None:
-    """A red card of this epoch not played before founding is discarded (§9.2)."""
+    """A red card of this epoch not played before founding is discarded (§9.2) face down:
+    never announced nor played, it is shown to no one else ("nem szabad megmutatni a többi
+    játékosnak, amíg azok nem kerülnek bejelentésre és kijátszásra", §5.3), so it stays off
+    the public discard pile."""
     events = state.tables.events
     for card in [c for c in state.hands[colour] if events[c].red and events[c].epoch == state.epoch
                  and not events[c].playable_later]:
         state.hands[colour].remove(card)
-        state.discards.append(card)
         log.append(Event(("{} discards {}", state.colours[colour], state.tables.names[card]), seats=(state.person[colour],)))
         log.append(Event(("{} discards an unplayed red event card", state.colours[colour])))
 

@@ -150,7 +150,7 @@ class BriefState:
     bonus_step: int = 0
     takers: list[int] = Factory(list)  # this Aftermath's takers of bonus tokens, in order (§5.5)
     bonus: list[list[str]] = Factory(list)
-    discards: list[str] = Factory(list)
+    discards: list[str] = Factory(list)  # events played, face up; an unplayed red one goes unseen (§9.2)
     decision: Decision | None = field(default=None, eq=False, repr=False)
     placements: Any = field(default=None, eq=False, repr=False)  # placements.Placements, kept facts
 

@@ -197,8 +197,8 @@ def resolve(state: BriefState, defence: tuple[int, ...], log: list[Event]) -> No
     automatic = (force.characteristic == "viking" and invasion.by_fleet and state.tables.options.viking_auto_success
                  and max(invasion.attack) >= 5)
     log.append(Event((roll_line, invasion.attack, force.dial, attack, defence, defend, points, needed, automatic)))
-    if automatic:
-        points = needed
+    if automatic:  # a floor under the roll (§10.2): the points it earned stay for an overrun
+        points = max(points, needed)
     if points < needed:
         invasion.failed = True
         return

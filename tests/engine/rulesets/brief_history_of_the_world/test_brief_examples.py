@@ -371,3 +371,28 @@ def test_force_copy_is_independent():
     copy = force.copy()
     copy.active.add("gaul")
     assert force.active == {"italia"}
+
+
+def test_a_viking_sea_invasion_keeps_the_points_its_roll_earns_10_2_7_6():
+    """§10.2 "Ha a tenger felől történik az invázió, akkor egy automatikus sikerhez 5-ös, vagy
+    6-os dobás szükséges": a 5 or 6 from the sea succeeds whatever the scores, a floor under the
+    roll, not a cap on it. A 6 against a 1 is 5 invasion points by §7.3, and §7.6 "Amennyiben
+    egy terület megszerzése után maradtak felhasználatlan inváziópontjaid, akkor azokat ...
+    újabb területek elfoglalására használhatod": 4 are left for overrunning Blue by land. A 5
+    against a 6 succeeds only by the automatic rule, and leaves no points (A3)."""
+    state = in_turn("e4-vikings", ROMAN)
+    stand(state, ROMAN, "scandinavia")
+    state.fleets = {"north-sea"}
+    stand(state, BLUE, "britannia", "hibernia", "gaul")
+    play(state, find(state, "PlaceArmy(territory=britannia,surrender=False)"))
+    assert len(RULESET.decision(state).outcomes) == 6, "one die from the sea"
+    roll(state, 6, 1)
+    assert state.armies["britannia"] == ROMAN and state.overrun.points == 4
+    assert {m.id for m in RULESET.decision(state).actions} == {
+        "Overrun(territory=gaul)", "Overrun(territory=hibernia)", "StopOverrun()"}, "across the straits"
+    play(state, find(state, "StopOverrun()"))
+    stand(state, BLUE, "iberia")
+    state.fleets = {"north-sea"}
+    play(state, find(state, "PlaceArmy(territory=iberia,surrender=False)"))
+    roll(state, 5, 6)
+    assert state.armies["iberia"] == ROMAN and state.overrun is None, "automatic: taken, no points left"
