@@ -126,3 +126,23 @@ def test_a_scribe_is_activated_by_moving_itself_or_a_worker_back_to_the_personal
     assert state.workers["guti"][GREEN] == 0 and state.workers_personal[GREEN] == personal + 1
     assert state.workers[SCRIBES_USED][GREEN] == 1
     check(state)
+
+
+def test_scribes_may_act_before_the_base_placement_and_free_room_on_their_box():
+    """§6.2: "Munkások felrakása közben aktiválhatod írnokaidat, hogy további munkásokat rakj
+    fel vagy rakj át máshová": scribes act during the placement, in no fixed order. Red has 2
+    ready scribes and hands in grain (1 worker): one scribe first moves itself to Guti, which
+    frees a place on the scribes box for the base placement; the other scribe is still usable,
+    the new one is not (§10.2)."""
+    state = new_game()
+    send_workers(state, RED, SCRIBES, 2)
+    play(state, PlaceWorkers, "grain")
+    assert SCRIBES not in {move.space for move in offered(state, Place)}, "the box is full"
+    play(state, ScribeLift, SCRIBES)
+    play(state, Put, "guti")
+    play(state, Place, SCRIBES)
+    assert state.workers[SCRIBES][RED] == 2 and state.workers["guti"][RED] == 1
+    play(state, ScribePlace, IRRIGATION)
+    assert state.workers[SCRIBES][RED] == 1 and state.workers[SCRIBES_USED][RED] == 1
+    assert state.active != RED, "the new scribe cannot be used in this action: nothing is left"
+    check(state)
