@@ -1,5 +1,6 @@
 """Expansion and combat against the rulebook: the two worked combat examples (§7.1), a
-repeat paid with an army (§6.5) and the arrow out of Akkad (§3.5)."""
+repeat paid with an army (§6.5), the arrow out of Akkad (§3.5), destroying and reinforcing,
+Shuruppak's defence and coming back after being swept off the board."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from flood_game import (
     PURPLE,
     RED,
     arm,
+    asked,
     check,
     new_game,
     offered,
@@ -16,9 +18,11 @@ from flood_game import (
     stand,
 )
 
+from engine.core.decision import Chance
 from engine.rulesets.after_the_flood.actions import (
     DestroyCity,
     Invade,
+    ReEnter,
     Reinforce,
     RollAgain,
     Stop,
@@ -219,3 +223,27 @@ def test_nobody_invades_dilmun_or_akkad():
     for area, near in state.tables.targets.items():
         assert not {"dilmun", "akkad"} & set(near), area
     assert state.tables.targets["dilmun"] == ()
+
+
+def test_an_empire_swept_off_the_board_comes_back_through_its_start_area():
+    """§6.4: "Az is megtörténhet, hogy birodalmad hamar elsöprik, és nem marad sereged a
+    játéktáblán. Ezt a fenti módon kell kezelned, vagyis először a kezdőterületet kell
+    felszabadítanod. Ha sumer birodalmadat söpörték el, akkor bármelyik sumer területen
+    létrehozhatod újabb sumer birodalmadat" (issue 5, option reentry, on by default). Red's
+    Guti has no army left and green holds Guti: red may only re-enter there, fighting as at
+    creation (no stop); green's Sumer empire may re-enter anywhere in Sumer."""
+    state = new_game(order=(RED, GREEN, PURPLE))
+    arm(state, RED, "guti", 3)
+    arm(state, GREEN, "sumer-1", 2)
+    state.empire_area[GREEN] = "ur"
+    state.ranking = [GREEN, RED]
+    stand(state, GREEN, "guti", 1)
+    assert [move.area for move in offered(state, ReEnter)] == ["guti"] and not offered(state, Invade)
+    play(state, ReEnter, "guti")
+    roll(state, 5)
+    assert isinstance(asked(state), Chance), "no stopping: the next roll follows"
+    roll(state, 8)
+    assert state.armies["guti"] == (RED, 1)
+    assert state.active == GREEN, "red's last army cannot pay a repeat: the action is over"
+    assert {move.area for move in offered(state, ReEnter)} == set(state.tables.sumerian)
+    check(state)

@@ -186,3 +186,20 @@ def test_the_trade_action_may_be_chosen_only_to_make_tools():
     assert state.held[RED]["metal"] == 0 and state.held[RED]["tools"] == 2
     assert state.workers[TOOLMAKERS_USED][RED] == 1
     check(state)
+
+
+def test_two_armies_trade_as_two_workers_and_the_workers_there_do_not_count():
+    """§6.3: "Kereskedésnél saját seregeid munkásokként viselkednek. Ám ha egy területen sereged
+    és munkásaid is vannak, seregedet használhatod csupán, munkásaidat nem"; "Seregek is
+    kereskedhetnek: egy sereg mint egy munkás, kettő mint két munkás." Elam offers metal, oil
+    and lapis; red has 2 armies and 3 workers there: two trades."""
+    state = new_game()
+    send_workers(state, RED, "elam", 3)
+    stand(state, RED, "elam", 2)
+    play(state, Trade)
+    play(state, TradeFor, "elam", "metal")
+    play(state, Give, "grain")
+    play(state, TradeFor, "elam", "oil")
+    play(state, Give, "grain")
+    assert not takes(state), "two armies: two trades, the three workers add none"
+    check(state)

@@ -138,3 +138,16 @@ def test_uruk_gives_no_scribe_beyond_the_limit_of_two():
     assert state.workers[SCRIBES][RED] + state.workers[SCRIBES_USED][RED] == 2
     assert state.workers_general[RED] == general
     check(state)
+
+
+def test_the_turn_order_counts_the_value_of_the_bids_not_their_number():
+    """§5.5: "A következő forduló játékosrendjét a passzdobozra rakott erőforrások értéke
+    határozza meg ... Egyenlőség esetén az érintettek sorrendje nem változik." Purple bids 3
+    grain (3), red 1 tools (3), green 1 gold (4): green first, then red and purple, tied, in
+    their old order."""
+    state = new_game(order=(PURPLE, RED, GREEN))
+    for player, resource, count in ((PURPLE, "grain", 3), (RED, "tools", 1), (GREEN, "gold", 1)):
+        state.held[player][resource] -= count
+        state.bids[player] = {resource: count}
+    end_phase_three(state, [])
+    assert state.order == [GREEN, PURPLE, RED]
