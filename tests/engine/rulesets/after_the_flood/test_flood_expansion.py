@@ -19,6 +19,7 @@ from flood_game import (
 )
 
 from engine.core.decision import Chance
+from engine.core.text import words
 from engine.rulesets.after_the_flood.actions import (
     DestroyCity,
     Invade,
@@ -246,4 +247,24 @@ def test_an_empire_swept_off_the_board_comes_back_through_its_start_area():
     assert state.armies["guti"] == (RED, 1)
     assert state.active == GREEN, "red's last army cannot pay a repeat: the action is over"
     assert {move.area for move in offered(state, ReEnter)} == set(state.tables.sumerian)
+    check(state)
+
+
+def test_an_attack_needs_five_or_seven_by_the_army_table_as_it_stands_now():
+    """§6.5: "Ha a te sereged felszerelése jobb, a két kocka összértékének legalább ötnek kell
+    lennie; ha a te sereged felszerelése rosszabb, az összértéknek legalább hétnek", with the
+    army table as §6.4's example leaves it: red, A when it created its empire, needs 5 against
+    purple (B); once green equipped better still, red is C and needs 7 against purple."""
+    state = new_game()
+    arm(state, RED, "guti", 4)
+    arm(state, PURPLE, "akkad", 0)
+    state.ranking = [RED, PURPLE]
+    stand(state, RED, "shuruppak", 1)
+    stand(state, PURPLE, "nippur", 1)
+    play(state, Invade, "nippur")
+    assert "5 or more" in words(asked(state).prompt), "red A, purple B"
+    state.ranking = [GREEN, PURPLE, RED]
+    assert "7 or more" in words(asked(state).prompt), "red C, purple B"
+    roll(state, 6)
+    assert state.armies["nippur"] == (PURPLE, 1) and state.armies_personal[RED] == 4 - 1
     check(state)
