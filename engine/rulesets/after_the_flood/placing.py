@@ -1,5 +1,6 @@
-"""Place workers (§6.2): the base placement paid with one resource, then the scribes'
-activations, each a placement or a relocation; closed with Done.
+"""Place workers (§6.2): the base placement paid with one resource and the scribes'
+activations, each a placement or a relocation, in any order ("Munkások felrakása közben
+aktiválhatod írnokaidat"); closed with Done.
 
 Readings (issue 12): a scribe placed in this action is not usable in it, but is in a later
 action; scribes never refresh scribes; a relocation always changes the worker's place. A
@@ -68,29 +69,36 @@ def on_place_workers(state: FloodState, move: PlaceWorkers, log: list[Event]) ->
 
 
 def settle(state: FloodState) -> None:
-    """Close the action once nothing is left to do in it."""
+    """Close the action once nothing is left to do in it: no worker the base placement can
+    place, and no scribe to activate."""
     player = state.active
-    if not state.workers_personal[player]:
-        state.allowance = 0
-    if not state.allowance and not usable_scribes(state, player):
+    if not (state.allowance and state.workers_personal[player]) and not usable_scribes(state, player):
         end_action(state)
 
 
 def decide_place(state: FloodState) -> Decision:
     player = state.active
     move = state.tables.move
-    if state.allowance:
+    placing = bool(state.allowance and state.workers_personal[player])
+    scribes = usable_scribes(state, player)
+    moves = []
+    if placing:
         spaces = destinations(state, player)
         if state.base_space is not None:
             spaces = [s for s in spaces if s == state.base_space]
-        return Choice(player, (counted, "place up to {:more worker/more workers}, all on one space", state.allowance),
-                      (*(move(Place, s) for s in spaces), move(Done)))
-    moves = []
-    if state.workers_personal[player]:
-        moves = [move(ScribePlace, s) for s in destinations(state, player)]
-    moves += [move(ScribeLift, s) for s in state.tables.worker_spaces if state.workers[s][player]]
-    return Choice(player, ("activate a scribe ({} ready) or stop", usable_scribes(state, player)),
-                  (*moves, move(Done)))
+        moves = [move(Place, s) for s in spaces]
+    if scribes:
+        if state.workers_personal[player]:
+            moves += [move(ScribePlace, s) for s in destinations(state, player)]
+        moves += [move(ScribeLift, s) for s in state.tables.worker_spaces if state.workers[s][player]]
+    if placing and scribes:
+        prompt = (counted, "place up to {:more worker/more workers} on one space or activate a scribe ({} ready)",
+                  state.allowance, scribes)
+    elif placing:
+        prompt = (counted, "place up to {:more worker/more workers}, all on one space", state.allowance)
+    else:
+        prompt = ("activate a scribe ({} ready) or stop", scribes)
+    return Choice(player, prompt, (*moves, move(Done)))
 
 
 def put(state: FloodState, player: int, space: str) -> None:
@@ -159,8 +167,4 @@ def on_put(state: FloodState, move: Put, log: list[Event]) -> None:
 
 
 def done(state: FloodState, log: list[Event]) -> None:
-    if state.allowance:
-        state.allowance = 0
-        settle(state)
-    else:
-        end_action(state)
+    end_action(state)

@@ -3,8 +3,22 @@ the Sumer empire started on another player's city."""
 
 from __future__ import annotations
 
-from flood_game import GREEN, PURPLE, RED, check, new_game, offered, play, send_workers
+from flood_game import (
+    GREEN,
+    PURPLE,
+    RED,
+    arm,
+    asked,
+    check,
+    new_game,
+    offered,
+    play,
+    roll,
+    send_workers,
+    stand,
+)
 
+from engine.core.decision import Chance
 from engine.rulesets.after_the_flood.actions import (
     Buy,
     CreateEmpire,
@@ -62,4 +76,92 @@ def test_the_sumer_empire_starts_on_another_players_city():
     assert state.armies["uruk"] == (GREEN, 2)
     assert state.armies_personal[GREEN] == 3 + 1 - 2
     assert state.cities["uruk"] == RED, "the city stays"
+    check(state)
+
+
+def test_an_empire_needs_a_worker_in_its_area_and_nobody_with_more_there():
+    """§6.4: "szükséges, hogy annak kezdőterületén legyen legalább egy munkásod, és hogy ne
+    legyen ott senki másnak több munkása, mint neked." Example: "A vörös és a zöld játékos is
+    létrehozhatja a gutik birodalmát": red and green 2 workers each in Guti, purple 1."""
+    state = new_game()
+    send_workers(state, RED, "guti", 2)
+    send_workers(state, GREEN, "guti", 2)
+    send_workers(state, PURPLE, "guti", 1)
+    for player in (RED, GREEN, PURPLE):
+        state.turn = state.order.index(player)
+        guti = ("guti", "guti") in {(m.empire, m.area) for m in offered(state, CreateEmpire)}
+        assert guti == (player != PURPLE), player
+
+
+def test_only_this_rounds_empires_each_once_and_one_per_player():
+    """§6.4: "Minden fordulóban három birodalom hozható létre. Minden játékos fordulónként egy
+    birodalmat hozhat csak létre. ... Korábbi vagy későbbi forduló birodalmait nem hozhatod
+    létre!" In round 1 only Akkad, Guti and Sumer; once red has created Guti, red may create
+    no other, and nobody else Guti."""
+    state = new_game()
+    for area in ("guti", "akkad", "amorites", "egypt"):
+        send_workers(state, RED, area, 1)
+        send_workers(state, GREEN, area, 1)
+    assert {m.empire for m in offered(state, CreateEmpire)} == {"akkad", "guti", "sumer-1"}
+    create(state, "guti", "guti", (), (), 1)
+    assert {m.empire for m in offered(state, CreateEmpire)} == {"akkad", "sumer-1"}, "green: not Guti"
+    state.turn = 0
+    assert not offered(state, CreateEmpire), "red has created its empire this round"
+
+
+def test_grain_metal_and_tools_buy_one_two_and_three_armies_up_to_twenty_with_babylons_two():
+    """§6.4 step 2: "Minden beadott gabonakockáért kapsz egy újabb sereget, minden beadott
+    fémkockáért két újabb sereget, minden beadott szerszámkorongért három újabb sereget ...
+    Legfeljebb húsz sereged lehet." Babylon: "Ha van itt városod, és alapítasz egy
+    birodalmat, kapsz plusz két sereget saját készletedbe." Red (Babylon) creates Akkad:
+    10 + 2, then grain, metal and tools give 18; a second grain 19, a third 20, and no more."""
+    state = new_game()
+    state.cities["babylon"] = RED
+    send_workers(state, RED, "akkad", 1)
+    play(state, CreateEmpire, "akkad", "akkad")
+    assert state.armies_personal[RED] == 12
+    for resource, armies in (("grain", 13), ("metal", 15), ("tools", 18), ("grain", 19), ("grain", 20)):
+        play(state, Buy, resource)
+        assert state.armies_personal[RED] == armies
+    assert not offered(state, Buy), "never more than 20 armies"
+    check(state)
+
+
+def test_the_creator_takes_its_workers_off_the_start_area_and_the_others_stay():
+    """§6.4 step 4: "Vedd le összes munkásodat arról a területről, ahol létrehoztad
+    birodalmadat. Ezután rakd fel ide saját készletedből egy vagy két seregedet. A többiek
+    munkásai maradnak a területen." """
+    state = new_game()
+    send_workers(state, RED, "guti", 3)
+    send_workers(state, GREEN, "guti", 2)
+    create(state, "guti", "guti", (), (), 2)
+    assert state.workers["guti"] == [0, 2, 0]
+    assert state.armies["guti"] == (RED, 2) and state.armies_personal[RED] == 6
+    check(state)
+
+
+def test_a_start_area_held_by_another_empire_is_fought_for_until_one_side_is_gone():
+    """§6.4: "Meglehet, a területen, ahol létrehozod birodalmadat, másik birodalom serege
+    tartózkodik. ... egyből harcolnod kell függetlenségedért ... Addig harcolsz, amíg vagy el
+    nem pusztítod mind a védekezőket, vagy el nem veszíted összes sereged" (no stopping, unlike
+    an invasion). Purple (A) holds Ur with 2 armies; green creates the Sumer empire there with
+    nothing spent on equipment (B) and needs 7: a miss, a hit, a hit; then green deploys."""
+    state = new_game(order=(GREEN, RED, PURPLE))
+    arm(state, PURPLE, "guti", 0)
+    stand(state, PURPLE, "ur", 2)
+    state.ranking = [PURPLE]
+    state.equipment[PURPLE] = 2
+    play(state, CreateEmpire, "sumer-1", "ur")
+    play(state, Done)
+    play(state, Done)
+    assert state.ranking == [PURPLE, GREEN]
+    roll(state, 6)
+    assert state.armies_personal[GREEN] == 2
+    assert isinstance(asked(state), Chance), "no choice to stop: the next roll follows"
+    roll(state, 7)
+    assert state.armies["ur"] == (PURPLE, 1)
+    roll(state, 9)
+    assert "ur" not in state.armies
+    play(state, Deploy, 2)
+    assert state.armies["ur"] == (GREEN, 2) and state.armies_personal[GREEN] == 0
     check(state)

@@ -12,6 +12,7 @@ from engine.rulesets.after_the_flood.tables import (
     SCRIBES_USED,
     SPINNING,
     TOOLMAKERS,
+    TOOLMAKERS_USED,
 )
 
 
@@ -98,4 +99,73 @@ def test_used_scribes_are_ready_again_next_round():
     state.round = 3  # no decline in round 3
     start_round(state, [])
     assert state.workers[SCRIBES][RED] == 2 and state.workers[SCRIBES_USED][RED] == 0
+    check(state)
+
+
+def test_setup_puts_a_worker_on_each_production_box_and_hands_out_five_resources():
+    """"Előkészületek": "Mindegyikötök egy-egy munkással kezd az öntözés és a fonás-szövés
+    dobozában" and "Mind kaptok egy fakockát, egy fémkockát, egy szerszámkorongot, egy
+    olajkorongot, egy aranykorongot, valamint megkapjátok két munkásotokat"; with phase 1's 8
+    workers round 1 starts with 10 ("Így az első fordulóban tíz-tíz munkással kezdtek")."""
+    state = new_game()
+    for player in (RED, GREEN, PURPLE):
+        assert state.workers[IRRIGATION][player] == 1 and state.workers[SPINNING][player] == 1
+        assert {r: n for r, n in state.held[player].items() if r not in ("grain", "textiles")} == {
+            "wood": 1, "metal": 1, "tools": 1, "oil": 1, "gold": 1, "lapis": 0}
+        assert state.workers_personal[player] == 10
+    assert state.supply == {"grain": 22 - 18, "textiles": 15 - 9, "wood": 9, "metal": 9, "tools": 9, "oil": 4,
+                            "gold": 4, "lapis": 7}
+    check(state)
+
+
+def test_a_short_general_supply_gives_fewer_workers():
+    """Phase 1: each round "kaptok nyolcat – amennyiben van elegendő a közös készletben, mert
+    akinek nincs, az értelemszerűen kevesebbet kap". Red has only 5 workers left in the
+    general supply when round 3 starts: red takes those 5, green and purple 8 each."""
+    state = new_game()
+    state.workers_personal[RED] += state.workers_general[RED] - 5
+    state.workers_general[RED] = 5
+    personal = list(state.workers_personal)
+    state.round = 3
+    start_round(state, [])
+    assert [state.workers_personal[p] - personal[p] for p in (RED, GREEN, PURPLE)] == [5, 8, 8]
+    assert state.workers_general[RED] == 0
+    check(state)
+
+
+def test_the_city_in_ur_gives_its_owner_one_more_textile_in_phase_one():
+    """"Ur: ... Ha van itt városod, az első fázis során kapsz egy plusz textilkockát." Red
+    owns Ur: 3 textiles for first place on spinning & weaving, and 1 more."""
+    state = new_game()
+    state.cities["ur"] = RED
+    return_grain_and_textiles(state)
+    produce(state, [])
+    assert [state.held[p]["textiles"] for p in (RED, GREEN, PURPLE)] == [4, 3, 3]
+    check(state)
+
+
+def test_decline_happens_in_rounds_two_and_four_only():
+    """"Erre a fázisra csak a második és a negyedik fordulóban kerül sor": 2 workers of red's
+    on Egypt lose 1 when round 2 or 4 starts, none when round 3 or 5 starts."""
+    for round_, left in ((2, 1), (3, 2), (4, 1), (5, 2)):
+        state = new_game()
+        send_workers(state, RED, "egypt", 2)
+        state.round = round_
+        start_round(state, [])
+        assert state.workers["egypt"][RED] == left, round_
+        check(state)
+
+
+def test_decline_takes_one_worker_from_each_scribes_and_toolmakers_box_after_they_are_refreshed():
+    """Phase 2: "Mind elveszítitek egy-egy munkásotokat az írnokok, egyet-egyet a
+    szerszámkészítők dobozáról", after phase 1 moved every used one back ("az írnokok és a
+    szerszámkészítők dobozának jobb oldaláról az összes munkást át kell tennetek a bal
+    oldalra"). Red's 2 used scribes and 1 used toolmaker: 1 scribe left, no toolmaker."""
+    state = new_game()
+    send_workers(state, RED, SCRIBES_USED, 2)
+    send_workers(state, RED, TOOLMAKERS_USED, 1)
+    state.round = 2
+    start_round(state, [])
+    assert state.workers[SCRIBES][RED] == 1 and state.workers[SCRIBES_USED][RED] == 0
+    assert state.workers[TOOLMAKERS][RED] == 0 and state.workers[TOOLMAKERS_USED][RED] == 0
     check(state)

@@ -139,3 +139,67 @@ def test_toolmakers_turn_traded_metal_into_tools_and_one_stays_ready():
     assert state.workers[TOOLMAKERS][RED] == 1 and state.workers[TOOLMAKERS_USED][RED] == 2
     assert not offered(state, MakeTool), "the third toolmaker has no metal to work"
     check(state)
+
+
+def test_a_good_the_general_supply_has_run_out_of_cannot_be_taken():
+    """§6.3: "ha már nincs a közös készletben egy adott erőforrásfajta, olyat sem lehet
+    cserével szerezni." No wood is left in the supply: only oil is offered in Larsa."""
+    state = new_game()
+    send_workers(state, RED, "larsa", 2)
+    state.held[GREEN]["wood"] += state.supply["wood"]
+    state.supply["wood"] = 0
+    play(state, Trade)
+    assert takes(state) == {("larsa", "oil")}
+    check(state)
+
+
+def test_tools_made_from_traded_metal_are_traded_on_in_the_same_action():
+    """§6.3: "A kereskedéssel szerzett erőforrásokat nyomban tovább is cserélheted: például az
+    egyik területen cserével szerzel egy fémet, abból szerszámot csinálsz, majd egy másik
+    területen aranyra vagy lapis lazulira cseréled." Red has no tools: metal in Isin, a tool
+    from it, and the tool for gold in Egypt, in one action."""
+    state = new_game()
+    send_workers(state, RED, TOOLMAKERS, 1)
+    send_workers(state, RED, "isin", 1)
+    send_workers(state, RED, "egypt", 1)
+    state.supply["tools"] += state.held[RED]["tools"]
+    state.held[RED]["tools"] = 0
+    play(state, Trade)
+    assert ("egypt", "gold") not in takes(state), "nothing to give for gold yet"
+    play(state, TradeFor, "isin", "metal")
+    play(state, Give, "grain")
+    play(state, MakeTool)
+    log = play(state, TradeFor, "egypt", "gold")  # tools are the only thing to give: given at once
+    assert "Red gives 1 tools for 1 gold in Egypt" in [event.text for event in log]
+    assert state.held[RED]["gold"] == 2 and state.held[RED]["tools"] == 0
+    check(state)
+
+
+def test_the_trade_action_may_be_chosen_only_to_make_tools():
+    """§6.3: "Szerszám készítéséhez nem kell ténylegesen kereskedned, de a
+    kereskedés-cselekedetet kell választanod." Red has no merchant, a toolmaker and 1 metal."""
+    state = new_game()
+    send_workers(state, RED, TOOLMAKERS, 1)
+    play(state, Trade)
+    assert not takes(state)
+    play(state, MakeTool)
+    assert state.held[RED]["metal"] == 0 and state.held[RED]["tools"] == 2
+    assert state.workers[TOOLMAKERS_USED][RED] == 1
+    check(state)
+
+
+def test_two_armies_trade_as_two_workers_and_the_workers_there_do_not_count():
+    """§6.3: "Kereskedésnél saját seregeid munkásokként viselkednek. Ám ha egy területen sereged
+    és munkásaid is vannak, seregedet használhatod csupán, munkásaidat nem"; "Seregek is
+    kereskedhetnek: egy sereg mint egy munkás, kettő mint két munkás." Elam offers metal, oil
+    and lapis; red has 2 armies and 3 workers there: two trades."""
+    state = new_game()
+    send_workers(state, RED, "elam", 3)
+    stand(state, RED, "elam", 2)
+    play(state, Trade)
+    play(state, TradeFor, "elam", "metal")
+    play(state, Give, "grain")
+    play(state, TradeFor, "elam", "oil")
+    play(state, Give, "grain")
+    assert not takes(state), "two armies: two trades, the three workers add none"
+    check(state)
