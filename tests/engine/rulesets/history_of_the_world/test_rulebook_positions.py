@@ -254,8 +254,9 @@ def test_a_kingdom_with_the_city_icon_is_founded_with_a_city():
     play(state, a.PlayKingdom())
     assert state.cities == {"levant"} and state.capitals == set() and state.turn.fleets == ["mediterranean-sea"]
     assert "PlayDevelopment(card=ev1-weaponry)" not in move_ids(state)
-    play(state, a.EndConquest())
-    assert state.turn.card == "e1-hittites" and state.active == {"anatolia"}
+    play(state, a.EndConquest())  # step 6 for the kingdom: its armies lie down, its fleet goes
+    assert state.turn.card == "e1-hittites" and state.active == {"anatolia"} and state.turn.fleets == []
+    assert state.armies["levant"] == 0 and state.score[0] == 10  # no scoring after a kingdom
     assert "PlayDevelopment(card=ev1-weaponry)" in move_ids(state)
 
 
