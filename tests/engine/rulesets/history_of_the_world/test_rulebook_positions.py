@@ -275,3 +275,15 @@ def test_the_game_ends_after_epoch_five_and_the_most_points_win(last_epoch):
     decision = RULES.decision(state)
     assert isinstance(decision, End) and decision.ranking[0] == 1
     assert "the game is over" in [event.text for event in log]
+
+
+def test_the_shipped_tiles_last_exactly_until_their_region_s_next_tile():
+    """A régiólapkák frissítése: "A lapka előlapja azt mutatja, hogy mennyi korszakon keresztül
+    marad játékban ez a lapka" - and a new tile replaces the old one. On the shipped tiles the
+    two readings of ambiguity A11 agree: every printed lifetime ends where the region's next
+    tile arrives or the game ends, so each epoch's board holds the same tiles either way."""
+    kept, expiring = game(3), game(3, tile_lifetime_expires=True)
+    for _ in range(5):
+        epoch.start_epoch(kept, [])
+        epoch.start_epoch(expiring, [])
+        assert kept.tiles == expiring.tiles
