@@ -287,3 +287,16 @@ def test_the_shipped_tiles_last_exactly_until_their_region_s_next_tile():
         epoch.start_epoch(kept, [])
         epoch.start_epoch(expiring, [])
         assert kept.tiles == expiring.tiles
+
+
+def test_the_empire_s_ability_does_not_help_its_kingdom():
+    """Királyságok: "A birodalmad hatása ... nem vonatkozik a királyságodra." Kush (Nubia, a
+    resource province) before the Egyptians: one icon builds no monument for the kingdom, and
+    the Egyptians' Pyramids (a monument per icon) are not offered to it."""
+    state = playing("e1-egyptians")
+    state.turn.kingdom, state.turn.step = "ev1-kush", "kingdom"
+    play(state, a.PlayKingdom())
+    assert state.turn.card == "ev1-kush" and state.active == {"nubia"}
+    log = RULES.apply(state, a.EndConquest())
+    assert not any("Pyramids" in event.text for event in log)
+    assert "nubia" not in state.monuments and state.turn.card == "e1-egyptians"
