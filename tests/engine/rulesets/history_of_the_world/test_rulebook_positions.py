@@ -300,3 +300,18 @@ def test_the_empire_s_ability_does_not_help_its_kingdom():
     log = RULES.apply(state, a.EndConquest())
     assert not any("Pyramids" in event.text for event in log)
     assert "nubia" not in state.monuments and state.turn.card == "e1-egyptians"
+
+
+def test_stepping_stones_join_provinces_across_water():
+    """Hódítás: "Két tartomány szomszédosnak számít, ha közös fekete határvonaluk van, vagy ha
+    egy tengerszoros gázlókövei kötik össze őket." The Hittites in Anatolia reach the Balkans
+    over the stepping stones, by land, with no fleet; the defender gets no Sea reroll."""
+    state = playing("e1-hittites")
+    put(state, 1, "balkans")
+    turn.found(state, [])
+    assert {m.id for m in RULES.decision(state).actions if isinstance(m, a.Conquer)} == {
+        "Conquer(target=balkans,via=land)", "Conquer(target=levant,via=land)",
+        "Conquer(target=mesopotamia,via=land)", "Conquer(target=caucasus,via=land)"}
+    play(state, a.Conquer("balkans", "land"))
+    roll(state, "2-1", 5)
+    assert state.turn.battle.defence_rerolls == 0 and state.turn.battle.lost  # 2 against 5 + 1 (mountain)
