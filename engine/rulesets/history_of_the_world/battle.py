@@ -68,9 +68,11 @@ def reset_rerolls(state: HistoryState, battle: Battle) -> None:
 
 
 def can_siege(state: HistoryState) -> list[str]:
+    """What may go on the catapult: a siege token may always take an army's place (§6.9);
+    whether tokens alone allow a siege is ambiguity A8 (literally, an army must be left)."""
     turn = state.turn
     units = ["army"] if turn.card_armies else []
-    if turn.card_tokens and state.tables.options.siege_tokens_count:
+    if turn.card_tokens and (units or state.tables.options.siege_tokens_count):
         units.insert(0, "token")
     return units
 

@@ -46,12 +46,13 @@ STOP = a.Skip(label="stop here")
 
 
 def playable_developments(state: HistoryState) -> list[str]:
-    """Developments the active empire may play now (§9.4; ambiguity A9 for the timing)."""
+    """Developments the active empire may play now (§9.4). With ambiguity A9's strict reading
+    none from the first conquest to the end of the conquest step ("developments" after it)."""
     turn = state.turn
     hand = state.hand[turn.seat]
     if turn.card != turn.empire or not hand:
         return []
-    if turn.conquered and not state.tables.options.developments_between_conquests:
+    if turn.conquered and turn.step == "conquest" and not state.tables.options.developments_between_conquests:
         return []
     events = state.tables.events
     supply = state.supply[turn.seat]
@@ -86,8 +87,15 @@ def effect_step(state: HistoryState, log: list[Event]) -> bool:
     turn = state.turn
     if turn.effect_left > 0 and targets(state, turn.effect):
         return False
-    turn.step, turn.effect, turn.effect_left = "conquest", "", 0
+    turn.step, turn.effect, turn.effect_left = after_effect(state), "", 0
     return True
+
+
+def after_effect(state: HistoryState) -> str:
+    """The step a development's effect returns to: the conquest step, or with A9's strict
+    reading, once a conquest is made, the window after it (played only there then)."""
+    strict = state.turn.conquered and not state.tables.options.developments_between_conquests
+    return "developments" if strict else "conquest"
 
 
 def on_target(state: HistoryState, move: a.Target, log: list[Event]) -> None:

@@ -49,7 +49,7 @@ class Turn:
     empire: str
     kingdom: str | None = None  # a drafted kingdom not yet played or skipped
     card: str = ""  # the card whose armies are acting: the kingdom's, then the empire's
-    step: str = "kingdom"  # kingdom, conquest, effect, pyramids, monuments, forts, score, done
+    step: str = "kingdom"  # kingdom, conquest, effect, developments (A9), pyramids, monuments, forts, score
     card_armies: int = 0
     card_tokens: int = 0
     fleets: list[str] = field(factory=list)

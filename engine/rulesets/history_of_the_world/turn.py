@@ -26,6 +26,7 @@ from engine.rulesets.history_of_the_world.conquest import (
     occupy,
 )
 from engine.rulesets.history_of_the_world.effects import (
+    after_effect,
     decide_effect,
     effect_step,
     playable_developments,
@@ -62,6 +63,9 @@ def decide_turns(state: HistoryState) -> Decision:
                       tuple(map(tables.monument_places.__getitem__, monument_candidates(state))))
     if step == "effect":
         return decide_effect(state)
+    if step == "developments":
+        plays = map(tables.development_plays.__getitem__, playable_developments(state))
+        return Choice(turn.seat, "play a development before the monuments?", (*plays, END_CONQUEST))
     if step == "forts":
         moves = map(tables.free_forts.__getitem__, fort_sites(state))
         return Choice(turn.seat, ("place a free fort ({} left)", turn.forts_due), (*moves, NO_MORE_FORTS))
@@ -97,7 +101,7 @@ def turn_step(state: HistoryState, log: list[Event]) -> bool:
     if step == "conquest":  # the most frequent decision, worked out here rather than dispatched to again
         state.decision = decide_conquest(state, turn)
         return False
-    if step in ("kingdom", "pyramids"):
+    if step in ("kingdom", "pyramids", "developments"):
         return False
     if step == "effect":
         return effect_step(state, log)
@@ -194,6 +198,10 @@ def on_end_conquest(state: HistoryState, move: Action, log: list[Event]) -> None
     turn = state.turn
     state.supply[turn.seat] += turn.card_armies
     turn.card_armies = turn.card_tokens = 0
+    if turn.step == "conquest" and after_effect(state) == "developments":
+        turn.step = "developments"  # A9's strict reading: the conquest step is over, developments again
+        if playable_developments(state):
+            return
     usual, per_icon = monument_counts(state)
     turn.monuments_due = usual
     power = ability(state)

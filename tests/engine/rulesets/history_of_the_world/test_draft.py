@@ -133,3 +133,26 @@ def test_the_classic_draft_follows_the_same_empire_order():
         decision = RULES.decision(state)
         RULES.apply(state, decision.outcomes[0] if hasattr(decision, "outcomes") else decision.actions[-1])
     assert RULES.decision(state).seen_by == (0,)  # P1, the fewest points, draws the first empire
+
+
+def test_five_players_the_middle_player_takes_both_piles_one_at_a_time():
+    """Birodalmak és események kiválasztása: "Három- és ötszemélyes játékokban a „középső"
+    játékosnak egyesével kell megnéznie a paklikat, és választani egy-egy kártyát ezek közül,
+    mielőtt továbbadná a paklikat": P3, third of five, is served both piles at the third step;
+    "a maradék kártyákat mindig csak akkor adják tovább, ha már mindkettő játékos választott"."""
+    state = drafting(5)
+    assert pickers(state) == [
+        (4, "PickEvent"), (0, "PickEmpire"),
+        (3, "PickEvent"), (1, "PickEmpire"),
+        (2, "ChoosePile"), (2, "PickEvent"), (2, "PickEmpire"),
+        (1, "PickEvent"), (3, "PickEmpire"),
+    ]
+    assert all(state.drafted_empire) and all(len(hand) == 1 for hand in state.hand)
+
+
+def test_six_players_never_hand_one_player_both_piles():
+    """With an even count the two piles cross between players: each step is two players."""
+    state = drafting(6)
+    seen = pickers(state)
+    assert len(seen) == 10 and not any(kind == "ChoosePile" for _, kind in seen)
+    assert [seat for seat, kind in seen if kind == "PickEmpire"] == [0, 1, 2, 3, 4]

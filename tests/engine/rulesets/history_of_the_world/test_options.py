@@ -130,3 +130,21 @@ def test_battle_chain_gives_momentum_next_to_the_last_battle_won():
     RULES.apply(state, Outcome("3-1"))
     RULES.apply(state, Outcome(4))  # 3 + 1 momentum = 4: a tie, not a loss
     assert "levant" not in state.armies and state.turn.battle is None
+
+
+def test_a9_strict_developments_come_back_once_the_conquests_are_over():
+    """Ambiguity A9, the strict reading: "Fejlesztést bármikor kijátszhatsz a körödben, kivéve
+    területfoglalás közben" with területfoglalás as the whole conquest step (as the fort rule
+    calls it "a területfoglalási fázis"). No development once the first conquest is made; when
+    the conquest step is over, before the monuments, they may be played again."""
+    walls = development("walls", "fort")
+    state = turn_state(empire("persians"), events=[walls], developments_between_conquests=False)
+    state.hand[0] = ["walls"]
+    found(state)
+    play(state, a.Conquer("zagros", "land"))
+    assert not any(isinstance(m, a.PlayDevelopment) for m in RULES.decision(state).actions)
+    play(state, a.EndConquest())
+    assert [m.id for m in RULES.decision(state).actions] == ["PlayDevelopment(card=walls)", "EndConquest()"]
+    assert state.supply[0] == 25 - 2 and state.monuments == set()  # the armies left are home, no monument yet
+    play(state, a.PlayDevelopment("walls"), a.Target("zagros"))
+    assert state.forts == {"zagros"} and state.monuments == {"mesopotamia"} and state.turn is None

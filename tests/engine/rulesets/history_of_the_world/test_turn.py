@@ -187,6 +187,24 @@ def test_siege_tokens_may_start_a_siege_unless_the_option_says_otherwise():
         assert [m.id for m in decision.actions] == expected if counts else state.turn.battle is None
 
 
+def test_without_a8_a_token_still_takes_an_army_s_place_on_the_catapult():
+    """Ambiguity A8's other reading is the literal one: a siege needs "legalább egy sereg a
+    birodalomkártyádon" (at least one army on the card), yet "ostrom során tehetsz sereg
+    helyett ostromjelzőt is a katapultra" (a token may go on the catapult instead of an army).
+    With an army and a token left, either may go on the catapult; once only the token is
+    left, the next loss forces the retreat ("elfogytak a seregek ... kötelező meghátrálnod")."""
+    state = battle_for("levant", siege_tokens_count=False)
+    state.turn.card_armies, state.turn.card_tokens = 1, 2
+    roll(state, 1, 1, 6)
+    assert [m.id for m in RULES.decision(state).actions] == ["Siege(unit=token)", "Siege(unit=army)", "Retreat()"]
+    play(state, a.Siege("token"))
+    roll(state, 1, 1, 6)
+    play(state, a.Siege("army"))
+    assert (state.turn.card_armies, state.turn.card_tokens, state.turn.battle.catapult) == (0, 1, 2)
+    roll(state, 1, 1, 6)  # lost with a token but no army left: the retreat is forced
+    assert state.turn.battle is None and state.armies["levant"] == 1
+
+
 def test_the_defender_rerolls_against_a_fleet_and_decides_it_himself():
     """§6.10 and §7.3: the Sea effect gives the defender one reroll; the defending player chooses."""
     state = turn_state(empire("sailors", starts=("nile",), fleets=("indian_ocean",)))
