@@ -27,7 +27,7 @@ from engine.rulesets.civilization.board import (
     figures_at,
     figures_moved,
 )
-from engine.rulesets.civilization.culture import advance, win
+from engine.rulesets.civilization.culture import advance, end_without_winner
 from engine.rulesets.civilization.event_cards import playable
 from engine.rulesets.civilization.kept import (
     cards_changed,
@@ -199,7 +199,7 @@ def on_found_city(state: CivState, move: FoundCity, log: list[Event]) -> None:
     if state.players[seat].civ == "romans":
         advance(state, seat, log, free=True)
     if state.tables.options.learning_game and len(cities_of(state, seat)) >= 3:
-        win(state, seat, "learning game end (no winner)", log)
+        end_without_winner(state, "a third city ends the learning game", log)
 
 
 def on_set_government(state: CivState, move: SetGovernment, log: list[Event]) -> None:
