@@ -53,7 +53,12 @@ from engine.rulesets.civilization.actions import (
 )
 from engine.rulesets.civilization.culture import win
 from engine.rulesets.civilization.draws import chance, resolve
-from engine.rulesets.civilization.event_cards import play
+from engine.rulesets.civilization.event_cards import (
+    decide_discard,
+    on_discard,
+    over_limit,
+    play,
+)
 from engine.rulesets.civilization.kept import occupancy
 from engine.rulesets.civilization.placement import (
     great_squares,
@@ -94,6 +99,10 @@ def interrupting(decide: Callable[[CivState], Decision]) -> Callable[[CivState],
             return decide_placing(state)
         if state.relocating:
             return start.decide_relocate(state)
+        if state.phase != "trade":  # trading may go over the limit until the trading is over (§6.2)
+            seat = over_limit(state)
+            if seat is not None:
+                return decide_discard(state, seat)
         return decide(state)
 
     return decide_now
@@ -211,7 +220,7 @@ HANDLERS = {
     OfferTo: trade.on_offer_to,
     OfferItem: trade.on_offer_item,
     Answer: trade.on_answer,
-    Discard: trade.on_discard,
+    Discard: on_discard,
     Produce: cities.on_produce,
     Arts: cities.on_arts,
     Harvest: cities.on_harvest,
