@@ -136,3 +136,23 @@ def test_6_4_enemy_scouts_alone_are_destroyed_and_looted():
     assert loot.seat == 0 and {a.kind for a in loot.actions} == {"trade", "culture"}
     RULESET.apply(state, next(a for a in loot.actions if a.kind == "trade"))
     assert state.players[1].trade == 2
+
+
+def test_6_4_figures_that_began_on_one_square_move_together_in_any_number():
+    """§6.4 "Ha valamelyikőtöknek több bábuja ugyanazon a térképmezőn kezdi a mozgási fázist,
+    ezek mozoghatnak együtt ... Persze az ugyanazon a térképmezőn lévő bábuknak nem kötelező
+    közösen mozogniuk": of three armies (Masonry's stack limit 3), any one, any two or all three
+    move; two move on together and the third stays."""
+    state = open_map()
+    state.players[0].techs.append("masonry")
+    armies = [add_figure(state, 0, "army", sq(6, 6)) for _ in range(3)]
+    state.phase, state.k, state.first = "movement", 0, 0
+    edited(state)
+    ids = sorted(a.figures for a in choice(state).actions if isinstance(a, MoveFigures))
+    one, two, three = (a.id for a in armies)
+    assert ids == sorted([(one,), (two,), (three,), (one, two), (one, three), (two, three), (one, two, three)])
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, MoveFigures) and a.figures == (one, three)))
+    RULESET.apply(state, Step("E", sq(7, 6)))
+    RULESET.apply(state, Stop())
+    assert [f.square for f in armies] == [sq(7, 6), sq(6, 6), sq(7, 6)]
+    assert [a.figures for a in choice(state).actions if isinstance(a, MoveFigures)] == [(two,)]
