@@ -8,6 +8,7 @@ from engine.core.events import Event
 from engine.rulesets.civilization.abilities import (
     city_limit,
     may_end_on_water,
+    may_enter_water,
     stack_limit,
     tokens,
 )
@@ -138,9 +139,16 @@ def decide_assign(state: CivState) -> Decision:
 
 
 def relocation_squares(state: CivState, figure: Figure) -> list[str]:
+    """§6.1: "egy olyan szomszédos térképmezőre, ahova egyébként képesek lennének mozgásuk során
+    eljutni": any of the 8 squares around (the rulebook's neighbours; only exploring leaves the
+    diagonals out) where the figure may end, a diagonal one only through a square beside it that
+    the figure may pass (movement is orthogonal, and every speed is at least 2)."""
     seat = figure.owner
+    t = state.tables
+    x, y = t.coords[figure.square]
+    near = {t.coords[sq]: sq for _, sq in t.orth[figure.square]}
     found = []
-    for _, sq in state.tables.orth[figure.square]:
+    for sq in t.ring[figure.square]:
         look = state.squares.get(sq)
         if look is None or (look.terrain == "water" and not may_end_on_water(state, seat)):
             continue
@@ -148,8 +156,23 @@ def relocation_squares(state: CivState, figure: Figure) -> list[str]:
             continue
         if len(figures_at(state, sq)) >= stack_limit(state, seat):
             continue
+        sx, sy = t.coords[sq]
+        if sx != x and sy != y and not any(passable(state, near.get(way), seat) for way in ((sx, y), (x, sy))):
+            continue
         found.append(sq)
     return found
+
+
+def passable(state: CivState, square: str | None, seat: int) -> bool:
+    """Whether a figure of ``seat`` may step onto ``square`` and go on: revealed, water only
+    with the right technology, nothing there that stops a move (§3.5, §6.4)."""
+    if square is None:
+        return False
+    look = state.squares.get(square)
+    if look is None or (look.terrain == "water" and not may_enter_water(state, seat)):
+        return False
+    city = city_at(state, square)
+    return not (enemy_on(state, square, seat) or square in state.minors or (city is not None and city.owner != seat))
 
 
 def decide_relocate(state: CivState) -> Decision:

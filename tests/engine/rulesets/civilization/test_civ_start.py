@@ -61,10 +61,27 @@ def test_6_1_founding_takes_the_scout_back_and_moves_own_figures_off():
     RULESET.apply(state, FoundCity(sq(10, 10)))
     assert any(c.square == sq(10, 10) and c.owner == 0 and not c.capital for c in state.cities)
     assert state.players[0].scouts == scouts + 1
-    moves = choice(state).actions  # the army must leave the new city centre, one square away
-    assert sorted(a.square for a in moves) == sorted([sq(9, 10), sq(10, 9), sq(10, 11), sq(11, 10)])
+    moves = choice(state).actions  # the army must leave the new city centre for a square around it
+    assert sorted(a.square for a in moves) == sorted(state.tables.ring[sq(10, 10)])
     RULESET.apply(state, moves[0])
     assert [f.square for f in state.figures if f.owner == 0] == [moves[0].square]
+
+
+def test_6_1_a_displaced_figure_reaches_a_diagonal_square_only_by_movement():
+    """§6.1 "egy olyan szomszédos térképmezőre, ahova egyébként képesek lennének mozgásuk során
+    eljutni": the rulebook's neighbours are the 8 around (exploring alone leaves out the
+    diagonals, "átlósan nem számít annak"); a figure moves orthogonally, so the diagonal
+    north-east square is reached only if the north or the east square may be passed: water
+    (without Navigation) on both closes it, on one of them leaves the other way open."""
+    state = start_of()
+    add_figure(state, 0, "army", sq(10, 10))
+    paint(state, sq(10, 9), "water")
+    paint(state, sq(11, 10), "water")
+    RULESET.apply(state, FoundCity(sq(10, 10)))
+    squares = {a.square for a in choice(state).actions}
+    assert sq(11, 9) not in squares
+    assert {sq(9, 9), sq(11, 11), sq(9, 10), sq(10, 11)} <= squares
+    assert not {sq(10, 9), sq(11, 10)} & squares  # an army does not end on water
 
 
 def governments(state) -> list[str]:
