@@ -67,7 +67,7 @@ from engine.rulesets.civilization.placement import (
     wonder_squares,
 )
 from engine.rulesets.civilization.state import CivState
-from engine.rulesets.civilization.turn import current, next_seat
+from engine.rulesets.civilization.turn import current, next_seat, order
 
 ECONOMIC_VICTORY = 15
 
@@ -115,7 +115,7 @@ def economic_victory(state: CivState, log: list[Event]) -> bool:
     board = state.board or occupancy(state)
     if board.poor or state.phase in ("over", "setup"):
         return False
-    for seat in range(state.tables.seats):
+    for seat in order(state):  # two at once (a research reveal): the first in turn order (A12)
         if coins(state, seat) >= ECONOMIC_VICTORY:
             win(state, seat, "economic", log)
             return True

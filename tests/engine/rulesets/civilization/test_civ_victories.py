@@ -11,6 +11,7 @@ from engine.rulesets.civilization.actions import (
     Boost,
     Done,
     PlayUnit,
+    Research,
     UseAbility,
 )
 from engine.rulesets.civilization.battle import begin_battle
@@ -87,3 +88,17 @@ def test_8_economic_a_coin_bought_during_city_management_wins_at_once():
     assert state.phase == "city" and coins(state, 0) == 14
     RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, UseAbility) and a.tech == "pottery"))
     assert state.victory == "economic" and RULESET.decision(state).winners == (0,)
+
+
+def test_a12_two_seats_reaching_15_coins_at_once_the_first_in_turn_order_wins():
+    """§8 "ha összegyűjt valamelyikőtök 15-öt belőle, gazdasági győzelmet aratva azonnal megnyeri
+    a játékot"; two seats reaching it in one research reveal are taken in turn order from the
+    first player, as the reveal itself (A12): seat 1 holds the first player marker."""
+    state = past_setup(2)
+    state.phase, state.k, state.first = "research", 0, 1
+    for player in state.players:
+        player.tech_coins = {"pottery": 15}
+    edited(state)
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Research)))  # seat 1 picks
+    end = RULESET.decision(state)
+    assert isinstance(end, End) and end.winners == (1,) and state.victory == "economic"
