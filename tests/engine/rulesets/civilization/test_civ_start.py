@@ -11,8 +11,11 @@ from civ import (
     choice,
     clear_map,
     edited,
+    force,
+    new_game,
     paint,
     past_setup,
+    play_until,
     sq,
 )
 
@@ -151,3 +154,22 @@ def test_4_1_the_learning_game_goes_on_at_a_second_city():
     RULESET.apply(state, FoundCity(sq(10, 10)))
     assert not isinstance(RULESET.decision(state), End)
     assert any(isinstance(a, Done) for a in choice(state).actions)
+
+
+def test_6_1_rome_and_russia_also_know_despotism():
+    """§6.1 "a játék elején még csak egyetlen kormányzatot ismertek, a zsarnokságot (kivéve
+    Rómát és Oroszországot, mely civilizációk már ismernek egy másik kormányzati módot is, és
+    azon kormányzat alatt kezdenek)": out of anarchy the Romans may go back to despotism, but
+    not straight from the republic in the first turn (despotism was not learned in a research
+    phase)."""
+    state = new_game(4)
+    force(state, "romans")  # seat 0's sheet
+    play_until(state, lambda s: s.phase == "start")
+    player = state.players[0]
+    assert player.civ == "romans" and player.government == "republic"
+    state.k, state.first = 0, 0
+    edited(state)
+    assert governments(state) == ["anarchy"]
+    player.government, state.turn = "anarchy", 2
+    edited(state)
+    assert governments(state) == ["despotism", "republic"]
