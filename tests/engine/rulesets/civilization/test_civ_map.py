@@ -156,3 +156,31 @@ def test_6_4_figures_that_began_on_one_square_move_together_in_any_number():
     RULESET.apply(state, Stop())
     assert [f.square for f in armies] == [sq(7, 6), sq(6, 6), sq(7, 6)]
     assert [a.figures for a in choice(state).actions if isinstance(a, MoveFigures)] == [(two,)]
+
+
+def test_6_4_speed_is_2_and_horseback_riding_raises_it():
+    """§6.4 "Minden bábu annyit léphet, amennyi civilizációja sebessége. Ez kezdetben 2, de
+    bizonyos technológiák elsajátítása (mint például a lovaglásé) megnövelhetik"."""
+    for techs, steps in (([], 2), (["horseback_riding"], 3)):
+        state = open_map()
+        state.players[0].techs = techs
+        moving_army(state, sq(6, 6))
+        for x in range(7, 7 + steps):
+            RULESET.apply(state, Step("E", sq(x, 6)))
+        army = state.figures[-1]
+        assert army.square == sq(6 + steps, 6) and army.moved and not state.moving
+
+
+def test_6_4_the_stack_limit_is_2_where_a_figure_stops():
+    """§6.4 "egy térképmezőn egy civilizációnak legfeljebb annyi bábuja (serege és felderítője)
+    lehet, amennyi a civilizáció mennyiségi korlátja ... ez kezdetben 2, azonban ... (mint
+    például a kőművességgel) e korlát is megnövelhető": a third figure may not stop beside two
+    (it may pass, A11), with Masonry it may."""
+    for techs, allowed in (([], False), (["masonry"], True)):
+        state = open_map()
+        state.players[0].techs = techs
+        add_figure(state, 0, "army", sq(7, 6))
+        add_figure(state, 0, "scout", sq(7, 6))
+        moving_army(state, sq(6, 6))
+        RULESET.apply(state, Step("E", sq(7, 6)))
+        assert (Stop() in choice(state).actions) is allowed
