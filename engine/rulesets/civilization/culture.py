@@ -8,6 +8,8 @@ from engine.rulesets.civilization.abilities import event_limit
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.state import CivState, Draw
 
+ECONOMIC_VICTORY = 15  # coins (§8)
+
 
 def step_cost(state: CivState, seat: int) -> tuple[int, int]:
     """Culture tokens and trade to enter the next space."""

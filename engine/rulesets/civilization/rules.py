@@ -51,7 +51,7 @@ from engine.rulesets.civilization.actions import (
     UseAbility,
     Wound,
 )
-from engine.rulesets.civilization.culture import win
+from engine.rulesets.civilization.culture import ECONOMIC_VICTORY, win
 from engine.rulesets.civilization.draws import chance, resolve
 from engine.rulesets.civilization.event_cards import (
     decide_discard,
@@ -68,8 +68,6 @@ from engine.rulesets.civilization.placement import (
 )
 from engine.rulesets.civilization.state import CivState
 from engine.rulesets.civilization.turn import current, next_seat, order
-
-ECONOMIC_VICTORY = 15
 
 
 def decide_placing(state: CivState) -> Decision:

@@ -102,3 +102,25 @@ def test_a12_two_seats_reaching_15_coins_at_once_the_first_in_turn_order_wins():
     RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Research)))  # seat 1 picks
     end = RULESET.decision(state)
     assert isinstance(end, End) and end.winners == (1,) and state.victory == "economic"
+
+
+def test_a12_a_coin_learned_first_in_the_reveal_wins_before_a_later_space_flight():
+    """§8: 15 coins and Space Flight both win "azonnal" (at once); the picks are learned in turn
+    order (A12). The first player learns Philosophy (a coin) to reach 15 and wins before the next
+    seat's Space Flight is learned."""
+    state = past_setup(2)
+    state.phase, state.k, state.first = "research", 0, 1
+    first, second = state.players[1], state.players[0]
+    first.techs, first.bottom_row, first.tech_coins, first.trade = ["pottery", "writing"], [], {}, 11
+    edited(state)
+    first.tech_coins = {"pottery": 14 - coins(state, 1)}  # 14 with the map's
+    second.techs = ["pottery", "horseback_riding", "code_of_laws", "writing", "masonry", "irrigation", "seafaring",
+                    "chivalry", "engineering", "democracy", "theology", "printing_press", "biology", "computers"]
+    second.bottom_row, second.tech_coins, second.trade = [], {}, 26
+    edited(state)
+    assert coins(state, 1) == 14 and coins(state, 0) < 15
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Research) and a.tech == "philosophy"))
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Research) and a.tech == "space_flight"))
+    end = RULESET.decision(state)
+    assert isinstance(end, End) and end.winners == (1,) and state.victory == "economic"
+    assert "space_flight" not in second.techs
