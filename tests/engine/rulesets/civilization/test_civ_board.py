@@ -8,6 +8,7 @@ from civ import (
     add_city,
     add_figure,
     blank_area,
+    choice,
     clear_map,
     edited,
     paint,
@@ -16,8 +17,9 @@ from civ import (
 )
 
 from engine.rulesets.civilization.abilities import amount, coins
-from engine.rulesets.civilization.actions import Arts
+from engine.rulesets.civilization.actions import Arts, Harvest
 from engine.rulesets.civilization.research import learn
+from engine.rulesets.civilization.tables import Icons, Square
 from engine.rulesets.civilization.trade import collected
 
 
@@ -86,3 +88,20 @@ def test_6_3_5_an_obsolete_wonder_loses_its_ability_but_still_gives_culture():
     culture = state.players[0].culture
     RULESET.apply(state, Arts(city.square))
     assert state.players[0].culture == culture + 2  # 1 for the city, 1 for the wonder
+
+
+def test_6_6_example_3_a_scout_on_wheat_adds_wheat_to_what_its_city_may_harvest():
+    """§6.6, example 3: "a gabonatermő síkságon tartózkodó felderítő a fentebbi városba küldi
+    mindazt, amit begyűjt. E fordulóban a város erőforrást gyűjt be: ez az erőforrás vagy selyem
+    lesz, vagy illatszer, vagy gabona, hiszen ez a térképmező is a város egy külvárosának
+    tekintendő" (the city's outskirts show silk and incense)."""
+    state, city = open_city()
+    state.squares[sq(3, 3)] = Square("grassland", Icons(), "silk")
+    state.squares[sq(5, 5)] = Square("desert", Icons(), "incense")
+    state.squares[sq(8, 8)] = Square("grassland", Icons(), "wheat")
+    scout = add_figure(state, 0, "scout", sq(8, 8))
+    scout.city, scout.made = city.square, state.turn - 1
+    state.phase, state.k, state.first = "city", 0, 0
+    edited(state)
+    harvests = {a.resource for a in choice(state).actions if isinstance(a, Harvest)}
+    assert harvests == {"silk", "incense", "wheat"}
