@@ -177,3 +177,23 @@ def test_6_5_3_an_upgrade_technology_alone_allows_the_upgraded_building():
     paint(state, sq(3, 3), "forest", production=4)
     edited(state)
     assert "building:aqueduct" in items(state, city)
+
+
+def test_6_3_2_a_new_figure_joins_own_figures_only_within_the_stack_limit_and_not_on_water():
+    """§6.3.2 "A bábu lerakható olyan térképmezőre is, amelyen már tartózkodik egy vagy több
+    saját bábu, ha a bábuk száma nem haladja meg a mennyiségi korlátot"; "vízre csak akkor, ha
+    bábuitok mozgásukat befejezhetik vízen, vagyis ismeritek a hajózást, gőzgépet, repülést"."""
+    from civ import add_figure
+
+    state, city = five_production()
+    add_figure(state, 0, "army", sq(5, 5))
+    paint(state, sq(4, 5), "water")
+    edited(state)
+    assert {sq(5, 5)} <= squares_for(state, city, "army") and sq(4, 5) not in squares_for(state, city, "army")
+    add_figure(state, 0, "scout", sq(5, 5))
+    edited(state)
+    assert state.players[0].civ != "russians"  # the stack limit is 2
+    assert sq(5, 5) not in squares_for(state, city, "army")
+    learn(state, 0, "seafaring", [])
+    edited(state)
+    assert sq(4, 5) in squares_for(state, city, "army")
