@@ -197,3 +197,17 @@ def test_6_3_2_a_new_figure_joins_own_figures_only_within_the_stack_limit_and_no
     learn(state, 0, "seafaring", [])
     edited(state)
     assert sq(4, 5) in squares_for(state, city, "army")
+
+
+def test_6_3_4_no_building_once_its_markers_are_used_up():
+    """§6.3.4 "épületből sincs korlátlan mennyiség, csak ahány jelző található a játékban. Ha egy
+    fajta épületnek elfogytak a jelzői, addig nem építhettek újat, amíg valamelyiket a meglévők
+    közül le nem romboljátok": the 5 temple/cathedral markers are all on the map."""
+    state, city = five_production(("mysticism",))
+    paint(state, sq(3, 3), "forest", production=3)
+    edited(state)
+    assert "building:temple" in items(state, city)
+    for x in range(5):
+        state.buildings[sq(10 + x, 2)] = (1, "temple" if x % 2 else "cathedral")
+    edited(state)
+    assert "building:temple" not in items(state, city)
