@@ -143,8 +143,14 @@ def may_end_on_water(state: CivState, seat: int) -> bool:
 
 
 def can_build(state: CivState, seat: int, building: str) -> bool:
+    """Whether the seat may build ``building`` or one of its upgrades: an upgrade's technology
+    alone allows it (§6.5.3 "a fejlettebb épület felhúzását lehetővé tevő technológia
+    kifejlesztéséhez nem szükséges, hogy ismerjétek az alapépület megépítését lehetővé tevő
+    technológiát"; the legend: "A játékos ettől kezdve megépítheti ezt az épületet")."""
     found = tokens(state, seat)
-    return f"build:{building}" in found or f"upgrade:{building}" in found
+    if f"build:{building}" in found or f"upgrade:{building}" in found:
+        return True
+    return any(f"upgrade:{other}" in found for other in state.tables.upgrades.get(building, ()))
 
 
 def upgraded(state: CivState, seat: int, building: str) -> str:

@@ -8,6 +8,8 @@ from engine.rulesets.civilization.abilities import event_limit
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.state import CivState, Draw
 
+ECONOMIC_VICTORY = 15  # coins (§8)
+
 
 def step_cost(state: CivState, seat: int) -> tuple[int, int]:
     """Culture tokens and trade to enter the next space."""
@@ -54,3 +56,11 @@ def win(state: CivState, seat: int, victory: str, log: list[Event]) -> None:
     state.phase = "over"
     state.draws.clear()
     log.append(Event(("{} wins a {} victory", state.tables.names[seat], victory)))
+
+
+def end_without_winner(state: CivState, reason: str, log: list[Event]) -> None:
+    """The learning game's end (§4.1 "annak nincs sem győztese, sem vesztese"): over, nobody won."""
+    state.victory = reason
+    state.phase = "over"
+    state.draws.clear()
+    log.append(Event(("the game ends without a winner: {}", reason)))

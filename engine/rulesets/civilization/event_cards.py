@@ -17,13 +17,16 @@ battle_bonus   battle      +amount to your side's battle total
 
 from __future__ import annotations
 
+from engine.core.decision import Choice
 from engine.core.events import Event
-from engine.rulesets.civilization.actions import PlayEvent
+from engine.rulesets.civilization.abilities import BASE_EVENT_LIMIT
+from engine.rulesets.civilization.actions import Discard, PlayEvent
 from engine.rulesets.civilization.culture import over_hand_limit
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.kept import changed
 from engine.rulesets.civilization.state import CivState, Draw
 from engine.rulesets.civilization.tables import Icons, Square
+from engine.rulesets.civilization.turn import order
 
 TRADE_MAX = 27
 DISASTER = {"deforestation": ("forest", Square("grassland", Icons(trade=1))),
@@ -59,6 +62,29 @@ def playable(state: CivState, seat: int, phase: str) -> list[PlayEvent]:
         else:
             found.append(PlayEvent(card, label=("play {}", names[card])))
     return found
+
+
+def over_limit(state: CivState) -> int | None:
+    """The first seat in turn order holding more event cards than its limit (§6.9 "Akinek több
+    eseménykártya van a kezében, mint amennyi a korlátja, annak el kell dobnia a számfeletti
+    kártyákat"). Asked before every decision, so a hand within the base limit is not looked at."""
+    for seat in order(state):
+        held = len(state.players[seat].events)
+        if held > BASE_EVENT_LIMIT and over_hand_limit(state, seat):
+            return seat
+    return None
+
+
+def decide_discard(state: CivState, seat: int) -> Choice:
+    return Choice(seat, "discard an event card", tuple(
+        Discard(c, label=("discard {}", state.tables.names_of[c])) for c in sorted(set(state.players[seat].events))))
+
+
+def on_discard(state: CivState, move: Discard, log: list[Event]) -> None:
+    seat = over_limit(state)
+    assert seat is not None
+    discard(state, seat, move.card)
+    log.append(Event(("{} discards an event card", state.tables.names[seat])))
 
 
 def discard(state: CivState, seat: int, card: str) -> None:

@@ -5,6 +5,7 @@ armies and cities; enemy scouts alone are destroyed and looted."""
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import combinations
 
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
@@ -123,14 +124,29 @@ def decide_movement(state: CivState) -> Decision:
                 move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, t.place[square]))
             actions.append(move)
         if len(group) > 1:
-            ids = tuple([f.id for f in group])
+            actions += groups(state, square, group)
+    actions.append(END_MOVEMENT)
+    return Choice(seat, "movement: choose figures to move", tuple(actions))
+
+
+def groups(state: CivState, square: str, group: list[Figure]) -> list[MoveFigures]:
+    """§6.4 "Ha valamelyikőtöknek több bábuja ugyanazon a térképmezőn kezdi a mozgási fázist,
+    ezek mozoghatnak együtt ... nem kötelező közösen mozogniuk": any two or more of them move
+    together, the whole group last (one move for each set of ids, built once per game)."""
+    t = state.tables
+    made = t.made
+    found = []
+    for size in range(2, len(group) + 1):
+        for chosen in combinations(group, size):
+            ids = tuple([f.id for f in chosen])
             key = ("move group", square, ids)
             move = made.get(key)
             if move is None:
-                move = made[key] = MoveFigures(square, ids, label=("move the group on {}", t.place[square]))
-            actions.append(move)
-    actions.append(END_MOVEMENT)
-    return Choice(seat, "movement: choose figures to move", tuple(actions))
+                label = ("move the group on {}", t.place[square]) if size == len(group) else \
+                    ("move the {} on {} together", ", ".join(f.kind for f in chosen), t.place[square])
+                move = made[key] = MoveFigures(square, ids, label=label)
+            found.append(move)
+    return found
 
 
 def on_move_figures(state: CivState, move: MoveFigures, log: list[Event]) -> None:

@@ -8,7 +8,7 @@ from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.rulesets.civilization.abilities import amount, coins
 from engine.rulesets.civilization.actions import Research
-from engine.rulesets.civilization.culture import win
+from engine.rulesets.civilization.culture import ECONOMIC_VICTORY, win
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.kept import cards_changed, changed
 from engine.rulesets.civilization.state import CivState, Draw
@@ -103,6 +103,8 @@ def reveal(state: CivState, log: list[Event]) -> None:
             if state.winner is None and can_learn(state, seat, tech, free=True):
                 pay_for(state, seat, tech)
                 learn(state, seat, tech, log)
+                if state.winner is None and coins(state, seat) >= ECONOMIC_VICTORY:
+                    win(state, seat, "economic", log)  # at once (§8), before a later seat's card
     state.picks = {}
     state.k = 0
     if state.winner is None:

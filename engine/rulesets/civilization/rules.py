@@ -51,9 +51,14 @@ from engine.rulesets.civilization.actions import (
     UseAbility,
     Wound,
 )
-from engine.rulesets.civilization.culture import win
+from engine.rulesets.civilization.culture import ECONOMIC_VICTORY, win
 from engine.rulesets.civilization.draws import chance, resolve
-from engine.rulesets.civilization.event_cards import play
+from engine.rulesets.civilization.event_cards import (
+    decide_discard,
+    on_discard,
+    over_limit,
+    play,
+)
 from engine.rulesets.civilization.kept import occupancy
 from engine.rulesets.civilization.placement import (
     great_squares,
@@ -62,9 +67,7 @@ from engine.rulesets.civilization.placement import (
     wonder_squares,
 )
 from engine.rulesets.civilization.state import CivState
-from engine.rulesets.civilization.turn import current, next_seat
-
-ECONOMIC_VICTORY = 15
+from engine.rulesets.civilization.turn import current, next_seat, order
 
 
 def decide_placing(state: CivState) -> Decision:
@@ -94,6 +97,10 @@ def interrupting(decide: Callable[[CivState], Decision]) -> Callable[[CivState],
             return decide_placing(state)
         if state.relocating:
             return start.decide_relocate(state)
+        if state.phase != "trade":  # trading may go over the limit until the trading is over (§6.2)
+            seat = over_limit(state)
+            if seat is not None:
+                return decide_discard(state, seat)
         return decide(state)
 
     return decide_now
@@ -106,7 +113,7 @@ def economic_victory(state: CivState, log: list[Event]) -> bool:
     board = state.board or occupancy(state)
     if board.poor or state.phase in ("over", "setup"):
         return False
-    for seat in range(state.tables.seats):
+    for seat in order(state):  # two at once (a research reveal): the first in turn order (A12)
         if coins(state, seat) >= ECONOMIC_VICTORY:
             win(state, seat, "economic", log)
             return True
@@ -211,7 +218,7 @@ HANDLERS = {
     OfferTo: trade.on_offer_to,
     OfferItem: trade.on_offer_item,
     Answer: trade.on_answer,
-    Discard: trade.on_discard,
+    Discard: on_discard,
     Produce: cities.on_produce,
     Arts: cities.on_arts,
     Harvest: cities.on_harvest,

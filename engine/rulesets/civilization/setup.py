@@ -15,6 +15,8 @@ from engine.rulesets.civilization.turn import enter, order
 
 LEARNING_LEFT_OUT = ("egyptians", "romans")
 CENTRAL = (5, 6, 9, 10)
+DESPOTISM = "despotism"
+BEFORE_THE_GAME = -1  # the turn the starting governments count as learned
 
 
 def new_state(t: Tables) -> CivState:
@@ -54,7 +56,11 @@ def deal(state: CivState, log: list[Event]) -> None:
         player.bottom_row = list(sheet.techs)
         player.government = sheet.government
         changed(state)
-        player.learned_governments = {sheet.government: 0}
+        # everyone knows despotism, Rome and Russia one more (§4.3.5, §6.1 "a játék elején még csak
+        # egyetlen kormányzatot ismertek, a zsarnokságot (kivéve Rómát és Oroszországot, mely
+        # civilizációk már ismernek egy másik kormányzati módot is"); known before the first turn,
+        # so none is a government learned in a research phase (taken without anarchy)
+        player.learned_governments = dict.fromkeys((DESPOTISM, sheet.government), BEFORE_THE_GAME)
         player.levels = {"infantry": 1, "mounted": 1, "artillery": 1}
         player.armies = 6 + sheet.extras.count("white_army")
         for kind in ("artillery", "infantry", "mounted"):

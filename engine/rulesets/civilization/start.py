@@ -8,6 +8,7 @@ from engine.core.events import Event
 from engine.rulesets.civilization.abilities import (
     city_limit,
     may_end_on_water,
+    may_enter_water,
     stack_limit,
     tokens,
 )
@@ -27,7 +28,7 @@ from engine.rulesets.civilization.board import (
     figures_at,
     figures_moved,
 )
-from engine.rulesets.civilization.culture import advance, win
+from engine.rulesets.civilization.culture import advance, end_without_winner
 from engine.rulesets.civilization.event_cards import playable
 from engine.rulesets.civilization.kept import (
     cards_changed,
@@ -138,9 +139,16 @@ def decide_assign(state: CivState) -> Decision:
 
 
 def relocation_squares(state: CivState, figure: Figure) -> list[str]:
+    """§6.1: "egy olyan szomszédos térképmezőre, ahova egyébként képesek lennének mozgásuk során
+    eljutni": any of the 8 squares around (the rulebook's neighbours; only exploring leaves the
+    diagonals out) where the figure may end, a diagonal one only through a square beside it that
+    the figure may pass (movement is orthogonal, and every speed is at least 2)."""
     seat = figure.owner
+    t = state.tables
+    x, y = t.coords[figure.square]
+    near = {t.coords[sq]: sq for _, sq in t.orth[figure.square]}
     found = []
-    for _, sq in state.tables.orth[figure.square]:
+    for sq in t.ring[figure.square]:
         look = state.squares.get(sq)
         if look is None or (look.terrain == "water" and not may_end_on_water(state, seat)):
             continue
@@ -148,8 +156,23 @@ def relocation_squares(state: CivState, figure: Figure) -> list[str]:
             continue
         if len(figures_at(state, sq)) >= stack_limit(state, seat):
             continue
+        sx, sy = t.coords[sq]
+        if sx != x and sy != y and not any(passable(state, near.get(way), seat) for way in ((sx, y), (x, sy))):
+            continue
         found.append(sq)
     return found
+
+
+def passable(state: CivState, square: str | None, seat: int) -> bool:
+    """Whether a figure of ``seat`` may step onto ``square`` and go on: revealed, water only
+    with the right technology, nothing there that stops a move (§3.5, §6.4)."""
+    if square is None:
+        return False
+    look = state.squares.get(square)
+    if look is None or (look.terrain == "water" and not may_enter_water(state, seat)):
+        return False
+    city = city_at(state, square)
+    return not (enemy_on(state, square, seat) or square in state.minors or (city is not None and city.owner != seat))
 
 
 def decide_relocate(state: CivState) -> Decision:
@@ -199,7 +222,7 @@ def on_found_city(state: CivState, move: FoundCity, log: list[Event]) -> None:
     if state.players[seat].civ == "romans":
         advance(state, seat, log, free=True)
     if state.tables.options.learning_game and len(cities_of(state, seat)) >= 3:
-        win(state, seat, "learning game end (no winner)", log)
+        end_without_winner(state, "a third city ends the learning game", log)
 
 
 def on_set_government(state: CivState, move: SetGovernment, log: list[Event]) -> None:

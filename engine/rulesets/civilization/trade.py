@@ -8,19 +8,22 @@ from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.rulesets.civilization.abilities import (
     amount,
-    event_limit,
     resource_abilities,
 )
 from engine.rulesets.civilization.actions import (
     Answer,
-    Discard,
     Done,
     OfferItem,
     OfferTo,
     UseAbility,
 )
 from engine.rulesets.civilization.board import cities_of
-from engine.rulesets.civilization.event_cards import TRADE_MAX, discard, playable
+from engine.rulesets.civilization.event_cards import (
+    TRADE_MAX,
+    decide_discard,
+    over_limit,
+    playable,
+)
 from engine.rulesets.civilization.production import sites
 from engine.rulesets.civilization.state import CivState, Offer
 from engine.rulesets.civilization.tables import once
@@ -116,9 +119,9 @@ def decide_trade(state: CivState) -> Decision:
     offer = state.offer
     t = state.tables
     if state.k_done:
-        over = next(s for s in order(state) if len(state.players[s].events) > event_limit(state, s))
-        return Choice(over, "discard an event card", tuple(
-            Discard(c, label=("discard {}", state.tables.names_of[c])) for c in sorted(set(state.players[over].events))))
+        over = over_limit(state)
+        assert over is not None
+        return decide_discard(state, over)
     if offer is None:
         actions: list = [once(t, ("offer to", s), lambda s=s: OfferTo(s, label=f"make an offer to {names[s]}"))
                          for s in order(state) if s != seat]
@@ -190,7 +193,7 @@ def trade_step(state: CivState, log: list[Event]) -> bool:
         collect(state, log)
         return True
     if state.k_done:
-        if any(len(p.events) > event_limit(state, s) for s, p in enumerate(state.players)):
+        if over_limit(state) is not None:
             return False
         state.k_done = False
         enter(state, "city", log)
@@ -202,8 +205,3 @@ def trade_step(state: CivState, log: list[Event]) -> bool:
         return True
     return False
 
-
-def on_discard(state: CivState, move: Discard, log: list[Event]) -> None:
-    seat = next(s for s in order(state) if len(state.players[s].events) > event_limit(state, s))
-    discard(state, seat, move.card)
-    log.append(Event(("{} discards an event card", state.tables.names[seat])))

@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-from civ import RULESET, add_city, add_figure, choice, clear_map, edited, past_setup, sq
+from civ import (
+    RULESET,
+    add_city,
+    add_figure,
+    choice,
+    clear_map,
+    edited,
+    force,
+    past_setup,
+    sq,
+)
 
+from engine.core.decision import Chance
 from engine.rulesets.civilization.battle import begin_battle, clash, hand_size, settle
 from engine.rulesets.civilization.state import Battle, Front
 
@@ -170,3 +181,117 @@ def test_7_8_2_two_resources_from_a_destroyed_city_are_picked_one_by_one():
     RULESET.apply(state, next(a for a in second.actions if a.kind == "marker"))
     assert state.battle is None  # two picks: the battle is over
     assert winner.resources == {"iron": 1} and hut in winner.minors  # the one marker, drawn blind
+
+
+def won_by(state, battle, side: int) -> None:
+    """Settle ``battle`` with one surviving 3-strength infantry on ``side``'s front."""
+    state.battle, state.phase, state.after_battle = battle, "battle", "movement"
+    front = [None, None]
+    front[side] = "infantry-03"
+    battle.fronts = [Front(front, [0, 0])]
+    settle(state, battle, [])
+
+
+def test_7_7_the_winner_removes_an_army_for_every_two_units_lost_but_never_the_last():
+    """§7.7 "Ahányszor két egysége megsemmisült harc közben a győztesnek, annyi seregbábuját le
+    kell vennie a térképmezőről — kivéve a legutolsót, az mindenképp a térképmezőn marad"."""
+    for lost, left in ((1, 3), (2, 2), (4, 1), (7, 1)):
+        state, battle = battle_state()
+        for _ in range(3):
+            add_figure(state, 0, "army", sq(5, 5))
+        add_figure(state, 1, "army", sq(5, 5))
+        battle.lost = [lost, 0]
+        won_by(state, battle, 0)
+        assert sum(1 for f in state.figures if f.owner == 0) == left, lost
+        assert not any(f.owner == 1 for f in state.figures)
+
+
+def test_6_4_example_two_armies_and_a_scout_are_destroyed_and_the_attacker_loots():
+    """§6.4 ENEMY FIGURES, the example: "egy sereg olyan térképmezőre lép, ahol két ellenséges
+    sereg és egy ellenséges felderítő tartózkodik. Harcra kerül sor, és a támadó sereg győzelmet
+    arat. A két megtámadott sereg elpusztul, ahogy a felderítő is; a támadó zsákmányhoz jut"; the
+    loot of §7.8.1: at most 3 trade, at most 3 culture, or one resource marker."""
+    state, battle = battle_state()
+    add_figure(state, 0, "army", sq(5, 5))
+    for kind in ("army", "army", "scout"):
+        add_figure(state, 1, kind, sq(5, 5))
+    loser = state.players[1]
+    armies, scouts = loser.armies, loser.scouts
+    loser.trade, loser.culture, loser.resources, loser.minors = 5, 2, {"iron": 1}, []
+    edited(state)
+    won_by(state, battle, 0)
+    assert [f.owner for f in state.figures] == [0]
+    assert (loser.armies, loser.scouts) == (armies + 2, scouts + 1)  # back on the civ sheet
+    loot = choice(state)
+    assert loot.seat == 0 and sorted(a.kind for a in loot.actions) == ["culture", "resource:iron", "trade"]
+    RULESET.apply(state, next(a for a in loot.actions if a.kind == "trade"))
+    assert loser.trade == 2 and state.battle is None
+
+
+def test_7_8_2_a_destroyed_city_returns_its_buildings_and_loses_its_wonder_and_great_person():
+    """§7.8.2 "Az ostromlott város elpusztul, jelzője visszakerül tulajdonosa civilizációlapjára.
+    A külvárosokon lévő épületek visszakerülnek a piactáblára, az ugyanott lévő csodák és
+    kiválóságok pedig a dobozba ... A győztes figurái maradnak azon a térképmezőn, ahol a
+    városközpont volt"; the winner then learns a technology, draws an event card or takes 2
+    resources."""
+    from engine.rulesets.civilization.production import markers_left
+
+    state = past_setup(2)
+    clear_map(state)
+    add_city(state, 1, sq(5, 5))
+    add_figure(state, 0, "army", sq(5, 5))
+    loser = state.players[1]
+    state.buildings[sq(4, 4)] = (1, "temple")
+    state.wonders[sq(6, 6)] = (1, "colossus")
+    loser.wonders = ["colossus"]
+    state.greats[sq(4, 6)] = (1, "artist-1")
+    loser.events, loser.resources, loser.minors = ["ancient-01"], {"silk": 1}, []
+    loser.techs = [*loser.techs, "pottery"] if "pottery" not in loser.techs else loser.techs
+    state.players[0].techs = [t for t in state.players[0].techs if t != "pottery"]
+    temples = markers_left(state, "temple")
+    edited(state)
+    won_by(state, Battle(0, 1, [0, 1], sq(5, 5), "city"), 0)
+    assert not state.cities and not state.buildings and not state.wonders and not state.greats
+    assert markers_left(state, "temple") == temples + 1 and loser.wonders == [] and "artist-1" not in loser.greats
+    assert [(f.owner, f.square) for f in state.figures] == [(0, sq(5, 5))]
+    kinds = {a.kind.split(":")[0] for a in choice(state).actions}
+    assert kinds == {"tech", "event", "resources"} and "tech:pottery" in {a.kind for a in choice(state).actions}
+
+
+def test_7_9_2_beaten_by_barbarians_the_army_is_destroyed_and_nothing_more():
+    """§7.9.2 "Amennyiben a hódítók vereséget szenvedtek, a térképmezőre lépett bábu (vagy
+    bábuk, ha együtt mozogtak) elpusztul ...; azonban a vereségnek nincs más büntetése": no
+    loot, and the village stays."""
+    state = past_setup(3)
+    clear_map(state)
+    state.minors[sq(5, 5)] = "village"
+    add_figure(state, 0, "army", sq(5, 5))
+    add_figure(state, 0, "army", sq(5, 5))
+    player = state.players[0]
+    trade, culture = player.trade, player.culture
+    won_by(state, Battle(0, None, [0, 1], sq(5, 5), "village"), 1)
+    assert state.figures == [] and state.battle is None and state.minors[sq(5, 5)] == "village"
+    assert (player.trade, player.culture) == (trade, culture)
+
+
+def test_7_9_2_a_conquered_village_shows_a_great_person_or_a_resource():
+    """§7.9.2 "Ha azon kiválóságikont lát, eldobja a falujelzőt és húz egy kiválóságot; ha
+    viszont erőforrást, a falu jelzőjét civilizációlapjára rakja"."""
+    greats = sorted(m for m, c in past_setup(3).tables.minors.items() if c.site == "village" and c.result == "great_person")
+    for marker in [greats[0], "village-silk-1"]:
+        state = past_setup(3)
+        clear_map(state)
+        state.minors[sq(5, 5)] = "village"
+        add_figure(state, 0, "army", sq(5, 5))
+        player = state.players[0]
+        held = len(player.greats) + len(state.greats)
+        won_by(state, Battle(0, None, [0, 1], sq(5, 5), "village"), 0)
+        assert sq(5, 5) not in state.minors
+        edited(state)
+        force(state, marker)
+        if marker == "village-silk-1":
+            assert player.minors == ["village-silk-1"]
+        else:
+            assert player.minors == [] and isinstance(RULESET.decision(state), Chance)  # a great person is drawn
+            RULESET.apply(state, RULESET.decision(state).outcomes[0])
+            assert len(player.greats) + len(state.greats) == held + 1

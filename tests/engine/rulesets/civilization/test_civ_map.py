@@ -136,3 +136,51 @@ def test_6_4_enemy_scouts_alone_are_destroyed_and_looted():
     assert loot.seat == 0 and {a.kind for a in loot.actions} == {"trade", "culture"}
     RULESET.apply(state, next(a for a in loot.actions if a.kind == "trade"))
     assert state.players[1].trade == 2
+
+
+def test_6_4_figures_that_began_on_one_square_move_together_in_any_number():
+    """§6.4 "Ha valamelyikőtöknek több bábuja ugyanazon a térképmezőn kezdi a mozgási fázist,
+    ezek mozoghatnak együtt ... Persze az ugyanazon a térképmezőn lévő bábuknak nem kötelező
+    közösen mozogniuk": of three armies (Masonry's stack limit 3), any one, any two or all three
+    move; two move on together and the third stays."""
+    state = open_map()
+    state.players[0].techs.append("masonry")
+    armies = [add_figure(state, 0, "army", sq(6, 6)) for _ in range(3)]
+    state.phase, state.k, state.first = "movement", 0, 0
+    edited(state)
+    ids = sorted(a.figures for a in choice(state).actions if isinstance(a, MoveFigures))
+    one, two, three = (a.id for a in armies)
+    assert ids == sorted([(one,), (two,), (three,), (one, two), (one, three), (two, three), (one, two, three)])
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, MoveFigures) and a.figures == (one, three)))
+    RULESET.apply(state, Step("E", sq(7, 6)))
+    RULESET.apply(state, Stop())
+    assert [f.square for f in armies] == [sq(7, 6), sq(6, 6), sq(7, 6)]
+    assert [a.figures for a in choice(state).actions if isinstance(a, MoveFigures)] == [(two,)]
+
+
+def test_6_4_speed_is_2_and_horseback_riding_raises_it():
+    """§6.4 "Minden bábu annyit léphet, amennyi civilizációja sebessége. Ez kezdetben 2, de
+    bizonyos technológiák elsajátítása (mint például a lovaglásé) megnövelhetik"."""
+    for techs, steps in (([], 2), (["horseback_riding"], 3)):
+        state = open_map()
+        state.players[0].techs = techs
+        moving_army(state, sq(6, 6))
+        for x in range(7, 7 + steps):
+            RULESET.apply(state, Step("E", sq(x, 6)))
+        army = state.figures[-1]
+        assert army.square == sq(6 + steps, 6) and army.moved and not state.moving
+
+
+def test_6_4_the_stack_limit_is_2_where_a_figure_stops():
+    """§6.4 "egy térképmezőn egy civilizációnak legfeljebb annyi bábuja (serege és felderítője)
+    lehet, amennyi a civilizáció mennyiségi korlátja ... ez kezdetben 2, azonban ... (mint
+    például a kőművességgel) e korlát is megnövelhető": a third figure may not stop beside two
+    (it may pass, A11), with Masonry it may."""
+    for techs, allowed in (([], False), (["masonry"], True)):
+        state = open_map()
+        state.players[0].techs = techs
+        add_figure(state, 0, "army", sq(7, 6))
+        add_figure(state, 0, "scout", sq(7, 6))
+        moving_army(state, sq(6, 6))
+        RULESET.apply(state, Step("E", sq(7, 6)))
+        assert (Stop() in choice(state).actions) is allowed

@@ -11,6 +11,7 @@ from engine.rulesets.civilization.actions import (
     Boost,
     Done,
     PlayUnit,
+    Research,
     UseAbility,
 )
 from engine.rulesets.civilization.battle import begin_battle
@@ -87,3 +88,39 @@ def test_8_economic_a_coin_bought_during_city_management_wins_at_once():
     assert state.phase == "city" and coins(state, 0) == 14
     RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, UseAbility) and a.tech == "pottery"))
     assert state.victory == "economic" and RULESET.decision(state).winners == (0,)
+
+
+def test_a12_two_seats_reaching_15_coins_at_once_the_first_in_turn_order_wins():
+    """§8 "ha összegyűjt valamelyikőtök 15-öt belőle, gazdasági győzelmet aratva azonnal megnyeri
+    a játékot"; two seats reaching it in one research reveal are taken in turn order from the
+    first player, as the reveal itself (A12): seat 1 holds the first player marker."""
+    state = past_setup(2)
+    state.phase, state.k, state.first = "research", 0, 1
+    for player in state.players:
+        player.tech_coins = {"pottery": 15}
+    edited(state)
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Research)))  # seat 1 picks
+    end = RULESET.decision(state)
+    assert isinstance(end, End) and end.winners == (1,) and state.victory == "economic"
+
+
+def test_a12_a_coin_learned_first_in_the_reveal_wins_before_a_later_space_flight():
+    """§8: 15 coins and Space Flight both win "azonnal" (at once); the picks are learned in turn
+    order (A12). The first player learns Philosophy (a coin) to reach 15 and wins before the next
+    seat's Space Flight is learned."""
+    state = past_setup(2)
+    state.phase, state.k, state.first = "research", 0, 1
+    first, second = state.players[1], state.players[0]
+    first.techs, first.bottom_row, first.tech_coins, first.trade = ["pottery", "writing"], [], {}, 11
+    edited(state)
+    first.tech_coins = {"pottery": 14 - coins(state, 1)}  # 14 with the map's
+    second.techs = ["pottery", "horseback_riding", "code_of_laws", "writing", "masonry", "irrigation", "seafaring",
+                    "chivalry", "engineering", "democracy", "theology", "printing_press", "biology", "computers"]
+    second.bottom_row, second.tech_coins, second.trade = [], {}, 26
+    edited(state)
+    assert coins(state, 1) == 14 and coins(state, 0) < 15
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Research) and a.tech == "philosophy"))
+    RULESET.apply(state, next(a for a in choice(state).actions if isinstance(a, Research) and a.tech == "space_flight"))
+    end = RULESET.decision(state)
+    assert isinstance(end, End) and end.winners == (1,) and state.victory == "economic"
+    assert "space_flight" not in second.techs
