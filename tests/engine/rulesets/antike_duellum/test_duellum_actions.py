@@ -323,3 +323,22 @@ def test_commercium_example_and_limits():
                "ChooseResource(resource=marble)", *["ChooseResource(resource=iron)"] * 2)
     assert "Rome trades 1 gold, 2 marble for 2 iron" in log
     assert state.goods[BROWN] == {"gold": 0, "marble": 0, "iron": 4}
+
+
+def test_commercium_never_gives_or_takes_coins():
+    """§6.6 COMMERCIUM, the original: 'érmét azonban nem adhat és nem kaphat a kereskedelem során'.
+    Two gold and ten coins make no trade; with three gold the trade takes gold and gives only
+    gold, marble or iron."""
+    state = new_game()
+    state.techs[BROWN].append("commercium")
+    goods(state, BROWN, gold=2, coins=10)
+    at(state, "SCIENTIA")
+    assert "Trade()" not in ids(state)
+    with pytest.raises(IllegalAction, match="a trade gives 3 resources; you have fewer"):
+        attempt(state, a.Trade())
+    goods(state, BROWN, gold=3, coins=10)
+    play(state, "Trade()")  # the 3 gold given are forced: only the 2 taken are chosen
+    assert ids(state) == ["ChooseResource(resource=gold)", "ChooseResource(resource=marble)",
+                          "ChooseResource(resource=iron)"]
+    play(state, *["ChooseResource(resource=marble)"] * 2)
+    assert state.goods[BROWN] == {"gold": 0, "marble": 2, "iron": 0} and state.coins[BROWN] == 10
