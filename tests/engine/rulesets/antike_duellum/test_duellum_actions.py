@@ -200,6 +200,20 @@ def test_recruit_example_battle_off_caesarea():
     assert not [m for m in decision(state).actions if isinstance(m, a.Recruit)]
 
 
+def test_an_island_city_takes_only_galleys():
+    """§6.3, the original: 'A csak piros (szárazföldi) határral körülvett régióba csak légió, a
+    csak kék (tengeri) határral körülvett régióba csak gálya toborozható.' The Zama example
+    checks the red half; a Roman city on Corsica (blue borders only) takes only a galley."""
+    state = new_game()
+    city(state, "corsica", "gold", BROWN)
+    box(state, BROWN, legion=1, galley=1)
+    goods(state, BROWN, iron=4)
+    at(state, "MILITIA")
+    assert [i for i in ids(state) if "corsica" in i] == ["Recruit(unit=galley,city=corsica)"]
+    with pytest.raises(IllegalAction, match="Corsica has only sea borders: no legion can be placed there"):
+        attempt(state, a.Recruit("legion", "corsica"))
+
+
 def test_only_units_in_the_box_at_the_turn_start_are_recruited():
     """§6.3: eligibility is the box at the start of the turn (RECRUITS' purchases wait)."""
     state = carthage_recruits()

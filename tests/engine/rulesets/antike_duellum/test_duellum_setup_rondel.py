@@ -93,6 +93,19 @@ def test_rondel_example_from_ferrum():
     assert labels[8] == "FERRUM (8 steps, costs 5)"
 
 
+@pytest.mark.parametrize("side", ["carthage-rome", "greece-persia"])
+@pytest.mark.parametrize("order", ["A", "B"])
+def test_each_resource_is_used_opposite_where_it_is_produced(side, order):
+    """The original's note on the rondel: 'Az adott nyersanyag felhasználására szolgáló akció
+    körkikkely mindig pont szemben helyezkedik el az akciókörön, mint az adott nyersanyagot termelő
+    akció körkikkely' (MARMOR faces TEMPLUM, FERRUM MILITIA, AURUM SCIENTIA), and DUELLUM 'kétszer
+    szerepel az akció körön'. Both readings of A1 keep this on both boards."""
+    actions = new_game(side, rondel_order=order).tables.actions
+    opposite = {actions[p]: actions[(p + 4) % 8] for p in range(8)}
+    assert opposite["MARMOR"] == "TEMPLUM" and opposite["FERRUM"] == "MILITIA"
+    assert opposite["AURUM"] == "SCIENTIA" and actions.count("DUELLUM") == 2
+
+
 def test_extra_segments_are_paid_with_any_resource_or_coin():
     """§5.2: each segment beyond the third costs 1 resource or 1 coin, the player's choice."""
     state = new_game()
