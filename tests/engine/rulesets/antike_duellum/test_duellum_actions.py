@@ -15,6 +15,7 @@ from duellum import (
     box,
     city,
     decision,
+    end_movement,
     goods,
     ids,
     new_game,
@@ -356,3 +357,19 @@ def test_commercium_never_gives_or_takes_coins():
                           "ChooseResource(resource=iron)"]
     play(state, *["ChooseResource(resource=marble)"] * 2)
     assert state.goods[BROWN] == {"gold": 0, "marble": 2, "iron": 0} and state.coins[BROWN] == 10
+
+
+def test_commercium_trades_at_any_moment_of_your_turn():
+    """§6.6, the original: 'Kereskedni bármikor tud a játékos a saját körében': before the marker
+    moves, during DUELLUM's movement and conquests, and in phase 2."""
+    state = new_game()
+    state.techs[BROWN].append("commercium")
+    goods(state, BROWN, gold=9)
+    put(state, BROWN, "legion", "genua")
+    assert "Trade()" in ids(state)
+    at(state, "DUELLUM")
+    assert state.turn.step == "move" and "Trade()" in ids(state)
+    end_movement(state)
+    assert state.turn.step == "conquer" and "Trade()" in ids(state)
+    play(state, "EndConquest()")
+    assert state.turn.step == "found" and "Trade()" in ids(state)

@@ -151,6 +151,23 @@ def test_conquest_example_tarraco():
     assert state.hand[BEIGE] == ["ev-charity"]
 
 
+def test_galleys_alone_conquer_a_city_only_legions_defend():
+    """§10.2, the original: 'Ha egy várost csak légiók védenek, azt el lehet foglalni csak
+    gályákkal is, és viszont.' Two Roman galleys in coastal Tarraco take it from its one
+    Carthaginian legion (defence 1 + 1): both galleys and the legion go to their boxes."""
+    state = new_game()
+    city(state, "tarraco", "iron", BEIGE)
+    put(state, BEIGE, "legion", "tarraco")
+    put(state, BROWN, "galley", "tarraco", 2)
+    at(state, "DUELLUM")
+    end_movement(state)
+    assert decision(state).find("Conquer(city=tarraco)").label == "conquer Tarraco (defence 2)"
+    conquer(state, "tarraco")
+    assert state.owner["tarraco"] == BROWN
+    assert state.galleys[BROWN] == {} and state.legions[BEIGE] == {}
+    assert state.box[BROWN]["galley"] == 3 and state.box[BEIGE]["legion"] == 2
+
+
 def test_no_failed_conquest():
     """§6.5, §7.2: with fewer units than the defence there is no conquest to declare."""
     state = tarraco()
