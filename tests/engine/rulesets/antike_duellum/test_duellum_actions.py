@@ -215,6 +215,20 @@ def test_an_island_city_takes_only_galleys():
         attempt(state, a.Recruit("legion", "corsica"))
 
 
+def test_a_unit_destroyed_at_recruitment_is_not_recruited_again_this_turn():
+    """§6.3, the original: 'Egy így megsemmisült egységeket nem lehet újból felfogadni még ebben a
+    körben.' With iron to spare, the galley sunk off Caesarea lies in the box again but is not
+    offered; the legions still are."""
+    state = carthage_recruits()
+    goods(state, BEIGE, iron=10)
+    play(state, "Recruit(unit=galley,city=caesarea)")
+    assert state.box[BEIGE]["galley"] == 1 and state.galleys == [{}, {}]
+    recruits = [m.id for m in decision(state).actions if isinstance(m, a.Recruit)]
+    assert recruits and not [r for r in recruits if "galley" in r]
+    with pytest.raises(IllegalAction, match="no galley that was in your recruitment box"):
+        attempt(state, a.Recruit("galley", "carthago"))
+
+
 def test_only_units_in_the_box_at_the_turn_start_are_recruited():
     """§6.3: eligibility is the box at the start of the turn (RECRUITS' purchases wait)."""
     state = carthage_recruits()
