@@ -167,6 +167,16 @@ def test_walls_come_with_the_victory_track():
     assert log[-1].text.endswith("(scholar, 3 persons) and a wall")
 
 
+@pytest.mark.parametrize("side", ["carthage-rome", "greece-persia"])
+def test_a_player_never_owns_more_than_six_walls(side):
+    """§5.5, the original: the victory track's space 0 shows the wall each player starts with
+    '(maximum 6 lehet)'. Climbing to 8 persons issues the walls of every symbol: 6 in all."""
+    state = new_game(side)
+    state.turn.scholars, state.turn.generals = 5, 3
+    assert award(state, BROWN, []) == 8
+    assert state.walls_issued[BROWN] == state.walls_supply[BROWN] == 6
+
+
 def test_phase_two_and_three_follow_every_action():
     """§10.3: founding and persons happen every turn, whatever the action: after a production
     the turn goes to phase 2."""
