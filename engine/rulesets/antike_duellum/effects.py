@@ -53,11 +53,10 @@ def recruits_affordable(state: DuellumState, seat: int, count: int, bought: str 
 
 
 def units_on_board(state: DuellumState, seat: int) -> list[tuple[str, str]]:
-    """The seat's units on the board, as (unit, region), its special unit included (MUTINY)."""
-    units = [("legion", r) for r in sorted(state.legions[seat])] + [("galley", r) for r in sorted(state.galleys[seat])]
-    if state.special and state.special[seat]:
-        units.append((state.tables.special(seat), state.special[seat]))
-    return units
+    """The seat's legions and galleys on the board, as (unit, region): what MUTINY may destroy.
+    Never the special unit, which 'csak úgy lehet elpusztítani, ha egy vele megegyező típusú
+    egység a mezőjére mozog' (only a unit of its type moving onto it destroys it, §9.4)."""
+    return [("legion", r) for r in sorted(state.legions[seat])] + [("galley", r) for r in sorted(state.galleys[seat])]
 
 
 # -- what a card does ----------------------------------------------------------------------

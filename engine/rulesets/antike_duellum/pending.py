@@ -19,7 +19,6 @@ from engine.rulesets.antike_duellum.state import DuellumState, Pending
 from engine.rulesets.antike_duellum.tables import (
     BUY_GOLD,
     RESOURCES,
-    SPECIAL_MOVES_AS,
     TRADE_GIVE,
     TRADE_TAKE,
     UNIT_DUE_FOR,
@@ -165,10 +164,7 @@ def on_stop(state: DuellumState, move: a.Stop, log: list[Event]) -> None:
 def on_destroy(state: DuellumState, move: a.Destroy, log: list[Event]) -> None:
     unit, region = move.unit, move.region
     seat = state.turn.pending[0].seat
-    if unit in SPECIAL_MOVES_AS:
-        state.special[seat] = None
-    else:
-        remove(state, seat, unit, region, 1)
+    remove(state, seat, unit, region, 1)
     log.append(Event(("{}'s {} in {} is destroyed", state.names[seat], unit, state.tables.name(region))))
     consume(state, log)
 

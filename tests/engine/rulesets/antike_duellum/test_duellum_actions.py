@@ -15,6 +15,7 @@ from duellum import (
     box,
     city,
     decision,
+    end_movement,
     goods,
     ids,
     new_game,
@@ -200,6 +201,34 @@ def test_recruit_example_battle_off_caesarea():
     assert not [m for m in decision(state).actions if isinstance(m, a.Recruit)]
 
 
+def test_an_island_city_takes_only_galleys():
+    """§6.3, the original: 'A csak piros (szárazföldi) határral körülvett régióba csak légió, a
+    csak kék (tengeri) határral körülvett régióba csak gálya toborozható.' The Zama example
+    checks the red half; a Roman city on Corsica (blue borders only) takes only a galley."""
+    state = new_game()
+    city(state, "corsica", "gold", BROWN)
+    box(state, BROWN, legion=1, galley=1)
+    goods(state, BROWN, iron=4)
+    at(state, "MILITIA")
+    assert [i for i in ids(state) if "corsica" in i] == ["Recruit(unit=galley,city=corsica)"]
+    with pytest.raises(IllegalAction, match="Corsica has only sea borders: no legion can be placed there"):
+        attempt(state, a.Recruit("legion", "corsica"))
+
+
+def test_a_unit_destroyed_at_recruitment_is_not_recruited_again_this_turn():
+    """§6.3, the original: 'Egy így megsemmisült egységeket nem lehet újból felfogadni még ebben a
+    körben.' With iron to spare, the galley sunk off Caesarea lies in the box again but is not
+    offered; the legions still are."""
+    state = carthage_recruits()
+    goods(state, BEIGE, iron=10)
+    play(state, "Recruit(unit=galley,city=caesarea)")
+    assert state.box[BEIGE]["galley"] == 1 and state.galleys == [{}, {}]
+    recruits = [m.id for m in decision(state).actions if isinstance(m, a.Recruit)]
+    assert recruits and not [r for r in recruits if "galley" in r]
+    with pytest.raises(IllegalAction, match="no galley that was in your recruitment box"):
+        attempt(state, a.Recruit("galley", "carthago"))
+
+
 def test_only_units_in_the_box_at_the_turn_start_are_recruited():
     """§6.3: eligibility is the box at the start of the turn (RECRUITS' purchases wait)."""
     state = carthage_recruits()
@@ -323,3 +352,38 @@ def test_commercium_example_and_limits():
                "ChooseResource(resource=marble)", *["ChooseResource(resource=iron)"] * 2)
     assert "Rome trades 1 gold, 2 marble for 2 iron" in log
     assert state.goods[BROWN] == {"gold": 0, "marble": 0, "iron": 4}
+
+
+def test_commercium_never_gives_or_takes_coins():
+    """§6.6 COMMERCIUM, the original: 'érmét azonban nem adhat és nem kaphat a kereskedelem során'.
+    Two gold and ten coins make no trade; with three gold the trade takes gold and gives only
+    gold, marble or iron."""
+    state = new_game()
+    state.techs[BROWN].append("commercium")
+    goods(state, BROWN, gold=2, coins=10)
+    at(state, "SCIENTIA")
+    assert "Trade()" not in ids(state)
+    with pytest.raises(IllegalAction, match="a trade gives 3 resources; you have fewer"):
+        attempt(state, a.Trade())
+    goods(state, BROWN, gold=3, coins=10)
+    play(state, "Trade()")  # the 3 gold given are forced: only the 2 taken are chosen
+    assert ids(state) == ["ChooseResource(resource=gold)", "ChooseResource(resource=marble)",
+                          "ChooseResource(resource=iron)"]
+    play(state, *["ChooseResource(resource=marble)"] * 2)
+    assert state.goods[BROWN] == {"gold": 0, "marble": 2, "iron": 0} and state.coins[BROWN] == 10
+
+
+def test_commercium_trades_at_any_moment_of_your_turn():
+    """§6.6, the original: 'Kereskedni bármikor tud a játékos a saját körében': before the marker
+    moves, during DUELLUM's movement and conquests, and in phase 2."""
+    state = new_game()
+    state.techs[BROWN].append("commercium")
+    goods(state, BROWN, gold=9)
+    put(state, BROWN, "legion", "genua")
+    assert "Trade()" in ids(state)
+    at(state, "DUELLUM")
+    assert state.turn.step == "move" and "Trade()" in ids(state)
+    end_movement(state)
+    assert state.turn.step == "conquer" and "Trade()" in ids(state)
+    play(state, "EndConquest()")
+    assert state.turn.step == "found" and "Trade()" in ids(state)

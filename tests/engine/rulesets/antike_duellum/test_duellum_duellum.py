@@ -15,6 +15,7 @@ from duellum import (
     conquer,
     decision,
     end_movement,
+    goods,
     hold,
     ids,
     new_game,
@@ -24,6 +25,7 @@ from duellum import (
 
 from engine.core.errors import IllegalAction
 from engine.rulesets.antike_duellum import actions as a
+from engine.rulesets.antike_duellum.building import temple_problem
 
 
 def steps(state) -> set[str]:
@@ -149,6 +151,23 @@ def test_conquest_example_tarraco():
     assert state.hand[BEIGE] == ["ev-charity"]
 
 
+def test_galleys_alone_conquer_a_city_only_legions_defend():
+    """§10.2, the original: 'Ha egy várost csak légiók védenek, azt el lehet foglalni csak
+    gályákkal is, és viszont.' Two Roman galleys in coastal Tarraco take it from its one
+    Carthaginian legion (defence 1 + 1): both galleys and the legion go to their boxes."""
+    state = new_game()
+    city(state, "tarraco", "iron", BEIGE)
+    put(state, BEIGE, "legion", "tarraco")
+    put(state, BROWN, "galley", "tarraco", 2)
+    at(state, "DUELLUM")
+    end_movement(state)
+    assert decision(state).find("Conquer(city=tarraco)").label == "conquer Tarraco (defence 2)"
+    conquer(state, "tarraco")
+    assert state.owner["tarraco"] == BROWN
+    assert state.galleys[BROWN] == {} and state.legions[BEIGE] == {}
+    assert state.box[BROWN]["galley"] == 3 and state.box[BEIGE]["legion"] == 2
+
+
 def test_no_failed_conquest():
     """§6.5, §7.2: with fewer units than the defence there is no conquest to declare."""
     state = tarraco()
@@ -234,6 +253,41 @@ def test_res_publica_would_have_saved_ainos():
     state = ainos_abydos(res_publica=True)
     assert "Conquer(city=ainos)" not in ids(state)
     assert decision(state).find("Conquer(city=abydos)").label == "conquer Abydos (defence 2)"
+
+
+def test_a_battle_in_a_city_region_leaves_the_city_alone():
+    """§7.1, the original: 'A városok nem érintettek semmilyen módon az egymással harcoló egységek
+    konfliktusában.' A Roman legion marching into Carthaginian Tarraco destroys its defending
+    legion one for one; the city keeps its owner, temple and wall, and now defends at 3 + 1."""
+    state = new_game()
+    city(state, "tarraco", "iron", BEIGE, temple=True, wall=True)
+    put(state, BEIGE, "legion", "tarraco")
+    put(state, BROWN, "legion", "narbo")
+    put(state, BROWN, "galley", "roma")  # something else to move, so the movement waits
+    at(state, "DUELLUM")
+    log = play(state, "Step(unit=legion,origin=narbo,to=tarraco)")
+    assert "battle in Tarraco: 1 legion of each side destroyed" in log
+    assert state.owner["tarraco"] == BEIGE and "tarraco" in state.temples and "tarraco" in state.walls
+    assert not state.legions[BEIGE] and not state.legions[BROWN]
+
+
+def test_a_destroyed_temple_returns_to_the_bank_and_can_be_built_again():
+    """§6.2, the original: with no temple in the bank 'addig nem építhető új, amíg egyet valaki le
+    nem rombol, és vissza nem kerül a bankba'; §6.5: 'Ha a városban volt templom, az leomlik, és
+    visszakerül a bank készletébe.' All 12 temples stand; Rome conquers Tarraco's, and a 12th
+    temple may be built again."""
+    state = new_game()
+    city(state, "tarraco", "iron", BEIGE, temple=True)
+    for site in [s for s in state.tables.sites if s not in state.owner][:11]:
+        city(state, site, "marble", BEIGE, temple=True)  # 12 temples stand
+    goods(state, BROWN, marble=6)
+    assert temple_problem(state, BROWN, "roma") == "all 12 temples stand: none is left in the bank"
+    put(state, BROWN, "legion", "tarraco", 3)
+    at(state, "DUELLUM")
+    end_movement(state)
+    conquer(state, "tarraco")
+    assert state.owner["tarraco"] == BROWN and len(state.temples) == 11
+    assert temple_problem(state, BROWN, "roma") is None
 
 
 def test_defence_counts_every_component():

@@ -105,6 +105,24 @@ def test_navigator_example_four_galleys():
     assert award(state, BROWN, []) == 0
 
 
+def test_the_navigator_is_counted_at_the_end_of_the_turn_after_every_battle():
+    """§8.1, the original: 'Minden kör végén, az összes harc lejátszása után, meg kell számolni a
+    birtokolt tengeri mezőket a navigátor kártya megszerzéséhez.' Brown holds 7 sea areas when
+    DUELLUM begins (3 cityless seas at 2, Roma at 1), but its Roma galley sails into a Carthaginian
+    galley and both sink: 6 at the end of the turn, no navigator."""
+    state = new_game()
+    for sea in ("mare-ligusticum", "mare-adriaticum", "mare-ionium"):
+        put(state, BROWN, "galley", sea)
+    put(state, BROWN, "galley", "roma")
+    put(state, BEIGE, "galley", "mare-tyrrhenum")
+    at(state, "DUELLUM")
+    log = play(state, "Step(unit=galley,origin=roma,to=mare-tyrrhenum)")
+    assert "battle in Mare Tyrrhenum: 1 galley of each side destroyed" in log
+    log = end_movement(state)  # nothing to conquer or found: the turn ends by itself
+    assert state.turn.seat == BEIGE  # Carthage's turn has begun
+    assert not [line for line in log if "navigator" in line] and state.persons[BROWN] == []
+
+
 def test_an_empty_stack_gives_nothing():
     """§8.1: persons are awarded only while cards of that type remain."""
     state = new_game()

@@ -93,6 +93,19 @@ def test_rondel_example_from_ferrum():
     assert labels[8] == "FERRUM (8 steps, costs 5)"
 
 
+@pytest.mark.parametrize("side", ["carthage-rome", "greece-persia"])
+@pytest.mark.parametrize("order", ["A", "B"])
+def test_each_resource_is_used_opposite_where_it_is_produced(side, order):
+    """The original's note on the rondel: 'Az adott nyersanyag felhasználására szolgáló akció
+    körkikkely mindig pont szemben helyezkedik el az akciókörön, mint az adott nyersanyagot termelő
+    akció körkikkely' (MARMOR faces TEMPLUM, FERRUM MILITIA, AURUM SCIENTIA), and DUELLUM 'kétszer
+    szerepel az akció körön'. Both readings of A1 keep this on both boards."""
+    actions = new_game(side, rondel_order=order).tables.actions
+    opposite = {actions[p]: actions[(p + 4) % 8] for p in range(8)}
+    assert opposite["MARMOR"] == "TEMPLUM" and opposite["FERRUM"] == "MILITIA"
+    assert opposite["AURUM"] == "SCIENTIA" and actions.count("DUELLUM") == 2
+
+
 def test_extra_segments_are_paid_with_any_resource_or_coin():
     """§5.2: each segment beyond the third costs 1 resource or 1 coin, the player's choice."""
     state = new_game()
@@ -152,6 +165,16 @@ def test_walls_come_with_the_victory_track():
     assert award(state, BROWN, log) == 2
     assert state.walls_supply[BROWN] == 3 and state.walls_issued[BROWN] == 3
     assert log[-1].text.endswith("(scholar, 3 persons) and a wall")
+
+
+@pytest.mark.parametrize("side", ["carthage-rome", "greece-persia"])
+def test_a_player_never_owns_more_than_six_walls(side):
+    """§5.5, the original: the victory track's space 0 shows the wall each player starts with
+    '(maximum 6 lehet)'. Climbing to 8 persons issues the walls of every symbol: 6 in all."""
+    state = new_game(side)
+    state.turn.scholars, state.turn.generals = 5, 3
+    assert award(state, BROWN, []) == 8
+    assert state.walls_issued[BROWN] == state.walls_supply[BROWN] == 6
 
 
 def test_phase_two_and_three_follow_every_action():

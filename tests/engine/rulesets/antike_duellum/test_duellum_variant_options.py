@@ -119,6 +119,32 @@ def test_a_special_unit_only_fights_in_defence():
     assert not [line for line in log if "battle" in line] and state.legions[BEIGE] == {"pisae": 1}
 
 
+def test_mutiny_never_destroys_a_special_unit():
+    """§9.4 and §9.3 MUTINY, the original: 'A speciális egységet csak úgy lehet elpusztítani, ha
+    egy vele megegyező típusú egység a mezőjére mozog, és normál csatában 1 : 1 veszteségként
+    megsemmisíti őt' (a special unit can be destroyed ONLY by a unit of its type moving onto its
+    field). So MUTINY's victim chooses among its legions and galleys only, and a victim with no
+    other unit on the board loses just the gold."""
+    state = variant()
+    hold(state, BROWN, "ev-mutiny")
+    state.special[BEIGE] = "mare-tyrrhenum"
+    put(state, BEIGE, "legion", "zama")
+    put(state, BEIGE, "galley", "carthago")
+    play(state, "PlayEvent(card=ev-mutiny)")
+    choice = decision(state)
+    assert choice.seat == BEIGE and [m.id for m in choice.actions] == [
+        "Destroy(unit=legion,region=zama)", "Destroy(unit=galley,region=carthago)"]
+    with pytest.raises(IllegalAction):
+        attempt(state, a.Destroy("admiral", "mare-tyrrhenum"))
+    assert state.special[BEIGE] == "mare-tyrrhenum"
+    state = variant()
+    hold(state, BROWN, "ev-mutiny")
+    state.special[BEIGE] = "mare-tyrrhenum"
+    log = play(state, "PlayEvent(card=ev-mutiny)")
+    assert "Carthage discards 1 gold" in log
+    assert state.special[BEIGE] == "mare-tyrrhenum" and decision(state).seat == BROWN
+
+
 def test_special_units_found_cities_and_the_admiral_sails_for_the_navigator():
     """§10.3 (suggested readings): a special unit counts for founding; the admiral's sea area
     counts for the navigator."""
