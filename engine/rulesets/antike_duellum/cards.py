@@ -34,7 +34,7 @@ prosperity    Gain ``amount`` gold per city of yours with a wall.               
 purchase      Pay ``cost`` gold, then gain ``amount`` marble and ``amount`` iron.       cost, amount
 recruits      Buy up to ``amount`` units into your recruitment box without SCIENTIA.   amount = 2
 sabotage      Pay ``cost`` gold; your opponent discards one of their event cards.       cost = 1
-settler       Found one city (phase 2) for ``cost`` gold instead of the base price.    cost = 1
+settler       Found one city for ``cost`` gold instead of the base price.              cost = 1
 stone_pit     When you use MARMOR this turn, each marble city produces +amount.       amount = 1
 shipyard      When recruiting with MILITIA this turn, ``amount`` galley(s) cost no     amount = 1
               iron.

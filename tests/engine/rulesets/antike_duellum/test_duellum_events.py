@@ -264,10 +264,25 @@ def test_settler_founds_for_one_gold_plus_fees():
     assert state.goods[BROWN]["gold"] == 1 and state.coins[BROWN] == 1  # 1 marble fee: Pisae
 
 
+def test_settler_is_played_at_any_moment_of_its_holders_turn():
+    """§9.3 "A játékosok használhatják és kombinálhatják az eseménykártyáikat a saját körükben
+    bármikor, hacsak a kártya szövege mást nem mond": SETTLER's text ("Alapíthatsz egy várost 1
+    aranyért cserébe") names no moment, so it founds a city before the rondel move too, and in
+    another action's step, not only in phase 2 (a city settled first may then take recruits)."""
+    state = brown_holds("ev-settler")
+    put(state, BROWN, "legion", "genua")
+    goods(state, BROWN, gold=2, coins=1)
+    assert "PlayEventOn(card=ev-settler,space=genua,resource=marble)" in ids(state)  # before the move
+    at(state, "TEMPLUM")
+    assert "PlayEventOn(card=ev-settler,space=genua,resource=marble)" in ids(state)
+    play(state, "PlayEventOn(card=ev-settler,space=genua,resource=marble)")
+    assert state.owner["genua"] == BROWN and state.goods[BROWN]["gold"] == 1 and state.coins[BROWN] == 0  # the fee: Pisae
+
+
 def test_events_need_their_moment():
-    """§6.7 and §9.3: FORTRESS is never played in your own turn; SETTLER waits for phase 2;
-    GOLD MINE must come before the marker moves to AURUM."""
-    state = brown_holds("ev-fortress", "ev-settler", "ev-gold-mine")
+    """§6.7 and §9.3: FORTRESS is never played in your own turn; GOLD MINE must come before the
+    marker moves to AURUM."""
+    state = brown_holds("ev-fortress", "ev-gold-mine")
     put(state, BROWN, "legion", "genua")
     assert [i for i in ids(state) if i.startswith("PlayEvent")] == ["PlayEvent(card=ev-gold-mine)"]
     at(state, "TEMPLUM")
