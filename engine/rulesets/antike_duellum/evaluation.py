@@ -33,21 +33,26 @@ _USEFUL_GOODS = tuple((kind, USEFUL[kind]) for kind in RESOURCES)
 _EARNED_BY_DEEDS = ("scholar", "general")  # this turn's deeds, counted for the active seat only
 
 
-def temples_by_seat(state: DuellumState) -> list[int]:
-    """The measure citizens are earned by (``persons.temple_measure``), every seat at once."""
+def cities_by_seat(state: DuellumState) -> tuple[int, int]:
+    """Both seats' cities: a duel's seats are 0 and 1, so the owners' sum is seat 1's count."""
+    owner = state.owner
+    second = sum(owner.values())
+    return len(owner) - second, second
+
+
+def temples_by_seat(state: DuellumState) -> tuple[int, int] | list[int]:
+    """The measure citizens are earned by (``persons.temple_measure``), both seats at once."""
     if state.tables.options.citizens_count_built:
         return state.temples_built
-    owner = state.owner
-    temples = [0] * len(state.names)
-    for city in state.temples:
-        temples[owner[city]] += 1
-    return temples
+    temples = state.temples
+    second = sum(map(state.owner.__getitem__, temples))
+    return len(temples) - second, second
 
 
 def persons_due(state: DuellumState, seat: int) -> int:
     """Persons held plus those this turn's deeds have earned and the stacks still hold (what
     ``persons.award`` hands out at the turn's end, §8.1)."""
-    return _worth_parts(state, seat, list(state.owner.values()).count(seat), temples_by_seat(state)[seat])[0]
+    return _worth_parts(state, seat, cities_by_seat(state)[seat], temples_by_seat(state)[seat])[0]
 
 
 def _worth_parts(state: DuellumState, seat: int, cities: int, temples: int) -> tuple[int, float]:
@@ -56,7 +61,8 @@ def _worth_parts(state: DuellumState, seat: int, cities: int, temples: int) -> t
     stacks = state.stacks
     cap = 2 if state.tables.options.second_navigator else 1
     kind_of = state.tables.person_kind
-    held = [kind_of[card] for card in state.persons[seat]]
+    persons = state.persons[seat]
+    held = [kind_of[card] for card in persons] if persons else ()
     due = len(held)
     towards = 0.0
     kings = stacks.get("king")
@@ -93,11 +99,11 @@ def worths(state: DuellumState) -> list[float]:
     """Every seat's worth; a won game is worth a hundred persons to its winner."""
     if state.winner is not None:
         return [PERSON * VICTORY * 10 if seat == state.winner else 0.0 for seat in range(len(state.names))]
-    owners = list(state.owner.values())
+    every_cities = cities_by_seat(state)
     temples = temples_by_seat(state)
     result = []
-    for seat in range(len(state.names)):
-        cities = owners.count(seat)
+    for seat in (0, 1):
+        cities = every_cities[seat]
         due, towards = _worth_parts(state, seat, cities, temples[seat])
         units = sum(state.legions[seat].values()) + sum(state.galleys[seat].values())
         coins = state.coins[seat]
