@@ -97,12 +97,12 @@ def _offered(ruleset: Ruleset, state: Any, move: Move) -> Move:
     return next((option for option in options if option == move), move)
 
 
-def evaluations(ruleset: Ruleset, state: Any, players: int) -> list[float]:
-    """Every seat's ``evaluate``: at once where the ruleset gives ``evaluations``."""
+def evaluations(ruleset: Ruleset, state: Any, players: int) -> Sequence[float]:
+    """Every seat's ``evaluate``: at once, as the ruleset gives them, where it has ``evaluations``."""
     every = getattr(ruleset, "evaluations", None)
     if every is None:
         return [evaluate(ruleset, state, seat) for seat in range(players)]
-    return [float(value) for value in every(state)]
+    return every(state)
 
 
 def rewards(ruleset: Ruleset, state: Any, players: int) -> list[float]:
