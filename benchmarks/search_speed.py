@@ -7,12 +7,16 @@ default strength. ``--opponent search`` seats it in both seats, ``greedy`` again
 one-ply bot (seat order rotated over the seeds). Games differ a lot in length (two searching
 seats may circle each other for thousands of moves), so the moves are printed beside the time.
 
-Measured (2026-11-28, the shared 2-core machine at a load of about 10): search against
-greedy, games 0:0 to 0:3, 5.4, 15.8, 18.5 and 4.0 CPU s (2,730, 5,678, 6,461 and 1,521 moves;
-search won all four), median 10.6 s: the target is met by the shorter games only. Before the
-day's speed-ups the first two took 10.6 and 31.5 s: twice as fast, the same moves. Two
-searching seats play longer games and search twice as often: game 0:0 took 44.0 CPU s for
-8,332 moves (seed bench:0 of ``play_recorded``, 3,301 moves: 21.6 s before, 11.7 after): not met.
+Measured (2026-11-28, the shared 2-core machine at a load of 4 to 5; the same moves as before
+every speed-up, game for game): search against greedy, games 0:0 to 0:3, 4.19, 12.11, 13.48
+and 2.87 CPU s (2,730, 5,678, 6,461 and 1,521 moves; search won all four), median 8.15 s (7.96
+in a run at a load of 4). Before the second round of speed-ups (commit 6d9b308), run just
+before them: 4.84, 14.12, 16.38 and 3.55 s, median 9.48 (10.6 at a load of 10; before the
+first round the first two games took 10.6 and 31.5 s). ``--games 6`` adds 0:4, 3.02 s (1,524 moves),
+and 0:5, 22.28 s (9,492 moves): median 8.02 s, but three of the six games (0:1, 0:2, 0:5)
+take over 10 s, so the target is met by the median only. Two searching seats play longer
+games and search twice as often: game 0:0 took 30.4 CPU s for 8,332 moves (38.3 s before,
+same load) and 0:1 72.0 s for 20,742 moves: not met.
 
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """

@@ -9,11 +9,13 @@ what the next persons are bought with, so they count a little too, goods only up
 purchase needs (a temple's 6 marble, two recruits' iron): hoarded goods buy nothing, and a
 bot paid for hoarding would ride the production segments for ever. Persons alone would leave
 a one-ply bot blind to every move but the one that completes a person.
+
+The search bots evaluate hundreds of thousands of positions a game, most of their time: the
+board is gone through once for both seats, and what is the same for both (which stacks still
+hold a card, the navigator cap) is looked up once.
 """
 
 from __future__ import annotations
-
-from typing import NamedTuple
 
 from engine.rulesets.antike_duellum.military import sea_areas
 from engine.rulesets.antike_duellum.persons import (
@@ -22,99 +24,97 @@ from engine.rulesets.antike_duellum.persons import (
     NAVIGATOR_AT,
 )
 from engine.rulesets.antike_duellum.state import DuellumState
-from engine.rulesets.antike_duellum.tables import VICTORY
+from engine.rulesets.antike_duellum.tables import RESOURCES, VICTORY
 
 PERSON = 10.0  # a person card; everything else is measured against it
 CITY, UNIT, GOOD, TECHNOLOGY = 1.0, 0.4, 0.15, 1.5
 USEFUL = {"gold": 4, "marble": 6, "iron": 4, "coins": 4}  # goods beyond these are worth nothing
+_USEFUL_GOODS = tuple((kind, USEFUL[kind]) for kind in RESOURCES)
+_EARNED_BY_DEEDS = ("scholar", "general")  # this turn's deeds, counted for the active seat only
 
 
-class Standing(NamedTuple):
-    """What a seat's persons are earned by, each counted once: the search bots evaluate
-    hundreds of thousands of positions a game, and counting the cities, temples and cards held
-    again for every kind of person and every seat was most of their time."""
-
-    cities: int
-    temples: int  # the measure citizens are earned by (``persons.temple_measure``)
-    seas: int  # the navigator count (``military.sea_areas``)
-    held: dict[str, int]  # person cards held, by kind
-
-
-def standings(state: DuellumState) -> list[Standing]:
-    """Every seat's standing, the board's cities and temples gone through once for all."""
-    players = len(state.names)
+def cities_by_seat(state: DuellumState) -> tuple[int, int]:
+    """Both seats' cities: a duel's seats are 0 and 1, so the owners' sum is seat 1's count."""
     owner = state.owner
+    second = sum(owner.values())
+    return len(owner) - second, second
+
+
+def temples_by_seat(state: DuellumState) -> tuple[int, int] | list[int]:
+    """The measure citizens are earned by (``persons.temple_measure``), both seats at once."""
     if state.tables.options.citizens_count_built:
-        temples = list(state.temples_built)
-    else:
-        temples = [0] * players
-        for city in state.temples:
-            temples[owner[city]] += 1
-    owners = list(owner.values())
-    kind_of = state.tables.person_kind
-    result = []
-    for seat in range(players):
-        held: dict[str, int] = {}
-        for card in state.persons[seat]:
-            kind = kind_of[card]
-            held[kind] = held.get(kind, 0) + 1
-        result.append(Standing(owners.count(seat), temples[seat], sea_areas(state, seat), held))
-    return result
+        return state.temples_built
+    temples = state.temples
+    second = sum(map(state.owner.__getitem__, temples))
+    return len(temples) - second, second
 
 
-def persons_due(state: DuellumState, seat: int, measured: Standing | None = None) -> int:
+def persons_due(state: DuellumState, seat: int) -> int:
     """Persons held plus those this turn's deeds have earned and the stacks still hold (what
     ``persons.award`` hands out at the turn's end, §8.1)."""
-    cities, temples, seas, held = measured or standings(state)[seat]
-    turn = state.turn
-    active = turn is not None and turn.seat == seat
-    cap = 2 if state.tables.options.second_navigator else 1
-    due = len(state.persons[seat])
-    for kind, stack in state.stacks.items():
-        if kind == "king":
-            owed = cities // KINGS_EVERY - held.get(kind, 0)
-        elif kind == "citizen":
-            owed = temples // CITIZENS_EVERY - held.get(kind, 0)
-        elif kind == "navigator":
-            owed = min(cap, seas // NAVIGATOR_AT) - held.get(kind, 0)
-        elif not active:
-            continue  # scholars and generals are earned only by the active player's deeds this turn
-        else:
-            owed = turn.scholars if kind == "scholar" else turn.generals
-        if owed > 0:
-            due += min(owed, len(stack))
-    return due
+    return _worth_parts(state, seat, cities_by_seat(state)[seat], temples_by_seat(state)[seat])[0]
 
 
-def progress(state: DuellumState, measured: Standing) -> float:
-    """The way towards the next king, citizen and navigator, each in [0, 1), while its stack
-    still holds a card."""
-    towards = 0.0
+def _worth_parts(state: DuellumState, seat: int, cities: int, temples: int) -> tuple[int, float]:
+    """The seat's persons due, and its way towards the next king, citizen and navigator (each
+    in [0, 1), while its stack still holds a card)."""
     stacks = state.stacks
-    if stacks.get("king"):
-        towards += measured.cities % KINGS_EVERY / KINGS_EVERY
-    if stacks.get("citizen"):
-        towards += measured.temples % CITIZENS_EVERY / CITIZENS_EVERY
     cap = 2 if state.tables.options.second_navigator else 1
-    if stacks.get("navigator") and measured.held.get("navigator", 0) < cap:
-        towards += min(measured.seas, NAVIGATOR_AT - 1) / NAVIGATOR_AT
-    return towards
-
-
-def worth(state: DuellumState, seat: int, measured: Standing) -> float:
-    units = sum(state.legions[seat].values()) + sum(state.galleys[seat].values())
-    goods = min(state.coins[seat], USEFUL["coins"])
-    for kind, amount in state.goods[seat].items():
-        goods += min(amount, USEFUL[kind])
-    return (PERSON * (persons_due(state, seat, measured) + progress(state, measured))
-            + CITY * measured.cities + UNIT * units + GOOD * goods + TECHNOLOGY * len(state.techs[seat]))
+    kind_of = state.tables.person_kind
+    persons = state.persons[seat]
+    held = [kind_of[card] for card in persons] if persons else ()
+    due = len(held)
+    towards = 0.0
+    kings = stacks.get("king")
+    if kings:
+        owed = cities // KINGS_EVERY - held.count("king")
+        if owed > 0:
+            due += min(owed, len(kings))
+        towards += cities % KINGS_EVERY / KINGS_EVERY
+    citizens = stacks.get("citizen")
+    if citizens:
+        owed = temples // CITIZENS_EVERY - held.count("citizen")
+        if owed > 0:
+            due += min(owed, len(citizens))
+        towards += temples % CITIZENS_EVERY / CITIZENS_EVERY
+    navigators = stacks.get("navigator")
+    if navigators:
+        seas = sea_areas(state, seat)
+        navigators_held = held.count("navigator")
+        owed = min(cap, seas // NAVIGATOR_AT) - navigators_held
+        if owed > 0:
+            due += min(owed, len(navigators))
+        if navigators_held < cap:
+            towards += min(seas, NAVIGATOR_AT - 1) / NAVIGATOR_AT
+    turn = state.turn
+    if turn is not None and turn.seat == seat:
+        for kind, owed in zip(_EARNED_BY_DEEDS, (turn.scholars, turn.generals)):
+            stack = stacks.get(kind)
+            if owed > 0 and stack:
+                due += min(owed, len(stack))
+    return due, towards
 
 
 def worths(state: DuellumState) -> list[float]:
     """Every seat's worth; a won game is worth a hundred persons to its winner."""
     if state.winner is not None:
         return [PERSON * VICTORY * 10 if seat == state.winner else 0.0 for seat in range(len(state.names))]
-    return [worth(state, seat, measured) for seat, measured in enumerate(standings(state))]
+    every_cities = cities_by_seat(state)
+    temples = temples_by_seat(state)
+    result = []
+    for seat in (0, 1):
+        cities = every_cities[seat]
+        due, towards = _worth_parts(state, seat, cities, temples[seat])
+        units = sum(state.legions[seat].values()) + sum(state.galleys[seat].values())
+        coins = state.coins[seat]
+        goods = min(coins, USEFUL["coins"])
+        stock = state.goods[seat]
+        for kind, useful in _USEFUL_GOODS:
+            amount = stock[kind]
+            goods += min(amount, useful)
+        result.append(PERSON * (due + towards) + CITY * cities + UNIT * units + GOOD * goods
+                      + TECHNOLOGY * len(state.techs[seat]))
+    return result
 
 
 def evaluate(state: DuellumState, seat: int) -> float:

@@ -174,10 +174,12 @@ def sea_areas(state: DuellumState, seat: int) -> int:
     """Navigator count (§8.1, A4): regions holding your galley (or admiral); a cityless sea
     region, with its galley symbol, counts 2."""
     value = state.tables.sea_value
-    regions = set(state.galleys[seat])
-    if state.special and state.special[seat] and SPECIAL_MOVES_AS[state.tables.special(seat)] == "galley":
-        regions.add(state.special[seat])
-    return sum(value[r] for r in regions)
+    galleys = state.galleys[seat]
+    areas = sum(map(value.__getitem__, galleys))
+    special = state.special[seat] if state.special else None
+    if special and special not in galleys and SPECIAL_MOVES_AS[state.tables.special(seat)] == "galley":
+        areas += value[special]
+    return areas
 
 
 @cache

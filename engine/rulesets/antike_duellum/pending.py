@@ -98,11 +98,12 @@ def recruits_moves(state: DuellumState, pending: Pending) -> tuple[Action, ...]:
 
 def pending_step(state: DuellumState, pending: Pending, log: list[Event]) -> bool:
     """Take a pending sub-choice that has one possible answer; drop one with none."""
-    _, moves = pending_moves(state, pending)
+    prompt, moves = pending_moves(state, pending)
     if not moves:
         state.turn.pending.pop(0)
         return True
     if len(moves) > 1:
+        state.decision = Choice(pending.seat, prompt, moves)  # ``decide_pending``'s, worked out once
         return False
     ANSWERS[type(moves[0])](state, moves[0], log)
     return True

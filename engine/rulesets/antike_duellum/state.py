@@ -76,14 +76,14 @@ class Turn:
 
     def clone(self) -> Turn:
         return Turn(
-            self.seat, self.step, self.action, dict(self.due), self.due_for, dict(self.paid),
+            self.seat, self.step, self.action, self.due.copy(), self.due_for, self.paid.copy(),
             [pending.clone() for pending in self.pending] if self.pending else [],
             None if self.conquest is None else self.conquest.clone(),
-            dict(self.recruitable), self.special_recruitable, dict(self.placed),
-            dict(zip(self.moved, map(list, self.moved.values()))), self.special_left, dict(self.free),
-            dict(self.bonus), self.free_steps, self.diplomacy, self.academy, dict(self.pestilence),
-            dict(self.fortress), self.commercium_new, self.scholars, self.generals, self.city_lost,
-            None if self.fee_markers is None else dict(self.fee_markers),
+            self.recruitable.copy(), self.special_recruitable, self.placed.copy(),
+            {key: steps.copy() for key, steps in self.moved.items()} if self.moved else {}, self.special_left,
+            self.free.copy(), self.bonus.copy(), self.free_steps, self.diplomacy, self.academy,
+            self.pestilence.copy(), self.fortress.copy(), self.commercium_new, self.scholars, self.generals,
+            self.city_lost, None if self.fee_markers is None else self.fee_markers.copy(),
         )
 
 
@@ -135,18 +135,29 @@ class DuellumState:
         as deep as play changes it, and no further; the names, the scenario's tables and the
         winnability key (a tuple) are shared, and so is the cached decision: Antike's decisions
         are values made from the state alone, so an equal state's is the same, and the search
-        bots, which clone a position for every action they try, need not work it out again."""
+        bots, which clone a position for every action they try, need not work it out again.
+        A duel has two seats: their parts are copied one by one, without a loop (a third of
+        the time of a clone, which the search makes some hundred thousand times a game)."""
+        goods0, goods1 = self.goods
+        box0, box1 = self.box
+        reserve0, reserve1 = self.reserve
+        techs0, techs1 = self.techs
+        firsts0, firsts1 = self.firsts
+        persons0, persons1 = self.persons
+        hand0, hand1 = self.hand
+        legions0, legions1 = self.legions
+        galleys0, galleys1 = self.galleys
         return DuellumState(
             self.names, self.tables, self.phase, self.active, self.turn_number,
-            list(map(dict, self.goods)), list(self.coins), list(self.rondel),
-            list(map(dict, self.box)), list(map(dict, self.reserve)),
-            list(self.special), list(self.walls_supply), list(self.walls_issued),
-            list(map(list, self.techs)), list(map(list, self.firsts)),
-            list(map(list, self.persons)), list(map(list, self.hand)),
-            list(self.temples_built), dict(self.owner), dict(self.marker), set(self.temples), set(self.walls),
-            list(map(dict, self.legions)), list(map(dict, self.galleys)),
-            dict(zip(self.stacks, map(list, self.stacks.values()))),
-            list(self.pool), list(self.display), list(self.discard), self.picker, self.picks,
+            [goods0.copy(), goods1.copy()], self.coins.copy(), self.rondel.copy(),
+            [box0.copy(), box1.copy()], [reserve0.copy(), reserve1.copy()],
+            self.special.copy(), self.walls_supply.copy(), self.walls_issued.copy(),
+            [techs0.copy(), techs1.copy()], [firsts0.copy(), firsts1.copy()],
+            [persons0.copy(), persons1.copy()], [hand0.copy(), hand1.copy()],
+            self.temples_built.copy(), self.owner.copy(), self.marker.copy(), self.temples.copy(), self.walls.copy(),
+            [legions0.copy(), legions1.copy()], [galleys0.copy(), galleys1.copy()],
+            {kind: cards.copy() for kind, cards in self.stacks.items()},
+            self.pool.copy(), self.display.copy(), self.discard.copy(), self.picker, self.picks,
             None if self.turn is None else self.turn.clone(), self.winner, self.ended,
             self.decision, self.winnable,
         )
