@@ -220,6 +220,8 @@ class SearchBot:
         self._seen = 0  # how much of the history the tree and the worlds have taken in
         self._private: list[tuple[int, ...]] = []  # who saw each chance step not everyone saw
         self._scanned = 0  # how much of the history ``_private`` has taken in
+        self._visited: list[Any] = []  # the positions of this turn's choices, while only the bot moved
+        self._chose: Action | None = None
 
     def at(self, table: Table) -> SearchBot:
         return SearchBot(self.playouts, self.depth, self.exploration, self.determinisations, self.name, table)
@@ -232,7 +234,9 @@ class SearchBot:
         ruleset, state, history = self.table.ruleset, self.table.state, self.table.history
         players = len(ruleset.scores(state))
         worlds = self._worlds_for(decision.seat, rng)
-        root = self._root_after(history[self._seen:])
+        steps = history[self._seen:]
+        self._remember(ruleset, state, steps)
+        root = self._root_after(steps)
         self._seen = len(history)
         for index in range(max(0, self.playouts - root.visits)):
             self._iterate(ruleset, ruleset.clone(worlds[index % len(worlds)]), root, players, rng)
@@ -242,7 +246,27 @@ class SearchBot:
                   for index, (key, child) in enumerate(root.children.items()) if key in offered]
         if not ranked:
             return decision.actions[uniform_index(rng, len(decision.actions))]
-        return offered[max(ranked)[4]]  # the decision's own object, equal to the tree's key
+        self._chose = offered[self._fresh(ruleset, state, sorted(ranked, reverse=True))]
+        return self._chose  # the decision's own object, equal to the tree's key
+
+    def _remember(self, ruleset: Ruleset, state: Any, steps: Sequence[Played]) -> None:
+        """This choice's position among the turn's, kept while the only step since the bot's last
+        choice is the move it chose there."""
+        own = len(steps) == 1 and steps[0].move == self._chose
+        self._visited = [*self._visited, ruleset.clone(state)] if own else [ruleset.clone(state)]
+
+    def _fresh(self, ruleset: Ruleset, state: Any, ranked: Sequence[tuple[Any, ...]]) -> Action:
+        """The best ranked action that does not bring the game back to a position of this turn.
+        Rules may let a seat undo a free move (a great person put where another stands sends
+        that one back to the sheet): looking one move further, the search finds each of such a
+        pair a little better than the other and would swap them for ever. Positions are equal
+        when the ruleset's states compare equal; a state without equality never repeats."""
+        for *_, key in ranked:
+            result = ruleset.clone(state)
+            ruleset.apply(result, key)
+            if result not in self._visited:
+                return key
+        return ranked[0][-1]
 
     def _root_after(self, steps: Sequence[Played]) -> _Node:
         """The node the game has reached since the last choice, or a new root when the game
