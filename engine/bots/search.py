@@ -4,7 +4,8 @@ Both work through the engine contract alone, so they play any ruleset. A ruleset
 ``evaluate(state, seat)`` built from its own scoring; otherwise the seat's score in the
 designer's picture less the best other score stands in. One that looks at the board once for
 every seat may also give ``evaluations(state)``, each seat's ``evaluate`` at once: the search
-scores every seat of each position it stops at.
+scores every seat of each position it stops at; and ``evaluation_scale``, the points of lead
+the search squashes into a reward (``EVALUATION_SCALE`` when not given).
 
 Hidden information is handled by determinisation: before searching, the bot redraws every
 chance outcome the seat did not see (a card dealt to another hand, a pile trimmed face down)
@@ -367,10 +368,17 @@ class SearchBot:
         evaluation is made, and every seat's reward there when the ruleset scores all seats
         at once (then they cost no more than the acting seat's, and the leaf no second look).
         ``state`` is this iteration's own copy: the last action is taken on it, not on a copy
-        (whose decision the rules would work out again to check the action is offered)."""
+        (whose decision the rules would work out again to check the action is offered).
+
+        A ruleset whose turns hold many free moves of one seat may set ``scored_before_replies``:
+        a position where the move has passed to another seat is then scored as it stands. Else a
+        line that hands the move on is scored after the other seat's best reply, one that keeps
+        it after its own best next move, and the search kept moving great people about for ever
+        rather than end its turn (Civilization, seed 100:1: 2,120 actions by turn 158)."""
         every = hasattr(ruleset, "evaluations")
+        here = node.seat not in (None, decision.seat) and getattr(ruleset, "scored_before_replies", False)
         best, best_value, best_scored = state, -math.inf, None
-        last = len(new) - 1
+        last = -1 if here else len(new) - 1
         for index, action in enumerate(new):
             trial = taken(ruleset, state, action, rng) if index == last else after(ruleset, state, action, rng)
             scored = rewards(ruleset, trial, players) if every else None
@@ -378,6 +386,8 @@ class SearchBot:
             node.children[action] = _Node(seat=decision.seat, visits=1, reward=value)
             if value > best_value:
                 best, best_value, best_scored = trial, value, scored
+        if here:
+            return state, rewards(ruleset, state, players) if every else None
         return best, best_scored
 
     def _ucb(self, child: _Node) -> float:

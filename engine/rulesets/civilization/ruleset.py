@@ -42,6 +42,9 @@ class Civilization(Skeleton):
     tells_its_moves: ClassVar[frozenset[type]] = frozenset({Answer, Arts, PlayUnit, Research})
     space_props = CivilizationSpaceProps
     evaluation_scale = SCALE  # the search bot's squash of a lead (``evaluation.SCALE``)
+    # a turn holds many free moves of one seat (placing great people, steps): the search scores
+    # a line that hands the move on before the next seat's reply, as it scores one that keeps it
+    scored_before_replies = True
 
     def validate(self, scenario: Scenario) -> list[Problem]:
         return problems(scenario)
