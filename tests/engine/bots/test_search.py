@@ -299,3 +299,33 @@ def test_a_ruleset_sets_the_scale_a_lead_is_squashed_over(ruleset, dice_race, mo
     monkeypatch.setattr(type(ruleset), "evaluation_scale", 50.0, raising=False)
     wider = rewards(ruleset, state, 2)[0]
     assert usual == pytest.approx(1 / (1 + math.exp(-4))) and wider == pytest.approx(1 / (1 + math.exp(-0.8)))
+
+
+class BankRules(SwapRules):
+    """Passing banks two points for the seat that passes (and the other seat's one)."""
+
+    def apply(self, state: Twins, action: Action) -> None:
+        if isinstance(action, Pass):
+            state.points[state.active] += 2
+        super().apply(state, action)
+
+
+@pytest.mark.parametrize("before_replies", [False, True])
+def test_a_ruleset_may_have_a_line_handing_the_move_on_scored_before_the_reply(before_replies):
+    """Passing gains a net point. The second iteration looks below the pass: by default the
+    position after the rival's best reply (it passes and gains too) is scored; a ruleset with
+    ``scored_before_replies`` has the position the pass left scored, as a line keeping the
+    move is scored before any reply."""
+    rules, state = BankRules(), Twins()
+    rules.scored_before_replies = before_replies
+    bot = SearchBot(playouts=2).at(Table(rules, state, []))
+    bot.choose(rules.decision(state), random.Random(1))
+    passed = bot._root.children[Pass()]
+    rules.apply(state, Pass())
+    first = rewards(rules, state, 2)[0]
+    assert passed.visits == 2
+    if before_replies:
+        assert passed.reward == pytest.approx(2 * first)
+    else:
+        assert passed.reward < 2 * first - 0.01
+
