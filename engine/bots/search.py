@@ -4,7 +4,8 @@ Both work through the engine contract alone, so they play any ruleset. A ruleset
 ``evaluate(state, seat)`` built from its own scoring; otherwise the seat's score in the
 designer's picture less the best other score stands in. One that looks at the board once for
 every seat may also give ``evaluations(state)``, each seat's ``evaluate`` at once: the search
-scores every seat of each position it stops at.
+scores every seat of each position it stops at; and ``evaluation_scale``, the points of lead
+the search squashes into a reward (``EVALUATION_SCALE`` when not given).
 
 Hidden information is handled by determinisation: before searching, the bot redraws every
 chance outcome the seat did not see (a card dealt to another hand, a pile trimmed face down)
@@ -222,6 +223,8 @@ class SearchBot:
         self._seen = 0  # how much of the history the tree and the worlds have taken in
         self._private: list[tuple[int, ...]] = []  # who saw each chance step not everyone saw
         self._scanned = 0  # how much of the history ``_private`` has taken in
+        self._visited: list[Any] = []  # the positions of this turn's choices, while only the bot moved
+        self._chose: Action | None = None
 
     def at(self, table: Table) -> SearchBot:
         return SearchBot(self.playouts, self.depth, self.exploration, self.determinisations, self.name, table)
@@ -234,7 +237,9 @@ class SearchBot:
         ruleset, state, history = self.table.ruleset, self.table.state, self.table.history
         players = len(ruleset.scores(state))
         worlds = self._worlds_for(decision.seat, rng)
-        root = self._root_after(history[self._seen:])
+        steps = history[self._seen:]
+        self._remember(ruleset, state, steps)
+        root = self._root_after(steps)
         self._seen = len(history)
         for index in range(max(0, self.playouts - root.visits)):
             self._iterate(ruleset, ruleset.clone(worlds[index % len(worlds)]), root, players, rng)
@@ -244,7 +249,27 @@ class SearchBot:
                   for index, (key, child) in enumerate(root.children.items()) if key in offered]
         if not ranked:
             return decision.actions[uniform_index(rng, len(decision.actions))]
-        return offered[max(ranked)[4]]  # the decision's own object, equal to the tree's key
+        self._chose = offered[self._fresh(ruleset, state, sorted(ranked, reverse=True))]
+        return self._chose  # the decision's own object, equal to the tree's key
+
+    def _remember(self, ruleset: Ruleset, state: Any, steps: Sequence[Played]) -> None:
+        """This choice's position among the turn's, kept while the only step since the bot's last
+        choice is the move it chose there."""
+        own = len(steps) == 1 and steps[0].move == self._chose
+        self._visited = [*self._visited, ruleset.clone(state)] if own else [ruleset.clone(state)]
+
+    def _fresh(self, ruleset: Ruleset, state: Any, ranked: Sequence[tuple[Any, ...]]) -> Action:
+        """The best ranked action that does not bring the game back to a position of this turn.
+        Rules may let a seat undo a free move (a great person put where another stands sends
+        that one back to the sheet): looking one move further, the search finds each of such a
+        pair a little better than the other and would swap them for ever. Positions are equal
+        when the ruleset's states compare equal; a state without equality never repeats."""
+        for *_, key in ranked:
+            result = ruleset.clone(state)
+            ruleset.apply(result, key)
+            if result not in self._visited:
+                return key
+        return ranked[0][-1]
 
     def _root_after(self, steps: Sequence[Played]) -> _Node:
         """The node the game has reached since the last choice, or a new root when the game
@@ -347,10 +372,17 @@ class SearchBot:
         evaluation is made, and every seat's reward there when the ruleset scores all seats
         at once (then they cost no more than the acting seat's, and the leaf no second look).
         ``state`` is this iteration's own copy: the last action is taken on it, not on a copy
-        (whose decision the rules would work out again to check the action is offered)."""
+        (whose decision the rules would work out again to check the action is offered).
+
+        A ruleset whose turns hold many free moves of one seat may set ``scored_before_replies``:
+        a position where the move has passed to another seat is then scored as it stands. Else a
+        line that hands the move on is scored after the other seat's best reply, one that keeps
+        it after its own best next move, and the search kept moving great people about for ever
+        rather than end its turn (Civilization, seed 100:1: 2,120 actions by turn 158)."""
         every = hasattr(ruleset, "evaluations")
+        here = node.seat not in (None, decision.seat) and getattr(ruleset, "scored_before_replies", False)
         best, best_value, best_scored = state, -math.inf, None
-        last = len(new) - 1
+        last = -1 if here else len(new) - 1
         for index, action in enumerate(new):
             trial = taken(ruleset, state, action, rng) if index == last else after(ruleset, state, action, rng)
             scored = rewards(ruleset, trial, players) if every else None
@@ -358,4 +390,6 @@ class SearchBot:
             node.children[action] = _Node(seat=decision.seat, visits=1, reward=value)
             if value > best_value:
                 best, best_value, best_scored = trial, value, scored
+        if here:
+            return state, rewards(ruleset, state, players) if every else None
         return best, best_scored

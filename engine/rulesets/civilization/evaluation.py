@@ -37,6 +37,10 @@ CITY, PRODUCTION, CITY_TRADE, CULTURE = 15.0, 0.6, 0.4, 0.5  # a city; each poin
 ARMY, UNIT, LEVEL = 1.0, 0.8, 1.0  # a figure on the map, a card of the standing forces, a unit type's level
 WONDER, GREAT, RESOURCE, EVENT = 4.0, 2.0, 1.0, 0.8
 SITE, AWAY, SEEN = 8.0, 0.5, 0.1  # a scout on a city site; per square away from a city (to 3); per square seen
+# The search bot squashes a lead into a reward over this many points: leads here run to hundreds
+# (half the positions of greedy games lead by 47 or more), so the bots' usual 10 made nearly every
+# position a sure win and the search could not tell its moves apart
+SCALE = VICTORY / 2
 
 
 def culture_worth(state: CivState, seat: int) -> float:
@@ -127,9 +131,16 @@ def worth(state: CivState, seat: int) -> float:
             + city_worth(state, seat) + scout_worth(state, seat) + military_worth(state, seat) + holdings)
 
 
-def evaluate(state: CivState, seat: int) -> float:
-    """The seat's worth less the best other seat's; a won game is ten victories either way."""
+def evaluations(state: CivState) -> list[float]:
+    """Every seat's worth less the best other seat's, each seat's worth counted once; a won
+    game is ten victories either way."""
+    seats = range(state.tables.seats)
     if state.winner is not None:
-        return 10 * VICTORY if state.winner == seat else -10 * VICTORY
-    others = [worth(state, other) for other in range(state.tables.seats) if other != seat]
-    return worth(state, seat) - max(others)
+        return [10 * VICTORY if seat == state.winner else -10 * VICTORY for seat in seats]
+    worths = [worth(state, seat) for seat in seats]
+    return [worths[seat] - max(worths[other] for other in seats if other != seat) for seat in seats]
+
+
+def evaluate(state: CivState, seat: int) -> float:
+    """The seat's worth less the best other seat's (``evaluations``)."""
+    return evaluations(state)[seat]

@@ -15,7 +15,7 @@ from engine.rulesets.civilization.actions import (
     Research,
 )
 from engine.rulesets.civilization.cards import CARD_TYPES
-from engine.rulesets.civilization.evaluation import evaluate
+from engine.rulesets.civilization.evaluation import SCALE, evaluate, evaluations
 from engine.rulesets.civilization.options import CivilizationOptions
 from engine.rulesets.civilization.rules import HANDLERS, PHASES
 from engine.rulesets.civilization.setup import new_state
@@ -41,6 +41,10 @@ class Civilization(Skeleton):
     handlers: ClassVar[dict[type, Handler]] = HANDLERS
     tells_its_moves: ClassVar[frozenset[type]] = frozenset({Answer, Arts, PlayUnit, Research})
     space_props = CivilizationSpaceProps
+    evaluation_scale = SCALE  # the search bot's squash of a lead (``evaluation.SCALE``)
+    # a turn holds many free moves of one seat (placing great people, steps): the search scores
+    # a line that hands the move on before the next seat's reply, as it scores one that keeps it
+    scored_before_replies = True
 
     def validate(self, scenario: Scenario) -> list[Problem]:
         return problems(scenario)
@@ -72,6 +76,11 @@ class Civilization(Skeleton):
         """For the bots that look ahead: the seat's way towards the four victories less the best
         other seat's (``evaluation.py``)."""
         return evaluate(state, seat)
+
+    def evaluations(self, state: CivState) -> list[float]:
+        """Every seat's ``evaluate`` at once, each seat's worth counted once: the search scores
+        every seat of each position it tries."""
+        return evaluations(state)
 
     def clone(self, state: CivState) -> CivState:
         return state.clone()

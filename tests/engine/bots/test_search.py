@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from pathlib import Path
 
+import attrs
 import pytest
+from attrs import define, field
 from tiny_ruleset import Hold, Roll
 
 from engine.balance.run import make_bot, play_recorded
@@ -14,8 +17,10 @@ from engine.bots.random_bot import RandomBot
 from engine.bots.restricted import RestrictedBot, forbidden
 from engine.bots.search import GreedyBot, SearchBot, determinise, rewards
 from engine.core.bot import Played, Table
-from engine.core.decision import Chance, Choice
+from engine.core.decision import Chance, Choice, End
+from engine.core.moves import Action
 from engine.core.randomness import sample
+from engine.core.value import value
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.sim import opening
@@ -217,4 +222,110 @@ def test_a_seeded_search_game_plays_the_moves_it_played_before_the_speed_ups(pat
     moves: list = []
     play_recorded(ruleset, initial, seats, seed, frozenset(), max_turns, moves)
     assert hashlib.sha256("\n".join(move.id for move in moves).encode()).hexdigest()[:16] == pinned
+
+
+
+@value
+class Swap(Action):
+    pass
+
+
+@value
+class Pass(Action):
+    pass
+
+
+@define
+class Twins:
+    """One square, two great people of equal worth: the one off it waits on the sheet."""
+
+    placed: str = "general"
+    active: int = 0
+    points: list[int] = field(factory=lambda: [0, 0])
+    turns: int = 0
+
+
+class SwapRules:
+    """A seat may swap the great people as often as it likes (as Civilization's §6.3.7 lets
+    one displace another back to the sheet); passing gives the other seat a point."""
+
+    def decision(self, state: Twins):
+        if state.turns == 4:
+            return End(tuple(map(float, state.points)), (0, 1))
+        return Choice(state.active, "swap or pass?", (Swap(), Pass()))
+
+    def apply(self, state: Twins, action: Action) -> None:
+        if isinstance(action, Swap):
+            state.placed = "builder" if state.placed == "general" else "general"
+            return
+        state.turns, state.active = state.turns + 1, 1 - state.active
+        state.points[state.active] += 1
+
+    def clone(self, state: Twins) -> Twins:
+        return attrs.evolve(state, points=list(state.points))
+
+    def scores(self, state: Twins) -> tuple[float, ...]:
+        return tuple(map(float, state.points))
+
+    def evaluate(self, state: Twins, seat: int) -> float:
+        return state.points[seat] - state.points[1 - seat]
+
+
+def test_a_search_never_brings_its_turn_back_to_a_position_it_was_in():
+    """Swapping twice changes nothing, and one move further on every swap looks as good as
+    passing now: a search comparing them chose a swap for ever (Civilization seed 100:0 made
+    6,865 start-phase choices). It swaps at most once and passes."""
+    rules, state = SwapRules(), Twins()
+    table = Table(rules, state, [])
+    bot = SearchBot(playouts=16).at(table)
+    rng = random.Random(1)
+    positions = []
+    while state.turns == 0 and len(positions) < 20:
+        positions.append(rules.clone(state))
+        move = bot.choose(rules.decision(state), rng)
+        rules.apply(state, move)
+        table.history.append(Played(move))
+    assert state.turns == 1 and len(positions) <= 2
+    assert all(position not in positions[index + 1:] for index, position in enumerate(positions))
+
+
+def test_a_ruleset_sets_the_scale_a_lead_is_squashed_over(ruleset, dice_race, monkeypatch):
+    """A game whose leads run to hundreds (Civilization) gives a wider scale, so the rewards of
+    its usual leads still differ; a ruleset that gives none keeps the bots' 10 points."""
+    state = _start(ruleset, dice_race)
+    _deal(ruleset, state, random.Random(2))
+    state.scores = [40, 0]
+    usual = rewards(ruleset, state, 2)[0]
+    monkeypatch.setattr(type(ruleset), "evaluation_scale", 50.0, raising=False)
+    wider = rewards(ruleset, state, 2)[0]
+    assert usual == pytest.approx(1 / (1 + math.exp(-4))) and wider == pytest.approx(1 / (1 + math.exp(-0.8)))
+
+
+class BankRules(SwapRules):
+    """Passing banks two points for the seat that passes (and the other seat's one)."""
+
+    def apply(self, state: Twins, action: Action) -> None:
+        if isinstance(action, Pass):
+            state.points[state.active] += 2
+        super().apply(state, action)
+
+
+@pytest.mark.parametrize("before_replies", [False, True])
+def test_a_ruleset_may_have_a_line_handing_the_move_on_scored_before_the_reply(before_replies):
+    """Passing gains a net point. The second iteration looks below the pass: by default the
+    position after the rival's best reply (it passes and gains too) is scored; a ruleset with
+    ``scored_before_replies`` has the position the pass left scored, as a line keeping the
+    move is scored before any reply."""
+    rules, state = BankRules(), Twins()
+    rules.scored_before_replies = before_replies
+    bot = SearchBot(playouts=2).at(Table(rules, state, []))
+    bot.choose(rules.decision(state), random.Random(1))
+    passed = bot._root.children[Pass()]
+    rules.apply(state, Pass())
+    first = rewards(rules, state, 2)[0]
+    assert passed.visits == 2
+    if before_replies:
+        assert passed.reward == pytest.approx(2 * first)
+    else:
+        assert passed.reward < 2 * first - 0.01
 
