@@ -17,20 +17,25 @@ bot, ``applied_moves``). The shares of decisions and forced moves are printed be
 Targets (issue 29, item 1; medians of one run): every ruleset at least 2.5x catanatron's
 actions per second, History of the World at least 3x.
 
-Measured 2026-11-28 (shared 2-core machine, load average 7-9; 3 rounds of 3 CPU seconds a side;
-catanatron 3.2.1 median 28,696 actions/s, 968 actions a game). simulate's actions/s and ratio:
+Measured 2026-11-28, 12:37 UTC (shared 2-core machine, load average about 0.5; 3 rounds of 3 CPU
+seconds a side; catanatron 3.2.1 median 35,223 actions/s, 950 actions a game). simulate's
+actions/s (forced moves counted, their share in brackets) and ratio:
 
-    A Brief History of the World, 2p      79,747   2.92x  (target 2.5x: met)
-    After the Flood, 3p                   83,755   2.98x  (met)
-    Antike Duellum, Carthage-Rome, 2p     90,835   3.27x  (met)
-    Antike Duellum, Greece-Persia, 2p     96,651   3.29x  (met)
-    Civilization, 2p                      51,597   1.77x  (MISSED: rounds 1.78, 1.77, 1.69)
-    History of the World, 4p             103,124   3.33x  (target 3x: met)
-    History of the World, 5p             102,206   3.58x  (met)
+    A Brief History of the World, 2p     116,075   3.36x  (5% forced; target 2.5x: met)
+    After the Flood, 3p                  114,967   3.27x  (7%; met)
+    Antike Duellum, Carthage-Rome, 2p    132,298   3.74x  (16%; met)
+    Antike Duellum, Greece-Persia, 2p    132,049   3.82x  (15%; met)
+    Civilization, 2p                      72,705   2.07x  (9%; MISSED: rounds 2.11, 2.00, 2.07)
+    History of the World, 4p             135,905   3.84x  (4%; target 3x: met)
+    History of the World, 5p             143,846   4.00x  (4%; met)
 
-Civilization's profile is flat (no function above about 5% of its own time): what a step costs
-is working out again what the seats' cards, the figures and the cities allow after each change,
-which ``kept.py`` already keeps between steps.
+Before forced moves were counted (the same day, load 7-9) Civilization stood at 1.77x; without
+them it would be about 1.9x now. Its profile is flat: per step, working out again what the
+seats' cards, figures and cities allow after each change (city management and the start of a
+turn cost three to four times a movement step), most of which ``kept.py`` already keeps between
+steps; a city's sites now survive a change of cards or scouts that leaves what they were made
+from as it was, which took a tenth of their rebuilding away. Reaching 2.5x needs the phases'
+choices kept up to date piece by piece rather than rebuilt.
 
 catanatron (pinned) is installed into a throwaway virtual environment the first time,
 never into the project's; pass --catanatron-venv to reuse one, --catan-seconds 0 to measure

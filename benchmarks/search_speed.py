@@ -18,6 +18,11 @@ take over 10 s, so the target is met by the median only. Two searching seats pla
 games and search twice as often: game 0:0 took 30.4 CPU s for 8,332 moves (38.3 s before,
 same load) and 0:1 72.0 s for 20,742 moves: not met.
 
+After the merge (12:40 UTC, load about 1; SETTLER now playable at any moment of its holder's
+turn): ``--games 6 --opponent greedy`` 4.03, 11.81, 14.01, 3.05, 3.13 and 22.50 CPU s (2,730,
+5,678, 6,461, 1,521, 1,524 and 8,877 moves; search won all six), median 7.92 s; the three long
+games still take over 10 s.
+
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
 
