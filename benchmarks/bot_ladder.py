@@ -6,12 +6,14 @@ seat, the others playing the weaker one, so seat order does not favour it; its w
 pooled over its seats, is compared with the fair share 1/n, and it "beats" the weaker bot
 when its whole 95% Wilson interval lies above. Figures, not timings.
 
-Recorded (greedy against random, 30 seeds rotated, 2026-11-28): A Brief History 73.3%
-[61.0, 82.9] of 60 (fair 50%); After the Flood 50.7% [46.7, 54.7] of 600 (200 seeds; fair
-33%); Antike Duellum Carthage-Rome 100% [94.0, 100] of 60; History of the World (4 players)
-81.2% [71.3, 88.3] of 80 (20 seeds; fair 25%); Civilization 98.0% [95.0, 99.2] of 200 (100
-seeds; fair 50%; none capped), on its own evaluation (the way towards the four victories)
-where its greedy saw only the culture track before (56.7% [44.1, 68.4] of 60).
+Recorded (greedy against random, ``--rung greedy --games 100 --workers 1``, 100 seeds rotated,
+every shipped scenario at its fewest players, on main after the day's rules fixes, 2026-11-28
+12:40 UTC): A Brief History 68.5% [61.8, 74.5] of 200 (fair 50%); After the Flood 48.7% [43.1,
+54.3] of 300 (fair 33%); Antike Duellum Carthage-Rome 100% [98.1, 100] of 200 and Greece-Persia
+100% [98.1, 100] of 200; Civilization 99.0% [96.4, 99.7] of 200; History of the World (3
+players) 82.7% [78.0, 86.5] of 300 (fair 33%); none capped: greedy beats random in all six.
+Civilization's greedy plays on its own evaluation (the way towards the four victories); on the
+culture track alone it won 56.7% [44.1, 68.4] of 60.
 
 Recorded (search at its default strength, ``--rung search --search search --max-turns 600``,
 2026-11-28): Antike Duellum Carthage-Rome 100% [70.1, 100] of 9 (5 seeds; 1 capped); A Brief
