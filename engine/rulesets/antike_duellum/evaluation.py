@@ -65,18 +65,13 @@ def _worth_parts(state: DuellumState, seat: int, cities: int, temples: int) -> t
     held = [kind_of[card] for card in persons] if persons else ()
     due = len(held)
     towards = 0.0
-    kings = stacks.get("king")
-    if kings:
-        owed = cities // KINGS_EVERY - held.count("king")
-        if owed > 0:
-            due += min(owed, len(kings))
-        towards += cities % KINGS_EVERY / KINGS_EVERY
-    citizens = stacks.get("citizen")
-    if citizens:
-        owed = temples // CITIZENS_EVERY - held.count("citizen")
-        if owed > 0:
-            due += min(owed, len(citizens))
-        towards += temples % CITIZENS_EVERY / CITIZENS_EVERY
+    for kind, count, every in (("king", cities, KINGS_EVERY), ("citizen", temples, CITIZENS_EVERY)):
+        stack = stacks.get(kind)
+        if stack:
+            owed = count // every - held.count(kind)
+            if owed > 0:
+                due += min(owed, len(stack))
+            towards += count % every / every
     navigators = stacks.get("navigator")
     if navigators:
         seas = sea_areas(state, seat)
