@@ -160,9 +160,6 @@ class ScenarioDocument(QObject):
 
     # -- what the commands call ------------------------------------------------------------
 
-    def apply_value(self, path: str, value: Any) -> None:
-        self.apply_values([(path, value)])
-
     def apply_values(self, values: list[tuple[str, Any]]) -> None:
         """Write several values, then tell the views once per object changed: a corner shared
         by four spaces and their labels is four space changes, not eight."""

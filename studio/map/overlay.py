@@ -63,10 +63,6 @@ class EditorOverlay(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def set_bounds(self, bounds: QRectF) -> None:
-        self.prepareGeometryChange()
-        self._bounds = bounds
-
     def refresh(self) -> None:
         """Repaint what the marks covered before and cover now."""
         extent = self._measure()
