@@ -23,6 +23,16 @@ turn): ``--games 6 --opponent greedy`` 4.03, 11.81, 14.01, 3.05, 3.13 and 22.50 
 5,678, 6,461, 1,521, 1,524 and 8,877 moves; search won all six), median 7.92 s; the three long
 games still take over 10 s.
 
+Searching to the end of its own turn (``searched_to_turn_end``, 2026-11-28 14:05 UTC, load about
+3): before it, most of those games were the search seat trading its stock away 3 for 2 (game
+0:5: 842 trades, 4,904 of its 6,112 choices), since a line ending the turn was charged the
+rival's next turn and one more trade was not. ``--games 10 --opponent greedy``: 3.60, 9.43,
+7.07, 1.19, 1.28, 2.90, 2.75, 2.22, 17.06 and 4.76 CPU s (2,598, 3,745, 3,599, 1,217, 972,
+1,933, 2,187, 1,668, 6,710 and 2,680 moves; search won all ten), median 3.25 s: the first six
+(``--games 6``) all under 10 s, max 9.43 s, but game 0:8 takes 17.06 s (432 turns: from turn
+200 the search holds 7 persons and hoards goods while the persons left need galleys on 7 sea
+areas or a conquered temple; 10.6 s of it are 618 unit steps, 30 or so options each).
+
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
 
