@@ -3,7 +3,7 @@ bot at its default strength, in CPU seconds of this process per game (which othe
 on a shared machine barely touch), and their median.
 
 Target (issue 29, item 9): the search bot plays an Antike Duellum game in under 10 s at its
-default strength. ``--opponent search`` seats it in both seats, ``greedy`` against the
+default strength: every game, not the median (the verdict counts the games over). ``--opponent search`` seats it in both seats, ``greedy`` against the
 one-ply bot (seat order rotated over the seeds). Games differ a lot in length (two searching
 seats may circle each other for thousands of moves), so the moves are printed beside the time.
 
@@ -32,6 +32,8 @@ rival's next turn and one more trade was not. ``--games 10 --opponent greedy``: 
 (``--games 6``) all under 10 s, max 9.43 s, but game 0:8 takes 17.06 s (432 turns: from turn
 200 the search holds 7 persons and hoards goods while the persons left need galleys on 7 sea
 areas or a conquered temple; 10.6 s of it are 618 unit steps, 30 or so options each).
+``--games 6`` again at 14:47 UTC (load 2 to 3): 3.62, 9.19, 6.83, 1.19, 1.28 and 2.84 CPU s,
+the same moves; met for every game.
 
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
@@ -80,9 +82,10 @@ def main() -> None:
         print(f"game {arguments.seed}:{index} ({' against '.join(names)}): {seconds[-1]:.2f} CPU s, "
               f"{len(moves)} moves, {record.turns} turns, {result}", flush=True)
     median = statistics.median(seconds)
+    over = sum(second >= TARGET for second in seconds)
     print(f"{SCENARIO.stem}, {arguments.search} against {opponent}: median {median:.2f} CPU s per game over "
-          f"{len(seconds)} games (max {max(seconds):.2f}); target < {TARGET:g} s: "
-          f"{'met' if median < TARGET else 'MISSED'}")
+          f"{len(seconds)} games (max {max(seconds):.2f}); target < {TARGET:g} s for every game: "
+          f"{'met' if not over else f'MISSED by {over} of {len(seconds)}'}")
 
 
 if __name__ == "__main__":
