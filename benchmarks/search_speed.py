@@ -33,7 +33,9 @@ rival's next turn and one more trade was not. ``--games 10 --opponent greedy``: 
 200 the search holds 7 persons and hoards goods while the persons left need galleys on 7 sea
 areas or a conquered temple; 10.6 s of it are 618 unit steps, 30 or so options each).
 ``--games 6`` again at 14:47 UTC (load 2 to 3): 3.62, 9.19, 6.83, 1.19, 1.28 and 2.84 CPU s,
-the same moves; met for every game.
+the same moves; met for every game. Two searching seats (``--opponent search``, 14:48 UTC):
+0:0 29.45 CPU s for 6,343 moves (516 turns), 0:1 24.55 s for 4,993 (before: 30.4 and 72.0 s):
+not met.
 
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
