@@ -24,6 +24,11 @@ After the Flood 76.7% [59.1, 88.2] of 30 (10 seeds; fair 33%); History of the Wo
 2000``; 4 capped; 71.4% [35.9, 91.8] of 7 at 600 turns was not beyond noise): search beats greedy
 in each.
 
+Antike Duellum again after its search stopped at the end of its own turn
+(``searched_to_turn_end``; ``--rung search --search search --games 10 --workers 1``, 2026-11-28
+14:05-14:35 UTC): Carthage-Rome 100% [83.9, 100] of 20 (none capped); Greece-Persia 89.5%
+[68.6, 97.1] of 19 (1 capped at 2,000 turns): search beats greedy in both.
+
 Search against greedy in Civilization (``--rung search --scenario civilization.json --games 20
 --workers 1``, search:16, 2026-11-28): 87.5% [73.9, 94.5] of 40 (20 seeds; fair 50%; none
 capped), and 85.0% [70.9, 92.9] of 40 again on main after the rules fixes: search beats greedy; at its default strength (``--search search``, 32 iterations) 90.0%

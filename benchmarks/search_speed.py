@@ -3,7 +3,7 @@ bot at its default strength, in CPU seconds of this process per game (which othe
 on a shared machine barely touch), and their median.
 
 Target (issue 29, item 9): the search bot plays an Antike Duellum game in under 10 s at its
-default strength. ``--opponent search`` seats it in both seats, ``greedy`` against the
+default strength: every game, not the median (the verdict counts the games over). ``--opponent search`` seats it in both seats, ``greedy`` against the
 one-ply bot (seat order rotated over the seeds). Games differ a lot in length (two searching
 seats may circle each other for thousands of moves), so the moves are printed beside the time.
 
@@ -22,6 +22,20 @@ After the merge (12:40 UTC, load about 1; SETTLER now playable at any moment of 
 turn): ``--games 6 --opponent greedy`` 4.03, 11.81, 14.01, 3.05, 3.13 and 22.50 CPU s (2,730,
 5,678, 6,461, 1,521, 1,524 and 8,877 moves; search won all six), median 7.92 s; the three long
 games still take over 10 s.
+
+Searching to the end of its own turn (``searched_to_turn_end``, 2026-11-28 14:05 UTC, load about
+3): before it, most of those games were the search seat trading its stock away 3 for 2 (game
+0:5: 842 trades, 4,904 of its 6,112 choices), since a line ending the turn was charged the
+rival's next turn and one more trade was not. ``--games 10 --opponent greedy``: 3.60, 9.43,
+7.07, 1.19, 1.28, 2.90, 2.75, 2.22, 17.06 and 4.76 CPU s (2,598, 3,745, 3,599, 1,217, 972,
+1,933, 2,187, 1,668, 6,710 and 2,680 moves; search won all ten), median 3.25 s: the first six
+(``--games 6``) all under 10 s, max 9.43 s, but game 0:8 takes 17.06 s (432 turns: from turn
+200 the search holds 7 persons and hoards goods while the persons left need galleys on 7 sea
+areas or a conquered temple; 10.6 s of it are 618 unit steps, 30 or so options each).
+``--games 6`` again at 14:47 UTC (load 2 to 3): 3.62, 9.19, 6.83, 1.19, 1.28 and 2.84 CPU s,
+the same moves; met for every game. Two searching seats (``--opponent search``, 14:48 UTC):
+0:0 29.45 CPU s for 6,343 moves (516 turns), 0:1 24.55 s for 4,993 (before: 30.4 and 72.0 s):
+not met.
 
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
@@ -70,9 +84,10 @@ def main() -> None:
         print(f"game {arguments.seed}:{index} ({' against '.join(names)}): {seconds[-1]:.2f} CPU s, "
               f"{len(moves)} moves, {record.turns} turns, {result}", flush=True)
     median = statistics.median(seconds)
+    over = sum(second >= TARGET for second in seconds)
     print(f"{SCENARIO.stem}, {arguments.search} against {opponent}: median {median:.2f} CPU s per game over "
-          f"{len(seconds)} games (max {max(seconds):.2f}); target < {TARGET:g} s: "
-          f"{'met' if median < TARGET else 'MISSED'}")
+          f"{len(seconds)} games (max {max(seconds):.2f}); target < {TARGET:g} s for every game: "
+          f"{'met' if not over else f'MISSED by {over} of {len(seconds)}'}")
 
 
 if __name__ == "__main__":

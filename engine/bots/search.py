@@ -4,8 +4,10 @@ Both work through the engine contract alone, so they play any ruleset. A ruleset
 ``evaluate(state, seat)`` built from its own scoring; otherwise the seat's score in the
 designer's picture less the best other score stands in. One that looks at the board once for
 every seat may also give ``evaluations(state)``, each seat's ``evaluate`` at once: the search
-scores every seat of each position it stops at; and ``evaluation_scale``, the points of lead
-the search squashes into a reward (``EVALUATION_SCALE`` when not given).
+scores every seat of each position it stops at; ``evaluation_scale``, the points of lead
+the search squashes into a reward (``EVALUATION_SCALE`` when not given); and, for turns of
+many free moves, ``scored_before_replies`` (``SearchBot._expand``) or ``searched_to_turn_end``
+(``SearchBot._iterate``).
 
 Hidden information is handled by determinisation: before searching, the bot redraws every
 chance outcome the seat did not see (a card dealt to another hand, a pile trimmed face down)
@@ -241,8 +243,9 @@ class SearchBot:
         self._remember(ruleset, state, steps)
         root = self._root_after(steps)
         self._seen = len(history)
+        horizon = decision.seat if getattr(ruleset, "searched_to_turn_end", False) else None
         for index in range(max(0, self.playouts - root.visits)):
-            self._iterate(ruleset, ruleset.clone(worlds[index % len(worlds)]), root, players, rng)
+            self._iterate(ruleset, ruleset.clone(worlds[index % len(worlds)]), root, players, horizon, rng)
         offered = {action: action for action in decision.actions}
         # the index breaks what never ties in practice (a random draw) before actions are compared
         ranked = [(child.visits, child.reward / max(child.visits, 1), rng.random(), index, key)
@@ -322,7 +325,15 @@ class SearchBot:
             return None
         return world if ruleset.view(world, seat) == target else None
 
-    def _iterate(self, ruleset: Ruleset, state: Any, root: _Node, players: int, rng: random.Random) -> None:
+    def _iterate(self, ruleset: Ruleset, state: Any, root: _Node, players: int, horizon: int | None,
+                 rng: random.Random) -> None:
+        """One walk down the tree to a leaf, scored and backed up. With a ``horizon`` (the
+        searching seat, when the ruleset sets ``searched_to_turn_end``) a position where
+        another seat is to choose is a leaf, scored as it stands. Where a turn holds many free
+        moves, a line that ends the turn otherwise had the rival's next turn charged to it on
+        later walks, and one that kept the move (another free move) not yet: the search chose
+        free moves to put off the rival's gains (Antike Duellum, Carthage against Rome: 842
+        trades of 3 resources for 2 in one game against greedy, half its choices)."""
         path = [root]
         scored = None  # every seat's reward at the leaf, when expanding it already found them
         node = root
@@ -330,6 +341,8 @@ class SearchBot:
             if isinstance(decision, Chance):
                 ruleset.apply(state, sample(decision, rng))
                 continue
+            if horizon is not None and decision.seat != horizon:
+                break
             legal = decision.actions
             children = node.children
             kids = list(map(children.get, legal))  # each action hashed once

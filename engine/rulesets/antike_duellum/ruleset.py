@@ -52,6 +52,10 @@ class AntikeDuellum(Skeleton):
     options_type = AntikeDuellumOptions
     space_props = AntikeSpaceProps
     action_types = a.ACTION_TYPES
+    # the search looks no further than the end of its own turn: a turn holds many free moves
+    # (trades, steps), and a line that kept the move was never charged the opponent's next
+    # turn, so the search traded its stock away 3 for 2 (docs/antike-duellum.md, "Bots")
+    searched_to_turn_end = True
     phases: ClassVar[dict[str, Phase]] = {
         "start": Phase(rondel.decide_start),
         "turn": Phase(turn.decide_turn, turn.turn_step),

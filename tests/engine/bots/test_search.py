@@ -206,7 +206,7 @@ def test_a_bigger_lead_is_a_bigger_reward_and_an_end_pays_the_win(ruleset, dice_
     ("tests/data/dice-race.json", ("search:16", "search:16:2"), "same:1", None, "adad9e757f11a355"),
     ("tests/data/dice-race.json", ("search:16", "search:16:2"), "same:2", None, "ecea585ab142d24d"),
     ("tests/data/dice-race.json", ("search:16", "search:16:2"), "same:3", None, "739b0aa4e5e12c41"),
-    ("scenarios/antike-duellum-carthage-rome.json", ("search", "search"), "same:1", 40, "18ca660ceef55208"),
+    ("scenarios/antike-duellum-carthage-rome.json", ("search", "search"), "same:1", 40, "2181cf40297c135a"),
     ("scenarios/after-the-flood.json", ("search:8", "greedy", "greedy"), "same:1", 40, "19559d1036fc7750"),
     ("scenarios/a-brief-history-of-the-world.json", ("search:8", "greedy"), "same:1", 30, "f64523a6518a8cf8"),
 ])
@@ -214,7 +214,9 @@ def test_a_seeded_search_game_plays_the_moves_it_played_before_the_speed_ups(pat
     """The search was made faster (issue 29) without changing what it plays: these games'
     moves are pinned as the bot played them before (Dice Race searching worlds where the
     rival's bonus card is redrawn; Antike Duellum at the default strength in both seats). A
-    change to a game's rules or to the search's choices moves a pin on purpose; say why."""
+    change to a game's rules or to the search's choices moves a pin on purpose; say why.
+    Antike Duellum's moved when its search stopped at the end of its own turn
+    (``searched_to_turn_end``)."""
     scenario = load_scenario(ROOT / path, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     initial = opening(ruleset, scenario, len(bots))
@@ -329,3 +331,47 @@ def test_a_ruleset_may_have_a_line_handing_the_move_on_scored_before_the_reply(b
     else:
         assert passed.reward < 2 * first - 0.01
 
+
+
+@value
+class Harvest(Action):
+    pass
+
+
+class TempoRules(SwapRules):
+    """Antike Duellum's trade in small: a swap costs the swapper a point and keeps the move;
+    a pass hands it to the rival, whose turn then earns it 3 points whatever the first seat did."""
+
+    harvests = 0
+
+    def decision(self, state: Twins):
+        if state.turns == 40:
+            return End(tuple(map(float, state.points)), (0, 1))
+        if state.active == 1:
+            return Choice(1, "harvest", (Harvest(),))
+        return Choice(0, "swap or pass?", (Swap(), Pass()))
+
+    def apply(self, state: Twins, action: Action) -> None:
+        if isinstance(action, Swap):
+            state.points[state.active] -= 1
+        elif isinstance(action, Harvest):
+            self.harvests += 1
+            state.points[1] += 3
+            state.turns, state.active = state.turns + 1, 0
+        else:
+            state.turns, state.active = state.turns + 1, 1
+
+
+@pytest.mark.parametrize("to_turn_end", [False, True])
+def test_a_ruleset_may_have_the_search_look_no_further_than_its_turn(to_turn_end):
+    """The rival's 3 points come whether the seat passes now or after swapping, and every swap
+    costs a point. Looking past the pass, the search sees a line that passes charged the
+    rival's turn and one that swaps not yet: it swaps (the Antike Duellum search traded its
+    stock away 3 for 2 hundreds of times a game). With ``searched_to_turn_end`` it never looks
+    into the rival's turn and passes."""
+    rules, state = TempoRules(), Twins()
+    rules.searched_to_turn_end = to_turn_end
+    bot = SearchBot().at(Table(rules, state, []))
+    chosen = bot.choose(rules.decision(state), random.Random(1))
+    assert chosen == (Pass() if to_turn_end else Swap())
+    assert (rules.harvests == 0) == to_turn_end
