@@ -39,9 +39,9 @@ choices kept up to date piece by piece rather than rebuilt.
 
 catanatron (pinned) is installed into a throwaway virtual environment the first time,
 never into the project's; pass --catanatron-venv to reuse one, --catan-seconds 0 to measure
-our side only.
+our side only, --only TEXT (repeatable) to measure only the configurations whose name holds it.
 
-    python benchmarks/rulesets_speed.py [--rounds 3] [--seconds 3] [--catan-seconds 3]
+    python benchmarks/rulesets_speed.py [--rounds 3] [--seconds 3] [--catan-seconds 3] [--only Civilization]
 """
 
 from __future__ import annotations
@@ -184,8 +184,12 @@ def main() -> None:
     parser.add_argument("--catan-seconds", type=float, default=3.0, help="0 measures our side only")
     parser.add_argument("--catanatron-venv", type=Path,
                         default=Path(tempfile.gettempdir()) / "epoch-catanatron-3.2.1")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="measure only the configurations whose name holds TEXT (any of several)")
     args = parser.parse_args()
-    configs = configurations()
+    configs = [c for c in configurations() if not args.only or any(text in c[0] for text in args.only)]
+    if not configs:
+        raise SystemExit(f"no configuration's name holds {' or '.join(args.only)}")
     players = {name: Player(path, n, args.seconds) for name, path, n in configs}
     python = catanatron_python(args.catanatron_venv) if args.catan_seconds else None
     ours: dict[str, list[dict]] = {name: [] for name in players}
