@@ -67,7 +67,13 @@ def playable(state: CivState, seat: int, phase: str) -> list[PlayEvent]:
 def over_limit(state: CivState) -> int | None:
     """The first seat in turn order holding more event cards than its limit (§6.9 "Akinek több
     eseménykártya van a kezében, mint amennyi a korlátja, annak el kell dobnia a számfeletti
-    kártyákat"). Asked before every decision, so a hand within the base limit is not looked at."""
+    kártyákat"). Asked before every decision, so the turn order is not worked out while every
+    hand is within the base limit, as nearly always."""
+    for player in state.players:
+        if len(player.events) > BASE_EVENT_LIMIT:
+            break
+    else:
+        return None
     for seat in order(state):
         held = len(state.players[seat].events)
         if held > BASE_EVENT_LIMIT and over_hand_limit(state, seat):

@@ -32,6 +32,7 @@ from engine.rulesets.civilization.placement import (
     own_or_free,
 )
 from engine.rulesets.civilization.state import City, CivState, Figure
+from engine.rulesets.civilization.tables import once
 
 FIGURE_COST = {"army": 4, "scout": 6}
 UNIT_COST = {1: 5, 2: 7, 3: 9, 4: 11}
@@ -60,7 +61,7 @@ class Sites:
     resources: list[str]
     watched: frozenset[str]  # the squares it was made from: the city's, its outskirts, its scouts'
     basis: tuple  # what else it was made from: its owner's movement rules, its scouts' squares (``basis``)
-    moves: dict[str, list[Produce]] = field(factory=dict, eq=False)
+    moves: dict[str, tuple[Produce, ...]] = field(factory=dict, eq=False)
     offers: dict[tuple, tuple[Produce, ...]] = field(factory=dict, eq=False)  # see ``productions``
 
 
@@ -229,8 +230,10 @@ def new_produce(state: CivState, city: str, item: str, square: str) -> Produce:
     return Produce(city, item, square, label=label)
 
 
-def item_moves(state: CivState, city: City, kept: Sites, item: str) -> list[Produce]:
-    """The moves producing ``item`` in ``city``, one per square it may go on."""
+def item_moves(state: CivState, city: City, kept: Sites, item: str) -> tuple[Produce, ...]:
+    """The moves producing ``item`` in ``city``, one per square it may go on. A city's sites are
+    made anew most turns (its figures moved), mostly with the same squares as before, so the
+    moves are found by the squares in one look-up (``tables.once``), not one per square."""
     found = kept.moves.get(item)
     if found is None:
         kind, _, what = item.partition(":")
@@ -245,13 +248,13 @@ def item_moves(state: CivState, city: City, kept: Sites, item: str) -> list[Prod
         else:
             squares = [""]
         made = state.tables.made  # see ``tables.once``: built once per game, found here without a call
-        found = kept.moves[item] = []
-        for sq in squares:
-            key = ("produce", city.square, item, sq)
-            move = made.get(key)
-            if move is None:
-                move = made[key] = new_produce(state, city.square, item, sq)
-            found.append(move)
+        key = ("produce", city.square, item, tuple(squares))
+        found = made.get(key)
+        if found is None:
+            found = made[key] = tuple([once(state.tables, ("produce", city.square, item, sq),
+                                            lambda sq=sq: new_produce(state, city.square, item, sq))
+                                       for sq in squares])
+        kept.moves[item] = found
     return found
 
 
