@@ -147,10 +147,7 @@ def can_build(state: CivState, seat: int, building: str) -> bool:
     alone allows it (§6.5.3 "a fejlettebb épület felhúzását lehetővé tevő technológia
     kifejlesztéséhez nem szükséges, hogy ismerjétek az alapépület megépítését lehetővé tevő
     technológiát"; the legend: "A játékos ettől kezdve megépítheti ezt az épületet")."""
-    found = tokens(state, seat)
-    if f"build:{building}" in found or f"upgrade:{building}" in found:
-        return True
-    return any(f"upgrade:{other}" in found for other in state.tables.upgrades.get(building, ()))
+    return not tokens(state, seat).isdisjoint(state.tables.allowed_by[building])
 
 
 def upgraded(state: CivState, seat: int, building: str) -> str:

@@ -148,20 +148,24 @@ def gathering_scouts(state: CivState, city: City) -> list[Figure]:
             if f.kind == "scout" and f.city == city.square and f.owner == city.owner and f.made < state.turn]
 
 
-def worked_squares(state: CivState, city: City, scouts: list[Figure] | None = None) -> list[str]:
+def worked_squares(state: CivState, city: City) -> list[str]:
     """The squares whose icons the city's action uses: unblockaded outskirts plus its scouts'
-    (``scouts`` are its ``gathering_scouts`` when the caller has them)."""
-    seat = city.owner
-    enemies = enemy_squares(state, seat)
+    (``production.new_sites`` finds the same in its pass over the outskirts)."""
+    enemies = enemy_squares(state, city.owner)
     revealed = state.squares
     squares = [sq for sq in outskirts(state, city) if sq in revealed and sq not in enemies]
-    if scouts is None:
-        scouts = gathering_scouts(state, city)
-    if scouts:
-        own = own_outskirts(state, seat) if not state.tables.options.scout_double_count else set()
-        centres = {c.square for c in state.cities}
-        squares += [s.square for s in scouts if s.square not in own and s.square in revealed and s.square not in centres]
-    return squares
+    return squares + scouts_worked(state, city, gathering_scouts(state, city))
+
+
+def scouts_worked(state: CivState, city: City, scouts: list[Figure]) -> list[str]:
+    """The squares the city works through its gathering ``scouts`` (§6.6), besides its outskirts:
+    revealed, no city centre, and (unless the table counts them twice) none of its owner's
+    outskirts."""
+    if not scouts:
+        return []
+    own = own_outskirts(state, city.owner) if not state.tables.options.scout_double_count else set()
+    revealed, centres = state.squares, (state.layout or layout(state)).cities
+    return [s.square for s in scouts if s.square not in own and s.square in revealed and s.square not in centres]
 
 
 def city_yield(state: CivState, city: City, icon: str, worked: list[str] | None = None) -> int:

@@ -86,6 +86,8 @@ CITY_ABILITIES = ("culture_for", "coins_for", "great_person_for", "production_fo
 
 
 def ability_actions(state: CivState, seat: int) -> list[UseAbility]:
+    """Asked at every step of the seat's city management, so each move is built once
+    (``tables.once``, by everything its fields and label are made from)."""
     t = state.tables
     names = t.names_of
     player = state.players[seat]
@@ -99,10 +101,14 @@ def ability_actions(state: CivState, seat: int) -> list[UseAbility]:
             for way in payments(state, seat, resource):
                 what = "a face-down marker" if way in t.minors else way
                 if kind == "production_for":
-                    found += [UseAbility(tech, way, c.square, label=("{}: pay {} for +{} production on {}", names[tech], what, number, t.place[c.square]))
+                    found += [once(t, ("production for", tech, way, number, c.square),
+                                   lambda tech=tech, way=way, what=what, number=number, sq=c.square: UseAbility(
+                                       tech, way, sq, label=("{}: pay {} for +{} production on {}", names[tech], what,
+                                                             number, t.place[sq])))
                               for c in cities_of(state, seat) if c.acted < actions_allowed(state, seat, c)]
                 else:
-                    found.append(UseAbility(tech, way, label=("{}: pay {}", names[tech], what)))
+                    found.append(once(t, ("use", tech, way), lambda tech=tech, way=way, what=what: UseAbility(
+                        tech, way, label=("{}: pay {}", names[tech], what))))
     return found
 
 

@@ -21,7 +21,7 @@ from engine.rulesets.civilization.board import (
     gathering_scouts,
     outskirts,
     production_and_trade,
-    worked_squares,
+    scouts_worked,
 )
 from engine.rulesets.civilization.kept import (
     layout,
@@ -87,21 +87,22 @@ def basis(state: CivState, city: City, scouts: list[Figure]) -> tuple:
 
 
 def new_sites(state: CivState, city: City) -> Sites:
-    """One pass over the outskirts. A new marker may go on a revealed square that is no city
-    centre, not blockaded and holds no other seat's marker (``placement.free_squares``); a new
-    army on a revealed square that is no city centre, hut or village, water only with the right
-    technology, within the stack limit; a new scout likewise but never onto a blockaded square
-    (only an army may go there, and fights, §6.7)."""
+    """One pass over the outskirts. The city works a revealed square that is not blockaded
+    (``board.worked_squares``, its scouts' squares besides). A new marker may go on a revealed
+    square that is no city centre, not blockaded and holds no other seat's marker
+    (``placement.free_squares``); a new army on a revealed square that is no city centre, hut or
+    village, water only with the right technology, within the stack limit; a new scout likewise
+    but never onto a blockaded square (only an army may go there, and fights, §6.7)."""
     seat = city.owner
     looks, minors = state.squares, state.minors
     buildings, wonders, greats = state.buildings, state.wonders, state.greats
     cities = (state.layout or layout(state)).cities
     at = (state.board or occupancy(state)).figures
     _, end_water, limit = movement_rules(state, seat)
-    army, scout, free = [], [], []
+    army, scout, free, worked = [], [], [], []
     for sq in state.tables.ring[city.square]:
         look = looks.get(sq)
-        if look is None or sq in cities:
+        if look is None:
             continue
         enemy, mine = False, 0
         for f in at.get(sq, ()):
@@ -109,6 +110,10 @@ def new_sites(state: CivState, city: City) -> Sites:
                 mine += 1
             else:
                 enemy = True
+        if not enemy:
+            worked.append(sq)
+        if sq in cities:
+            continue
         unmarked = sq not in buildings and sq not in wonders and sq not in greats
         if not enemy and (unmarked or own_or_free(state, sq, seat)):
             free.append(sq)
@@ -117,7 +122,7 @@ def new_sites(state: CivState, city: City) -> Sites:
             if not enemy:
                 scout.append(sq)
     scouts = gathering_scouts(state, city)
-    worked = worked_squares(state, city, scouts)
+    worked += scouts_worked(state, city, scouts)
     return Sites(*production_and_trade(state, worked), army, scout, free, star_squares(state, city),
                  city_wonder_squares(state, city, free), sorted(city_resources(state, city, worked)),
                  frozenset([city.square, *state.tables.ring[city.square], *(f.square for f in scouts)]),

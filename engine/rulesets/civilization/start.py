@@ -33,6 +33,7 @@ from engine.rulesets.civilization.event_cards import playable
 from engine.rulesets.civilization.kept import (
     cards_changed,
     changed,
+    scout_squares,
     scouts_sent,
 )
 from engine.rulesets.civilization.placement import great_squares
@@ -99,8 +100,7 @@ def decide_start(state: CivState) -> Decision:
     player = state.players[seat]
     actions: list = []
     if len(cities_of(state, seat)) < city_limit(state, seat):
-        sites = sorted({f.square for f in state.figures if f.kind == "scout" and f.owner == seat
-                        and city_site(state, f.square, seat)})
+        sites = sorted([sq for sq in set(scout_squares(state, seat)) if city_site(state, sq, seat)])
         actions += [once(t, ("found", sq), lambda sq=sq: FoundCity(sq, label=f"found a city on {t.place[sq]}")) for sq in sites]
     actions += [once(t, ("government", g), lambda g=g: SetGovernment(g, label=f"change government to {names[g]}"))
                 for g in government_choices(state, seat)]

@@ -111,6 +111,7 @@ class Tables:
     steps: dict[str, tuple[tuple[str, Step, Explore], ...]]  # square -> (neighbour, step there, explore its tile)
     stops: dict[str, Stop]  # square -> stopping there
     upgrades: dict[str, tuple[str, ...]]  # basic building -> its upgraded sides
+    allowed_by: dict[str, frozenset[str]]  # building -> the ability tokens allowing it (``abilities.can_build``)
     resource_uses: dict[str, dict[str, tuple[tuple[str, int], ...]]]  # ability -> tech -> (resource, number)
     research: dict[str, Research]  # tech -> researching it
     ability_numbers: dict[str, tuple[str, int]]  # ability token with a number -> (name, number): speed:1 -> (speed, 1)
@@ -175,6 +176,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
     place = {space.id: f"square {space.name}" for space in scenario.board.spaces if "col" in space.props}
     place.update({region.id: region.name[:1].lower() + region.name[1:] for region in scenario.board.regions})
     track = sorted((dict(s.props) for s in scenario.board.spaces if s.id.startswith("culture-")), key=lambda p: p["step"])
+    upgrades = {b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings}
     return Tables(
         names=tuple(seat.name for seat in seats),
         options=options,
@@ -211,7 +213,9 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
                           Explore(slot_of[n], label=f"explore the tile {d} ({place[slot_of[n]]})")) for d, n in near)
                for sq, near in orth.items()},
         stops={sq: Stop(label=f"stop on {place[sq]}") for sq in coords},
-        upgrades={b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings},
+        upgrades=upgrades,
+        allowed_by={b: frozenset([f"build:{b}", f"upgrade:{b}", *[f"upgrade:{u}" for u in upgrades[b]]])
+                    for b in buildings},
         resource_uses=resource_uses(techs),
         research={tech: Research(tech, label=f"research {names_of[tech]}") for tech in techs},
         ability_numbers=ability_numbers([*techs.values(), *governments.values(), *wonders.values()]),

@@ -8,6 +8,7 @@ from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.rulesets.civilization.abilities import (
     amount,
+    payments,
     resource_abilities,
 )
 from engine.rulesets.civilization.actions import (
@@ -104,11 +105,12 @@ def describe(state: CivState, item: str, seat: int | None = None) -> str:
 
 
 def trade_abilities(state: CivState, seat: int) -> list[UseAbility]:
-    from engine.rulesets.civilization.abilities import payments
-
+    """Asked at every offer a seat may make, so each move is built once (``tables.once``)."""
+    t = state.tables
     found = []
     for tech, resource, _ in resource_abilities(state, seat, "trade_for"):
-        found += [UseAbility(tech, way, label=("{}: pay {}", state.tables.names_of[tech], describe(state, way)))
+        found += [once(t, ("trade for", tech, way), lambda tech=tech, way=way: UseAbility(
+                      tech, way, label=("{}: pay {}", t.names_of[tech], describe(state, way))))
                   for way in payments(state, seat, resource)]
     return found
 
