@@ -39,6 +39,7 @@ from __future__ import annotations
 from engine.rulesets.civilization.board import blockaded, map_coins
 from engine.rulesets.civilization.kept import layout, occupancy
 from engine.rulesets.civilization.state import CivState
+from engine.rulesets.civilization.tables import Tables
 
 WILD = ("spy", "uranium")
 BASE_SPEED, BASE_STACK, BASE_EVENT_LIMIT, BASE_CITY_LIMIT = 2, 2, 2, 2
@@ -74,18 +75,36 @@ def abilities(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str
 
 
 def combination(state: CivState, seat: int, wonders: tuple[str, ...]) -> tuple[dict[str, int], frozenset[str]]:
+    """The seat's techs' part (``tech_part``) with its government's and working wonders'."""
     t = state.tables
+    amounts, found = tech_part(state, seat)
+    extra = [*t.governments[state.players[seat].government].abilities,
+             *[token for wonder in wonders for token in t.wonders[wonder].abilities]]
+    return add_numbers(t, dict(amounts), extra), found.union(extra)
+
+
+def tech_part(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str]]:
+    """The abilities of the seat's techs alone, kept with the layout per number of techs (they
+    only grow): a random seat changes government or has a wonder blockaded far more often than
+    it learns, and its techs give most of its tokens."""
+    kept = (state.layout or layout(state)).techs
     player = state.players[seat]
-    every = [token for tech in player.techs for token in t.techs[tech].abilities]
-    every += t.governments[player.government].abilities
-    every += [token for wonder in wonders for token in t.wonders[wonder].abilities]
-    amounts: dict[str, int] = {}
+    key = (seat, len(player.techs))
+    found = kept.get(key)
+    if found is None:
+        every = [token for tech in player.techs for token in state.tables.techs[tech].abilities]
+        found = kept[key] = (add_numbers(state.tables, {}, every), frozenset(every))
+    return found
+
+
+def add_numbers(t: Tables, amounts: dict[str, int], found: list[str]) -> dict[str, int]:
+    """``amounts`` with the numbers of the tokens in ``found`` added by ability name."""
     numbers = t.ability_numbers
-    for token in every:
+    for token in found:
         if token in numbers:
             name, number = numbers[token]
             amounts[name] = amounts.get(name, 0) + number
-    return amounts, frozenset(every)
+    return amounts
 
 
 def tokens(state: CivState, seat: int) -> frozenset[str]:

@@ -56,14 +56,15 @@ class Occupancy:
 @define
 class Layout:
     """Cities by square and by owner; filled in when first asked: per seat the squares of its
-    cities' outskirts that give coins, its abilities per set of working wonders, and the icons
-    of each square."""
+    cities' outskirts that give coins, its abilities per set of working wonders (and its
+    techs' part of them per number of techs), and the icons of each square."""
 
     cities: dict[str, City]
     owned: dict[int, tuple[City, ...]]
     coin_squares: dict[int, tuple[tuple[str, int], ...]] = field(factory=dict)
     placed: dict[str, int] | None = None  # building markers on the map per basic building
     abilities: dict[tuple[int, int, str, tuple[str, ...]], Any] = field(factory=dict)  # abilities.abilities
+    techs: dict[tuple[int, int], Any] = field(factory=dict)  # per seat and number of techs: abilities.tech_part
     icons: dict[str, Any] = field(factory=dict)  # per revealed square asked: board.square_icons
 
 

@@ -11,7 +11,12 @@ from civ import RULESET, new_game
 from engine.bots import BOTS
 from engine.core.decision import Chance, End
 from engine.core.randomness import sample
-from engine.rulesets.civilization.abilities import abilities, coins, working_wonders
+from engine.rulesets.civilization.abilities import (
+    abilities,
+    coins,
+    tech_part,
+    working_wonders,
+)
 from engine.rulesets.civilization.board import (
     coin_squares,
     enemy_squares,
@@ -70,6 +75,9 @@ def check_kept_facts(state: CivState) -> None:
             player = state.players[seat]
             if (len(player.techs), player.government, working_wonders(state, seat)) == (techs, government, wonders):
                 assert abilities(state, seat) == found
+        for (seat, techs), found in kept.techs.items():
+            if len(state.players[seat].techs) == techs:
+                assert tech_part(state, seat) == found
     state.board, state.layout = board, kept
 
 
