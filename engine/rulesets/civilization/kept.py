@@ -64,6 +64,9 @@ class Layout:
     coin_squares: dict[int, tuple[tuple[str, int], ...]] = field(factory=dict)
     placed: dict[str, int] | None = None  # building markers on the map per basic building
     abilities: dict[tuple[int, int, str, tuple[str, ...]], Any] = field(factory=dict)  # abilities.abilities
+    # per city square: the squares and walls its production moves were made from, and the moves by
+    # item (``production.item_moves``), handed to its next sites made with the same
+    moves: dict[str, tuple[tuple, dict[str, Any]]] = field(factory=dict)
     techs: dict[tuple[int, int], Any] = field(factory=dict)  # per seat and number of techs: abilities.tech_part
     icons: dict[str, Any] = field(factory=dict)  # per revealed square asked: board.square_icons
 

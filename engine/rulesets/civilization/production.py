@@ -48,8 +48,9 @@ class Sites:
     step of city management, so kept (``kept.Occupancy.sites``) until one of those changes:
     a figure moving, a marker placed, a scout sent or a hut taken keeps it unless on a
     ``watched`` square.
-    ``moves`` keeps the production moves built from them, by item, and ``offers`` every move
-    the city may produce, by what else they depend on (``productions``)."""
+    ``moves`` keeps the production moves built from them, by item (``item_moves``; shared with
+    the city's earlier sites found with the same squares, ``kept.Layout.moves``), and ``offers``
+    every move the city may produce, by what else they depend on (``productions``)."""
 
     production: int
     trade: int  # collected in the trade phase (§6.2), just before city management asks the rest
@@ -96,7 +97,8 @@ def new_sites(state: CivState, city: City) -> Sites:
     seat = city.owner
     looks, minors = state.squares, state.minors
     buildings, wonders, greats = state.buildings, state.wonders, state.greats
-    cities = (state.layout or layout(state)).cities
+    kept = state.layout or layout(state)
+    cities = kept.cities
     at = (state.board or occupancy(state)).figures
     _, end_water, limit = movement_rules(state, seat)
     army, scout, free, worked = [], [], [], []
@@ -123,10 +125,18 @@ def new_sites(state: CivState, city: City) -> Sites:
                 scout.append(sq)
     scouts = gathering_scouts(state, city)
     worked += scouts_worked(state, city, scouts)
-    return Sites(*production_and_trade(state, worked), army, scout, free, star_squares(state, city),
-                 city_wonder_squares(state, city, free), sorted(city_resources(state, city, worked)),
+    stars, wonder_squares = star_squares(state, city), city_wonder_squares(state, city, free)
+    squares = (army, scout, free, stars, wonder_squares, city.walled)
+    before = kept.moves.get(city.square)
+    if before is not None and before[0] == squares:
+        moves = before[1]
+    else:
+        moves = {}
+        kept.moves[city.square] = (squares, moves)
+    return Sites(*production_and_trade(state, worked), army, scout, free, stars, wonder_squares,
+                 sorted(city_resources(state, city, worked)),
                  frozenset([city.square, *state.tables.ring[city.square], *(f.square for f in scouts)]),
-                 basis(state, city, scouts))
+                 basis(state, city, scouts), moves)
 
 
 def capacity(state: CivState, city: City) -> int:
@@ -236,9 +246,10 @@ def new_produce(state: CivState, city: str, item: str, square: str) -> Produce:
 
 
 def item_moves(state: CivState, city: City, kept: Sites, item: str) -> tuple[Produce, ...]:
-    """The moves producing ``item`` in ``city``, one per square it may go on. A city's sites are
-    made anew most turns (its figures moved), mostly with the same squares as before, so the
-    moves are found by the squares in one look-up (``tables.once``), not one per square."""
+    """The moves producing ``item`` in ``city``, one per square it may go on: made from the
+    sites' squares, the city's walls and the building's terrain and star alone, so kept by
+    them across the city's sites (``new_sites``), and found by their squares in one look-up
+    (``tables.once``), not one per square."""
     found = kept.moves.get(item)
     if found is None:
         kind, _, what = item.partition(":")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from civ import RULESET, new_game
 
@@ -25,7 +26,7 @@ from engine.rulesets.civilization.board import (
 )
 from engine.rulesets.civilization.invariants import broken
 from engine.rulesets.civilization.kept import layout, occupancy
-from engine.rulesets.civilization.production import productions, sites
+from engine.rulesets.civilization.production import item_moves, productions, sites
 from engine.rulesets.civilization.rules import ECONOMIC_VICTORY
 from engine.rulesets.civilization.state import CivState
 
@@ -78,6 +79,12 @@ def check_kept_facts(state: CivState) -> None:
         for (seat, techs), found in kept.techs.items():
             if len(state.players[seat].techs) == techs:
                 assert tech_part(state, seat) == found
+        for square, (squares, moves) in kept.moves.items():  # handed on to sites with the same squares
+            city = fresh.cities.get(square)
+            now = None if city is None else sites(state, city)
+            if now is not None and (now.army, now.scout, now.free, now.stars, now.wonders, city.walled) == squares:
+                for item, found in moves.items():
+                    assert item_moves(state, city, attrs.evolve(now, moves={}), item) == found
     state.board, state.layout = board, kept
 
 
