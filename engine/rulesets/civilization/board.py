@@ -56,10 +56,14 @@ def figures_changed(state: CivState, board: Occupancy, now: dict[str, tuple[Figu
     dropped: the squares enemies stand on and the sites of the cities watching one of them
     (``production.Sites.watched``). A seat's coins stay as they were unless one of the squares gives
     coins and it may count them there (its outskirts, blockaded or freed; its scout arriving or
-    leaving: ``kept.coins_changed``), or one holds a wonder; its abilities (and so every city's
-    sites) too unless one holds a wonder (a blockaded wonder does not work)."""
+    leaving: ``kept.coins_changed``), or a wonder there is blockaded or freed; its abilities (and
+    so every city's sites) too unless a wonder is (a blockaded wonder does not work). Most figures
+    on a wonder's square are its owner's, passing through their own outskirts."""
     at = board.figures
-    wonder = not state.wonders.keys().isdisjoint(now)
+    wonders = state.wonders
+    wonder = not wonders.keys().isdisjoint(now) and any(
+        sq in wonders and has_enemy(at.get(sq, ()), wonders[sq][0]) != has_enemy(found, wonders[sq][0])
+        for sq, found in now.items())
     for sq, found in now.items():
         if not wonder and square_coins(state, sq):
             coins_changed(state, sq, (*at.get(sq, ()), *found))
