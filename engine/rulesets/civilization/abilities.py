@@ -141,16 +141,10 @@ def event_limit(state: CivState, seat: int) -> int:
 
 
 def city_limit(state: CivState, seat: int) -> int:
-    """A limit, not a sum: the largest counts. Remembered per set of abilities while the seats'
-    cards stay (``kept.Occupancy.memo``)."""
-    found = tokens(state, seat)
-    key = ("city limit", found)
-    memo = (state.board or occupancy(state)).memo
-    limit = memo.get(key)
-    if limit is None:
-        limits = [int(t.split(":")[1]) for t in found if t.startswith("city_limit:")]
-        limit = memo[key] = max([BASE_CITY_LIMIT, *limits])
-    return limit
+    """A limit, not a sum: the largest counts. Found among the cards' few tokens that set one
+    (``Tables.city_limits``), not by reading every token."""
+    limits = state.tables.city_limits
+    return max([BASE_CITY_LIMIT, *[limits[token] for token in tokens(state, seat).intersection(limits)]])
 
 
 def may_enter_water(state: CivState, seat: int) -> bool:

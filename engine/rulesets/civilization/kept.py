@@ -50,7 +50,7 @@ class Occupancy:
     sites: dict[str, Any] = field(factory=dict)  # per city square: production.Sites
     unsure: set[str] = field(factory=set)  # city squares whose sites may be stale (``production.sites``)
     memo: dict[Any, Any] = field(factory=dict)  # small facts of the seats' cards, by the cards: wonder costs
-    # per seat and number of its techs; city limit and buildings per set of abilities
+    # and resource abilities per seat and number of its techs; buildings per set of abilities
 
 
 @define

@@ -116,6 +116,7 @@ class Tables:
     research: dict[str, Research]  # tech -> researching it
     ability_numbers: dict[str, tuple[str, int]]  # ability token with a number -> (name, number): speed:1 -> (speed, 1)
     government_tokens: dict[str, str]  # ability token allowing a government -> the government: government:republic
+    city_limits: dict[str, int]  # ability token setting the city limit -> the limit: city_limit:3 -> 3
     made: dict[Any, Any] = field(factory=dict, eq=False)  # moves built once, their labels never change
 
     @property
@@ -177,6 +178,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
     place.update({region.id: region.name[:1].lower() + region.name[1:] for region in scenario.board.regions})
     track = sorted((dict(s.props) for s in scenario.board.spaces if s.id.startswith("culture-")), key=lambda p: p["step"])
     upgrades = {b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings}
+    numbers = ability_numbers([*techs.values(), *governments.values(), *wonders.values()])
     return Tables(
         names=tuple(seat.name for seat in seats),
         options=options,
@@ -218,7 +220,8 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
                     for b in buildings},
         resource_uses=resource_uses(techs),
         research={tech: Research(tech, label=f"research {names_of[tech]}") for tech in techs},
-        ability_numbers=ability_numbers([*techs.values(), *governments.values(), *wonders.values()]),
+        ability_numbers=numbers,
+        city_limits={token: n for token, (name, n) in numbers.items() if name == "city_limit"},
         government_tokens={token: token.split(":", 1)[1] for card in [*techs.values(), *governments.values(),
                                                                       *wonders.values()]
                            for token in card.abilities if token.startswith("government:")},

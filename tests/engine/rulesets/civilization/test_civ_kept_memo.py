@@ -1,8 +1,8 @@
-"""The small facts of the seats' cards kept with the figures (``kept.Occupancy.memo``: a
-seat's city limit, the buildings it may build, the governments its cards allow, each wonder's
-cost to it) agree with the same facts worked out afresh at every step of seeded random games
-(each kept by the cards it is made from: a set of abilities, or a seat and how many techs it
-knows)."""
+"""The small facts of the seats' cards kept with the figures (``kept.Occupancy.memo``: the
+buildings a seat may build, each wonder's cost to it), and those read from its abilities (its
+city limit, the governments its cards allow), agree with the same facts worked out afresh at
+every step of seeded random games (each kept by the cards it is made from: a set of abilities,
+or a seat and how many techs it knows)."""
 
 from __future__ import annotations
 
