@@ -15,6 +15,7 @@ from engine.rulesets.civilization.kept import (
     layout,
     occupancy,
     scout_squares,
+    scouts_of,
     wonder_changed,
 )
 from engine.rulesets.civilization.state import City, CivState, Figure
@@ -140,16 +141,21 @@ def outskirts(state: CivState, city: City) -> tuple[str, ...]:
     return state.tables.ring[city.square]
 
 
-def own_outskirts(state: CivState, seat: int) -> set[str]:
-    return {sq for c in cities_of(state, seat) for sq in outskirts(state, c)}
+def own_outskirts(state: CivState, seat: int) -> frozenset[str]:
+    """The squares of the seat's cities' outskirts, kept with the layout (they change with the
+    cities alone)."""
+    kept = state.layout or layout(state)
+    found = kept.outskirts.get(seat)
+    if found is None:
+        found = kept.outskirts[seat] = frozenset([sq for c in kept.owned[seat] for sq in state.tables.ring[c.square]])
+    return found
 
 
 def gathering_scouts(state: CivState, city: City) -> list[Figure]:
-    """Scouts sent to this city that were not produced this turn (§6.6)."""
-    if not scout_squares(state, city.owner):
-        return []
-    return [f for f in state.figures
-            if f.kind == "scout" and f.city == city.square and f.owner == city.owner and f.made < state.turn]
+    """Scouts sent to this city that were not produced this turn (§6.6), among the owner's
+    (``kept.scouts_of``): a city's sites are made anew after most moves, each city's in turn."""
+    square, turn = city.square, state.turn
+    return [f for f in scouts_of(state, city.owner) if f.city == square and f.made < turn]
 
 
 def worked_squares(state: CivState, city: City) -> list[str]:

@@ -41,7 +41,7 @@ class Occupancy:
     wonders)."""
 
     figures: dict[str, tuple[Figure, ...]]
-    scouts: dict[int, list[str]] | None = None  # found when first asked (``scout_squares``)
+    scouts: dict[int, list[Figure]] | None = None  # per seat, found when first asked (``scouts_of``)
     enemies: dict[int, frozenset[str]] = field(factory=dict)
     coins: dict[int, int] = field(factory=dict)
     map_coins: dict[int, int] = field(factory=dict)  # the part of the coins on the map (``board.map_coins``)
@@ -69,6 +69,7 @@ class Layout:
     moves: dict[str, tuple[tuple, dict[str, Any]]] = field(factory=dict)
     techs: dict[tuple[int, int], Any] = field(factory=dict)  # per seat and number of techs: abilities.tech_part
     icons: dict[str, Any] = field(factory=dict)  # per revealed square asked: board.square_icons
+    outskirts: dict[int, frozenset[str]] = field(factory=dict)  # per seat: its cities' (board.own_outskirts)
 
 
 def occupancy(state: CivState) -> Occupancy:
@@ -81,16 +82,21 @@ def occupancy(state: CivState) -> Occupancy:
     return found
 
 
-def scout_squares(state: CivState, seat: int) -> list[str]:
-    """Where the seat's scouts stand, in the order of ``state.figures``; found again when first
-    asked after figures moved, as most moves are followed by more before anyone asks."""
+def scouts_of(state: CivState, seat: int) -> list[Figure]:
+    """The seat's scouts, in the order of ``state.figures``; found again when first asked after
+    figures moved, as most moves are followed by more before anyone asks."""
     board = state.board or occupancy(state)
     if board.scouts is None:
         board.scouts = {s: [] for s in range(state.tables.seats)}
         for f in state.figures:
             if f.kind == "scout":
-                board.scouts[f.owner].append(f.square)
+                board.scouts[f.owner].append(f)
     return board.scouts[seat]
+
+
+def scout_squares(state: CivState, seat: int) -> list[str]:
+    """Where the seat's scouts stand, in the order of ``state.figures``."""
+    return [f.square for f in scouts_of(state, seat)]
 
 
 def layout(state: CivState) -> Layout:

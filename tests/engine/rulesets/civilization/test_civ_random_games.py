@@ -22,10 +22,11 @@ from engine.rulesets.civilization.board import (
     coin_squares,
     enemy_squares,
     map_coins,
+    own_outskirts,
     square_icons,
 )
 from engine.rulesets.civilization.invariants import broken
-from engine.rulesets.civilization.kept import layout, occupancy
+from engine.rulesets.civilization.kept import layout, occupancy, scouts_of
 from engine.rulesets.civilization.production import item_moves, productions, sites
 from engine.rulesets.civilization.rules import ECONOMIC_VICTORY
 from engine.rulesets.civilization.state import CivState
@@ -51,6 +52,8 @@ def check_kept_facts(state: CivState) -> None:
             {sq: [id(f) for f in fs] for sq, fs in fresh.figures.items()}
         for seat, squares in board.enemies.items():
             assert enemy_squares(state, seat) == squares
+        for seat, scouts in (board.scouts or {}).items():
+            assert [id(f) for f in scouts_of(state, seat)] == [id(f) for f in scouts]
         for seat, found in board.coins.items():
             assert coins(state, seat) == found
         for seat, found in board.map_coins.items():
@@ -70,6 +73,8 @@ def check_kept_facts(state: CivState) -> None:
             {s: [id(c) for c in cs] for s, cs in fresh.owned.items()}
         for seat, squares in kept.coin_squares.items():
             assert coin_squares(state, seat) == squares
+        for seat, squares in kept.outskirts.items():
+            assert own_outskirts(state, seat) == squares
         for square, icons in kept.icons.items():
             assert square_icons(state, square) == icons
         for (seat, techs, government, wonders), found in kept.abilities.items():
