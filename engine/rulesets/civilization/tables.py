@@ -124,10 +124,11 @@ class Tables:
         return len(self.track) - 1
 
 
-def once(t: Tables, key: tuple[Any, ...], make: Callable[[], Action]) -> Any:
-    """The move ``make()`` builds, built once per game: moves are frozen values and deciders
-    offer the same ones step after step, so finding one costs less than building it (and its
-    label). ``key`` names the move and everything its fields and label are made from."""
+def once(t: Tables, key: tuple[Any, ...], make: Callable[[], Action | tuple[Action, ...]]) -> Any:
+    """The move (or tuple of moves) ``make()`` builds, built once per game: moves are frozen
+    values and deciders offer the same ones step after step, so finding one costs less than
+    building it (and its label). ``key`` names the move and everything its fields and label are
+    made from."""
     found = t.made.get(key)
     if found is None:
         found = t.made[key] = make()
