@@ -102,8 +102,10 @@ def decide_start(state: CivState) -> Decision:
     if len(cities_of(state, seat)) < city_limit(state, seat):
         sites = sorted([sq for sq in set(scout_squares(state, seat)) if city_site(state, sq, seat)])
         actions += [once(t, ("found", sq), lambda sq=sq: FoundCity(sq, label=f"found a city on {t.place[sq]}")) for sq in sites]
-    actions += [once(t, ("government", g), lambda g=g: SetGovernment(g, label=f"change government to {names[g]}"))
-                for g in government_choices(state, seat)]
+    governments = tuple(government_choices(state, seat))  # each list of them built once per table
+    actions += once(t, ("governments", governments), lambda: tuple([
+        once(t, ("government", g), lambda g=g: SetGovernment(g, label=f"change government to {names[g]}"))
+        for g in governments]))
     greats = sorted(set(player.greats))
     squares = great_squares(state, seat) if greats else []
     for great in greats:
