@@ -42,6 +42,7 @@ class Occupancy:
 
     figures: dict[str, tuple[Figure, ...]]
     scouts: dict[int, list[Figure]] | None = None  # per seat, found when first asked (``scouts_of``)
+    group: tuple[list[int], list[Figure]] | None = None  # ``state.moving`` and its figures (``movement.moving``)
     enemies: dict[int, frozenset[str]] = field(factory=dict)
     coins: dict[int, int] = field(factory=dict)
     map_coins: dict[int, int] = field(factory=dict)  # the part of the coins on the map (``board.map_coins``)

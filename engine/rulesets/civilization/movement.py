@@ -30,12 +30,18 @@ END_MOVEMENT = Done(label="end movement")
 
 def moving(state: CivState) -> list[Figure]:
     """The figures moving now, found by id: ``state.figures`` is in id order (new figures go last
-    with the next id), so a bisection finds each."""
-    figures = state.figures
+    with the next id), so a bisection finds each. Asked twice at every step, so kept with the
+    board for the list of ids ``state.moving`` holds (a new list for every move, ``finish``
+    too; a figure placed or removed drops it, ``board.figures_moved``)."""
+    board = state.board or occupancy(state)
     ids = state.moving
-    if len(ids) == 1:  # the usual move, spared a comprehension
-        return [figures[bisect_left(figures, ids[0], key=FIGURE_ID)]]
-    return [figures[bisect_left(figures, fid, key=FIGURE_ID)] for fid in ids]
+    kept = board.group
+    if kept is not None and kept[0] is ids:
+        return kept[1]
+    figures = state.figures
+    found = [figures[bisect_left(figures, fid, key=FIGURE_ID)] for fid in ids]
+    board.group = (ids, found)
+    return found
 
 
 def trigger(state: CivState, seat: int, square: str) -> str:

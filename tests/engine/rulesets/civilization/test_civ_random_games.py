@@ -27,6 +27,7 @@ from engine.rulesets.civilization.board import (
 )
 from engine.rulesets.civilization.invariants import broken
 from engine.rulesets.civilization.kept import layout, occupancy, scouts_of
+from engine.rulesets.civilization.movement import moving
 from engine.rulesets.civilization.production import item_moves, productions, sites
 from engine.rulesets.civilization.rules import ECONOMIC_VICTORY
 from engine.rulesets.civilization.state import CivState
@@ -52,6 +53,8 @@ def check_kept_facts(state: CivState) -> None:
             {sq: [id(f) for f in fs] for sq, fs in fresh.figures.items()}
         for seat, squares in board.enemies.items():
             assert enemy_squares(state, seat) == squares
+        if board.group is not None and board.group[0] is state.moving:
+            assert [id(f) for f in moving(state)] == [id(f) for f in board.group[1]]
         for seat, scouts in (board.scouts or {}).items():
             assert [id(f) for f in scouts_of(state, seat)] == [id(f) for f in scouts]
         for seat, found in board.coins.items():
