@@ -125,11 +125,15 @@ def speed(state: CivState, seat: int) -> int:
 
 def movement_rules(state: CivState, seat: int) -> tuple[bool, bool, int]:
     """Whether the seat's figures may enter water, may also end there (and be placed there),
-    and its stack limit: asked together on every step of a move."""
-    amounts, found = abilities(state, seat)
-    extra = RUSSIAN_STACK if state.players[seat].civ == "russians" else 0
-    end = "water:end" in found
-    return end or "water:enter" in found, end, BASE_STACK + amounts.get("stack", 0) + extra
+    and its stack limit: asked together on every step of a move, so kept with its abilities."""
+    board = state.board or occupancy(state)
+    rules = board.rules.get(seat)
+    if rules is None:
+        amounts, found = abilities(state, seat)
+        extra = RUSSIAN_STACK if state.players[seat].civ == "russians" else 0
+        end = "water:end" in found
+        rules = board.rules[seat] = (end or "water:enter" in found, end, BASE_STACK + amounts.get("stack", 0) + extra)
+    return rules
 
 
 def stack_limit(state: CivState, seat: int) -> int:

@@ -48,6 +48,7 @@ class Occupancy:
     map_coins: dict[int, int] = field(factory=dict)  # the part of the coins on the map (``board.map_coins``)
     poor: bool = False  # every seat's coins are kept and below the economic victory's 15
     abilities: dict[int, Any] = field(factory=dict)
+    rules: dict[int, tuple[bool, bool, int]] = field(factory=dict)  # per seat: abilities.movement_rules
     sites: dict[str, Any] = field(factory=dict)  # per city square: production.Sites
     unsure: set[str] = field(factory=set)  # city squares whose sites may be stale (``production.sites``)
     memo: dict[Any, Any] = field(factory=dict)  # small facts of the seats' cards, by the cards: wonder costs
@@ -156,6 +157,7 @@ def wonder_changed(board: Occupancy) -> None:
     board.map_coins.clear()
     board.poor = False
     board.abilities.clear()
+    board.rules.clear()
     board.sites.clear()
 
 
@@ -199,10 +201,12 @@ def cards_changed(state: CivState, seat: int | None = None) -> None:
         if seat is None:
             board.coins.clear()
             board.abilities.clear()
+            board.rules.clear()
             board.sites.clear()
         else:
             board.coins.pop(seat, None)
             board.abilities.pop(seat, None)
+            board.rules.pop(seat, None)
             for city in (state.layout or layout(state)).owned[seat]:
                 kept = board.sites.get(city.square)
                 if kept is not None:  # its squares stand unless the movement rules changed

@@ -15,6 +15,7 @@ from engine.core.randomness import sample
 from engine.rulesets.civilization.abilities import (
     abilities,
     coins,
+    movement_rules,
     tech_part,
     working_wonders,
 )
@@ -65,6 +66,8 @@ def check_kept_facts(state: CivState) -> None:
             assert all(coins(state, seat) < ECONOMIC_VICTORY for seat in range(state.tables.seats))
         for seat, found in board.abilities.items():
             assert abilities(state, seat) == found
+        for seat, found in board.rules.items():
+            assert movement_rules(state, seat) == found
         for square, found in board.sites.items():
             city = layout(state).cities.get(square)
             assert city is not None and sites(state, city) == found
