@@ -14,8 +14,8 @@ Two tiers, as figures move on almost every step and the rest changes seldom:
   ``sites_changed`` with the squares, which drops the sites watching them.
 - ``Layout`` (``state.layout``): cities by square and by owner, each seat's coin squares, the
   abilities per seat and set of working wonders, each square's icons. A city founded or
-  destroyed, a marker placed or
-  removed or a square's look changed calls ``changed``; a technology learned or the coins on it
+  destroyed or a square's look changed calls ``changed``, a marker placed or removed
+  ``marker_changed``, a tile revealed ``squares_revealed``; a technology learned or the coins on it
   changed, a government set or a wonder turned obsolete calls ``cards_changed`` (which drops
   every seat's abilities, coins and cities' sites, but not who stands where).
 
@@ -116,6 +116,25 @@ def changed(state: CivState) -> None:
     """A city, a marker on a square or a square's look changed (figures too, when they changed
     with it)."""
     state.board = state.layout = None
+
+
+def squares_revealed(state: CivState, squares: Sequence[str]) -> None:
+    """A tile was laid face up on ``squares`` (no figure, city or marker stands on a face-down
+    square; its huts and villages are placed next): what the cities watching them may do and
+    every seat's coins (a revealed outskirts square may give some) are stale, and the coin
+    squares of the layout; where figures and cities stand and the seats' abilities are not, so
+    exploring (a tile every few turns) keeps them."""
+    board = state.board
+    if board is not None:
+        drop_watching(board.sites, tuple(squares))
+        board.coins.clear()
+        board.map_coins.clear()
+        board.poor = False
+    kept = state.layout
+    if kept is not None:
+        kept.coin_squares.clear()
+        for square in squares:
+            kept.icons.pop(square, None)
 
 
 def marker_changed(state: CivState, square: str) -> None:
