@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core.decision import Chance
 from engine.core.events import Event
 from engine.core.moves import Outcome
-from engine.rulesets.civilization.kept import squares_revealed
+from engine.rulesets.civilization.kept import looks_changed
 from engine.rulesets.civilization.state import CivState, Draw
 from engine.rulesets.civilization.tables import TURNS, rotated_index
 
@@ -115,7 +115,7 @@ def reveal_tile(state: CivState, slot: str, tile: str, arrow: str) -> list[str]:
         state.squares[square] = printed
         if printed.spot:
             spots.append(square)
-    squares_revealed(state, t.slot_squares[slot])
+    looks_changed(state, t.slot_squares[slot])
     return spots
 
 

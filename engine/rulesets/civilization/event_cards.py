@@ -23,7 +23,7 @@ from engine.rulesets.civilization.abilities import BASE_EVENT_LIMIT
 from engine.rulesets.civilization.actions import Discard, PlayEvent
 from engine.rulesets.civilization.culture import over_hand_limit
 from engine.rulesets.civilization.draws import owe
-from engine.rulesets.civilization.kept import changed
+from engine.rulesets.civilization.kept import looks_changed
 from engine.rulesets.civilization.state import CivState, Draw
 from engine.rulesets.civilization.tables import Icons, Square
 from engine.rulesets.civilization.turn import order
@@ -112,7 +112,7 @@ def play(state: CivState, seat: int, move: PlayEvent, log: list[Event]) -> None:
         player.production_bonus += data.amount
     elif effect in DISASTER:
         state.squares[move.target] = DISASTER[effect][1]
-        changed(state)
+        looks_changed(state, (move.target,))
         state.disasters -= 1
     elif effect == "extra_research":
         player.extra_research += 1

@@ -14,8 +14,8 @@ Two tiers, as figures move on almost every step and the rest changes seldom:
   ``sites_changed`` with the squares, which drops the sites watching them.
 - ``Layout`` (``state.layout``): cities by square and by owner, each seat's coin squares, the
   abilities per seat and set of working wonders, each square's icons. A city founded or
-  destroyed or a square's look changed calls ``changed``, a marker placed or removed
-  ``marker_changed``, a tile revealed ``squares_revealed``; a technology learned or the coins on it
+  destroyed calls ``changed``, a marker placed or removed ``marker_changed``, a square's look
+  changed (a tile revealed, a disaster) ``looks_changed``; a technology learned or the coins on it
   changed, a government set or a wonder turned obsolete calls ``cards_changed`` (which drops
   every seat's abilities, coins and cities' sites, but not who stands where).
 
@@ -118,11 +118,13 @@ def changed(state: CivState) -> None:
     state.board = state.layout = None
 
 
-def squares_revealed(state: CivState, squares: Sequence[str]) -> None:
-    """A tile was laid face up on ``squares`` (no figure, city or marker stands on a face-down
-    square; its huts and villages are placed next): what the cities watching them may do and
-    every seat's coins (a revealed outskirts square may give some) are stale, and the coin
-    squares of the layout; where figures and cities stand and the seats' abilities are not, so
+def looks_changed(state: CivState, squares: Sequence[str]) -> None:
+    """The look of ``squares`` changed: a tile was laid face up on them (no figure, city or
+    marker stands on a face-down square; its huts and villages are placed next), or a disaster
+    turned one's terrain: what the cities watching them may do and every seat's coins (an
+    outskirts square may give some now, or no more) are stale, and the coin squares, the
+    squares' icons and the cities' production moves (a building's squares are found by their
+    terrain) of the layout; where figures and cities stand and the seats' abilities are not, so
     exploring (a tile every few turns) keeps them."""
     board = state.board
     if board is not None:
@@ -133,6 +135,7 @@ def squares_revealed(state: CivState, squares: Sequence[str]) -> None:
     kept = state.layout
     if kept is not None:
         kept.coin_squares.clear()
+        kept.moves.clear()
         for square in squares:
             kept.icons.pop(square, None)
 
