@@ -73,10 +73,13 @@ def city_actions(state: CivState, city: City) -> list:
         return []
     found: list = list(productions(state, city))
     t, sq = state.tables, city.square
-    if city.acted == 0:
-        found.append(once(t, ("arts", sq), lambda: Arts(sq, label=("devote the city on {} to the arts", t.place[sq]))))
-        found += [once(t, ("harvest", sq, r), lambda r=r: Harvest(sq, r, label=("harvest {} in the city on {}", r, t.place[sq])))
-                  for r in sites(state, city).resources if state.market.get(r, 0) > 0]
+    if city.acted == 0:  # its arts and harvests, built once per table for each list of resources
+        market = state.market
+        harvest = tuple([r for r in sites(state, city).resources if market.get(r, 0) > 0])
+        found += once(t, ("arts and harvest", sq, harvest), lambda: (
+            once(t, ("arts", sq), lambda: Arts(sq, label=("devote the city on {} to the arts", t.place[sq]))),
+            *[once(t, ("harvest", sq, r), lambda r=r: Harvest(sq, r, label=("harvest {} in the city on {}", r, t.place[sq])))
+              for r in harvest]))
     if state.players[city.owner].trade >= 3:
         found.append(once(t, ("boost", sq), lambda: Boost(sq, label=("spend 3 trade for +1 production on {}", t.place[sq]))))
     return found
@@ -118,7 +121,7 @@ def decide_city(state: CivState) -> Decision:
     waiting = False
     for city in cities_of(state, seat):
         mine = city_actions(state, city)
-        waiting = waiting or (city.acted == 0 and any(not isinstance(a, Boost) for a in mine))
+        waiting = waiting or (city.acted == 0 and bool(mine))  # then it may devote itself to the arts
         actions += mine
     if can_advance(state, seat):
         actions.append(ADVANCE)
