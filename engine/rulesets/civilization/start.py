@@ -108,9 +108,11 @@ def decide_start(state: CivState) -> Decision:
         for g in governments]))
     greats = sorted(set(player.greats))
     squares = great_squares(state, seat) if greats else []
-    for great in greats:
-        actions += [once(t, ("place", great, sq), lambda g=great, sq=sq: PlaceMarker(g, sq, label=f"place {names[g]} on {t.place[sq]}"))
-                    for sq in squares if not _twin(state, sq, seat, great)]
+    for great in greats:  # each list of squares built once per table
+        free = tuple([sq for sq in squares if not _twin(state, sq, seat, great)])
+        actions += once(t, ("places", great, free), lambda g=great, free=free: tuple([
+            once(t, ("place", g, sq), lambda sq=sq: PlaceMarker(g, sq, label=f"place {names[g]} on {t.place[sq]}"))
+            for sq in free]))
     actions += playable(state, seat, "start")
     actions.append(END_START)
     return Choice(seat, "start of turn", tuple(actions))
