@@ -35,6 +35,7 @@ from engine.rulesets.civilization.event_cards import playable
 from engine.rulesets.civilization.kept import (
     cards_changed,
     marker_changed,
+    occupancy,
 )
 from engine.rulesets.civilization.placement import clear_square
 from engine.rulesets.civilization.production import (
@@ -88,6 +89,19 @@ def city_actions(state: CivState, city: City) -> list:
 CITY_ABILITIES = ("culture_for", "coins_for", "great_person_for", "production_for")
 
 
+def city_abilities(state: CivState, seat: int) -> list[tuple[str, str, str, int]]:
+    """(kind, tech, resource, number) for each of the seat's city management abilities not used
+    this turn (``resource_abilities`` of each of ``CITY_ABILITIES``): asked at every step of its
+    city management, so remembered as they are (``kept.Occupancy.memo``), in one look-up."""
+    player = state.players[seat]
+    key = ("city abilities", seat, len(player.techs), *player.used)
+    memo = (state.board or occupancy(state)).memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = [(kind, *use) for kind in CITY_ABILITIES for use in resource_abilities(state, seat, kind)]
+    return found
+
+
 def ability_actions(state: CivState, seat: int) -> list[UseAbility]:
     """Asked at every step of the seat's city management, so each move is built once
     (``tables.once``, by everything its fields and label are made from)."""
@@ -97,21 +111,20 @@ def ability_actions(state: CivState, seat: int) -> list[UseAbility]:
     found: list[UseAbility] = []
     if not (player.minors or any(player.resources.values())):
         return found  # nothing to pay with
-    for kind in CITY_ABILITIES:
-        for tech, resource, number in resource_abilities(state, seat, kind):
-            if kind == "coins_for" and player.tech_coins.get(tech, 0) >= number:
-                continue
-            for way in payments(state, seat, resource):
-                what = "a face-down marker" if way in t.minors else way
-                if kind == "production_for":
-                    found += [once(t, ("production for", tech, way, number, c.square),
-                                   lambda tech=tech, way=way, what=what, number=number, sq=c.square: UseAbility(
-                                       tech, way, sq, label=("{}: pay {} for +{} production on {}", names[tech], what,
-                                                             number, t.place[sq])))
-                              for c in cities_of(state, seat) if c.acted < actions_allowed(state, seat, c)]
-                else:
-                    found.append(once(t, ("use", tech, way), lambda tech=tech, way=way, what=what: UseAbility(
-                        tech, way, label=("{}: pay {}", names[tech], what))))
+    for kind, tech, resource, number in city_abilities(state, seat):
+        if kind == "coins_for" and player.tech_coins.get(tech, 0) >= number:
+            continue
+        for way in payments(state, seat, resource):
+            what = "a face-down marker" if way in t.minors else way
+            if kind == "production_for":
+                found += [once(t, ("production for", tech, way, number, c.square),
+                               lambda tech=tech, way=way, what=what, number=number, sq=c.square: UseAbility(
+                                   tech, way, sq, label=("{}: pay {} for +{} production on {}", names[tech], what,
+                                                         number, t.place[sq])))
+                          for c in cities_of(state, seat) if c.acted < actions_allowed(state, seat, c)]
+            else:
+                found.append(once(t, ("use", tech, way), lambda tech=tech, way=way, what=what: UseAbility(
+                    tech, way, label=("{}: pay {}", names[tech], what))))
     return found
 
 
