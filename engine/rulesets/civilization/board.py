@@ -34,7 +34,7 @@ def figures_moved(state: CivState, *squares: str) -> None:
     for f in state.figures:
         if f.square in placed:
             placed[f.square].append(f)
-    board.group = None
+    board.group = board.own = None
     figures_changed(state, board, {sq: tuple(found) for sq, found in placed.items()})
 
 

@@ -43,6 +43,7 @@ class Occupancy:
     figures: dict[str, tuple[Figure, ...]]
     scouts: dict[int, list[Figure]] | None = None  # per seat, found when first asked (``scouts_of``)
     group: tuple[list[int], list[Figure]] | None = None  # ``state.moving`` and its figures (``movement.moving``)
+    own: dict[int, list[Figure]] | None = None  # per seat, its figures (``figures_of``)
     enemies: dict[int, frozenset[str]] = field(factory=dict)
     coins: dict[int, int] = field(factory=dict)
     map_coins: dict[int, int] = field(factory=dict)  # the part of the coins on the map (``board.map_coins``)
@@ -94,6 +95,18 @@ def scouts_of(state: CivState, seat: int) -> list[Figure]:
             if f.kind == "scout":
                 board.scouts[f.owner].append(f)
     return board.scouts[seat]
+
+
+def figures_of(state: CivState, seat: int) -> list[Figure]:
+    """The seat's figures, in the order of ``state.figures``: found again only after a figure
+    was placed or removed (``board.figures_moved``), as a step moves them without changing whose
+    they are; every choice of figures to move reads them."""
+    board = state.board or occupancy(state)
+    if board.own is None:
+        board.own = {s: [] for s in range(state.tables.seats)}
+        for f in state.figures:
+            board.own[f.owner].append(f)
+    return board.own[seat]
 
 
 def scout_squares(state: CivState, seat: int) -> list[str]:

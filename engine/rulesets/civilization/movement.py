@@ -20,7 +20,12 @@ from engine.rulesets.civilization.board import (
     has_enemy,
 )
 from engine.rulesets.civilization.draws import owe
-from engine.rulesets.civilization.kept import layout, occupancy, sites_changed
+from engine.rulesets.civilization.kept import (
+    figures_of,
+    layout,
+    occupancy,
+    sites_changed,
+)
 from engine.rulesets.civilization.state import City, CivState, Draw, Figure
 from engine.rulesets.civilization.tables import Square
 from engine.rulesets.civilization.turn import current, next_seat
@@ -118,8 +123,8 @@ def decide_movement(state: CivState) -> Decision:
     made = t.made
     actions = []
     by_square: dict[str, list[Figure]] = {}
-    for f in state.figures:
-        if f.owner == seat and not f.moved:
+    for f in figures_of(state, seat):
+        if not f.moved:
             by_square.setdefault(f.square, []).append(f)
     for square in sorted(by_square):
         group = by_square[square]

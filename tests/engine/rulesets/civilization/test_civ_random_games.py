@@ -27,7 +27,7 @@ from engine.rulesets.civilization.board import (
     square_icons,
 )
 from engine.rulesets.civilization.invariants import broken
-from engine.rulesets.civilization.kept import layout, occupancy, scouts_of
+from engine.rulesets.civilization.kept import figures_of, layout, occupancy, scouts_of
 from engine.rulesets.civilization.movement import moving
 from engine.rulesets.civilization.production import item_moves, productions, sites
 from engine.rulesets.civilization.rules import ECONOMIC_VICTORY
@@ -56,6 +56,8 @@ def check_kept_facts(state: CivState) -> None:
             assert enemy_squares(state, seat) == squares
         if board.group is not None and board.group[0] is state.moving:
             assert [id(f) for f in moving(state)] == [id(f) for f in board.group[1]]
+        for seat, figures in (board.own or {}).items():
+            assert [id(f) for f in figures_of(state, seat)] == [id(f) for f in figures]
         for seat, scouts in (board.scouts or {}).items():
             assert [id(f) for f in scouts_of(state, seat)] == [id(f) for f in scouts]
         for seat, found in board.coins.items():
