@@ -14,8 +14,8 @@ Two tiers, as figures move on almost every step and the rest changes seldom:
   ``sites_changed`` with the squares, which drops the sites watching them.
 - ``Layout`` (``state.layout``): cities by square and by owner, each seat's coin squares, the
   abilities per seat and set of working wonders, each square's icons. A city founded or
-  destroyed calls ``changed``, a marker placed or removed ``marker_changed``, a square's look
-  changed (a tile revealed, a disaster) ``looks_changed``; a technology learned or the coins on it
+  destroyed calls ``changed`` (founded: ``city_founded``), a marker placed or removed
+  ``marker_changed``, a square's look changed (a tile revealed, a disaster) ``looks_changed``; a technology learned or the coins on it
   changed, a government set or a wonder turned obsolete calls ``cards_changed`` (which drops
   every seat's abilities, coins and cities' sites, but not who stands where).
 
@@ -151,6 +151,26 @@ def looks_changed(state: CivState, squares: Sequence[str]) -> None:
         kept.moves.clear()
         for square in squares:
             kept.icons.pop(square, None)
+
+
+def city_founded(state: CivState, city: City) -> None:
+    """``city`` was just founded (and is last of ``state.cities``) where a scout stood, on land
+    with no hut, village or enemy figure around and no other city near (``start.city_site``):
+    the layout takes it in; its owner's coin squares and outskirts, its coins and every city's
+    sites (a gathering scout's square may now be a centre or the owner's outskirts) are stale.
+    The seats' abilities, the other seats' coins and the squares' icons are not."""
+    kept = state.layout
+    if kept is not None:
+        kept.cities[city.square] = city
+        kept.owned[city.owner] = (*kept.owned[city.owner], city)
+        kept.coin_squares.pop(city.owner, None)
+        kept.outskirts.pop(city.owner, None)
+    board = state.board
+    if board is not None:
+        board.sites.clear()
+        board.coins.pop(city.owner, None)
+        board.map_coins.pop(city.owner, None)
+        board.poor = False
 
 
 def marker_changed(state: CivState, square: str) -> None:

@@ -32,7 +32,7 @@ from engine.rulesets.civilization.culture import advance, end_without_winner
 from engine.rulesets.civilization.event_cards import playable
 from engine.rulesets.civilization.kept import (
     cards_changed,
-    changed,
+    city_founded,
     scout_squares,
     scouts_sent,
 )
@@ -219,8 +219,8 @@ def on_found_city(state: CivState, move: FoundCity, log: list[Event]) -> None:
     seat = current(state)
     scout = next(f for f in state.figures if f.owner == seat and f.kind == "scout" and f.square == move.square)
     remove_figure(state, scout)
-    state.cities.append(City(seat, move.square))
-    changed(state)
+    state.cities.append(city := City(seat, move.square))
+    city_founded(state, city)
     state.relocating += [f.id for f in figures_at(state, move.square)]
     log.append(Event(("{} founds a city on {}", state.tables.names[seat], state.tables.place[move.square])))
     if state.players[seat].civ == "romans":
