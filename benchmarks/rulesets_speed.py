@@ -25,23 +25,31 @@ actions/s (forced moves counted, their share in brackets) and ratio:
     After the Flood, 3p                  114,967   3.27x  (7%; met)
     Antike Duellum, Carthage-Rome, 2p    132,298   3.74x  (16%; met)
     Antike Duellum, Greece-Persia, 2p    132,049   3.82x  (15%; met)
-    Civilization, 2p                      72,705   2.07x  (9%; MISSED: rounds 2.11, 2.00, 2.07)
+    Civilization, 2p                      89,421   2.45x  (9%; MISSED: rounds 2.34, 2.48, 2.45;
+                                                          re-measured 14:47, below; 2.07x at 12:37)
     History of the World, 4p             135,905   3.84x  (4%; target 3x: met)
     History of the World, 5p             143,846   4.00x  (4%; met)
 
-Before forced moves were counted (the same day, load 7-9) Civilization stood at 1.77x; without
-them it would be about 1.9x now. Its profile is flat: per step, working out again what the
-seats' cards, figures and cities allow after each change (city management and the start of a
-turn cost three to four times a movement step), most of which ``kept.py`` already keeps between
-steps; a city's sites now survive a change of cards or scouts that leaves what they were made
-from as it was, which took a tenth of their rebuilding away. Reaching 2.5x needs the phases'
-choices kept up to date piece by piece rather than rebuilt.
+Civilization re-measured 2026-11-28, 14:47 UTC (load average 2.3 falling to 1.9; 3 rounds with
+History of the World 4p as a check, which stood at 144,037 actions/s, 3.92x; catanatron median
+36,606 actions/s, 964 actions a game): 89,421 actions/s, 2.45x, the 2.5x target still MISSED by
+about 2% (earlier states of the same work measured 2.41x to 2.46x that afternoon; the code of
+12:37 measured 2.14x at 13:54, load about 2). The instructions of 10 seeded games on this path
+(seed 29) fell 13.2% from that code (callgrind, 2,883M to 2,503M): a tile revealed, a disaster, a building upgraded and a city founded no
+longer drop every kept fact of the board (``kept.py``), option lists that repeat (trade offers,
+governments, a city's arts and harvests, great people's squares) are built once per table,
+and the moving group, movement rules, seats' figures and scouts, techs' abilities and the city
+limit are kept or read from a few tokens. The profile stays flat; what is left is, per step,
+the frame every ruleset shares (drive, apply, advance, play_recorded: about a fifth of the time)
+and the movement step itself (decide_steps, on_step: about a seventh), and, per turn, each
+city's sites and production options made anew (new_sites, count_productions: about a seventh),
+as its gathering scouts and its owner's figures move through its outskirts every turn.
 
 catanatron (pinned) is installed into a throwaway virtual environment the first time,
 never into the project's; pass --catanatron-venv to reuse one, --catan-seconds 0 to measure
-our side only.
+our side only, --only TEXT (repeatable) to measure only the configurations whose name holds it.
 
-    python benchmarks/rulesets_speed.py [--rounds 3] [--seconds 3] [--catan-seconds 3]
+    python benchmarks/rulesets_speed.py [--rounds 3] [--seconds 3] [--catan-seconds 3] [--only Civilization]
 """
 
 from __future__ import annotations
@@ -184,8 +192,12 @@ def main() -> None:
     parser.add_argument("--catan-seconds", type=float, default=3.0, help="0 measures our side only")
     parser.add_argument("--catanatron-venv", type=Path,
                         default=Path(tempfile.gettempdir()) / "epoch-catanatron-3.2.1")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="measure only the configurations whose name holds TEXT (any of several)")
     args = parser.parse_args()
-    configs = configurations()
+    configs = [c for c in configurations() if not args.only or any(text in c[0] for text in args.only)]
+    if not configs:
+        raise SystemExit(f"no configuration's name holds {' or '.join(args.only)}")
     players = {name: Player(path, n, args.seconds) for name, path, n in configs}
     python = catanatron_python(args.catanatron_venv) if args.catan_seconds else None
     ours: dict[str, list[dict]] = {name: [] for name in players}

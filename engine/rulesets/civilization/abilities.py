@@ -39,6 +39,7 @@ from __future__ import annotations
 from engine.rulesets.civilization.board import blockaded, map_coins
 from engine.rulesets.civilization.kept import layout, occupancy
 from engine.rulesets.civilization.state import CivState
+from engine.rulesets.civilization.tables import Tables
 
 WILD = ("spy", "uranium")
 BASE_SPEED, BASE_STACK, BASE_EVENT_LIMIT, BASE_CITY_LIMIT = 2, 2, 2, 2
@@ -74,18 +75,36 @@ def abilities(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str
 
 
 def combination(state: CivState, seat: int, wonders: tuple[str, ...]) -> tuple[dict[str, int], frozenset[str]]:
+    """The seat's techs' part (``tech_part``) with its government's and working wonders'."""
     t = state.tables
+    amounts, found = tech_part(state, seat)
+    extra = [*t.governments[state.players[seat].government].abilities,
+             *[token for wonder in wonders for token in t.wonders[wonder].abilities]]
+    return add_numbers(t, dict(amounts), extra), found.union(extra)
+
+
+def tech_part(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str]]:
+    """The abilities of the seat's techs alone, kept with the layout per number of techs (they
+    only grow): a random seat changes government or has a wonder blockaded far more often than
+    it learns, and its techs give most of its tokens."""
+    kept = (state.layout or layout(state)).techs
     player = state.players[seat]
-    every = [token for tech in player.techs for token in t.techs[tech].abilities]
-    every += t.governments[player.government].abilities
-    every += [token for wonder in wonders for token in t.wonders[wonder].abilities]
-    amounts: dict[str, int] = {}
+    key = (seat, len(player.techs))
+    found = kept.get(key)
+    if found is None:
+        every = [token for tech in player.techs for token in state.tables.techs[tech].abilities]
+        found = kept[key] = (add_numbers(state.tables, {}, every), frozenset(every))
+    return found
+
+
+def add_numbers(t: Tables, amounts: dict[str, int], found: list[str]) -> dict[str, int]:
+    """``amounts`` with the numbers of the tokens in ``found`` added by ability name."""
     numbers = t.ability_numbers
-    for token in every:
+    for token in found:
         if token in numbers:
             name, number = numbers[token]
             amounts[name] = amounts.get(name, 0) + number
-    return amounts, frozenset(every)
+    return amounts
 
 
 def tokens(state: CivState, seat: int) -> frozenset[str]:
@@ -106,11 +125,15 @@ def speed(state: CivState, seat: int) -> int:
 
 def movement_rules(state: CivState, seat: int) -> tuple[bool, bool, int]:
     """Whether the seat's figures may enter water, may also end there (and be placed there),
-    and its stack limit: asked together on every step of a move."""
-    amounts, found = abilities(state, seat)
-    extra = RUSSIAN_STACK if state.players[seat].civ == "russians" else 0
-    end = "water:end" in found
-    return end or "water:enter" in found, end, BASE_STACK + amounts.get("stack", 0) + extra
+    and its stack limit: asked together on every step of a move, so kept with its abilities."""
+    board = state.board or occupancy(state)
+    rules = board.rules.get(seat)
+    if rules is None:
+        amounts, found = abilities(state, seat)
+        extra = RUSSIAN_STACK if state.players[seat].civ == "russians" else 0
+        end = "water:end" in found
+        rules = board.rules[seat] = (end or "water:enter" in found, end, BASE_STACK + amounts.get("stack", 0) + extra)
+    return rules
 
 
 def stack_limit(state: CivState, seat: int) -> int:
@@ -122,16 +145,10 @@ def event_limit(state: CivState, seat: int) -> int:
 
 
 def city_limit(state: CivState, seat: int) -> int:
-    """A limit, not a sum: the largest counts. Remembered per set of abilities while the seats'
-    cards stay (``kept.Occupancy.memo``)."""
-    found = tokens(state, seat)
-    key = ("city limit", found)
-    memo = (state.board or occupancy(state)).memo
-    limit = memo.get(key)
-    if limit is None:
-        limits = [int(t.split(":")[1]) for t in found if t.startswith("city_limit:")]
-        limit = memo[key] = max([BASE_CITY_LIMIT, *limits])
-    return limit
+    """A limit, not a sum: the largest counts. Found among the cards' few tokens that set one
+    (``Tables.city_limits``), not by reading every token."""
+    limits = state.tables.city_limits
+    return max([BASE_CITY_LIMIT, *[limits[token] for token in tokens(state, seat).intersection(limits)]])
 
 
 def may_enter_water(state: CivState, seat: int) -> bool:
@@ -147,10 +164,7 @@ def can_build(state: CivState, seat: int, building: str) -> bool:
     alone allows it (§6.5.3 "a fejlettebb épület felhúzását lehetővé tevő technológia
     kifejlesztéséhez nem szükséges, hogy ismerjétek az alapépület megépítését lehetővé tevő
     technológiát"; the legend: "A játékos ettől kezdve megépítheti ezt az épületet")."""
-    found = tokens(state, seat)
-    if f"build:{building}" in found or f"upgrade:{building}" in found:
-        return True
-    return any(f"upgrade:{other}" in found for other in state.tables.upgrades.get(building, ()))
+    return not tokens(state, seat).isdisjoint(state.tables.allowed_by[building])
 
 
 def upgraded(state: CivState, seat: int, building: str) -> str:

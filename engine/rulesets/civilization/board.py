@@ -15,6 +15,7 @@ from engine.rulesets.civilization.kept import (
     layout,
     occupancy,
     scout_squares,
+    scouts_of,
     wonder_changed,
 )
 from engine.rulesets.civilization.state import City, CivState, Figure
@@ -33,6 +34,7 @@ def figures_moved(state: CivState, *squares: str) -> None:
     for f in state.figures:
         if f.square in placed:
             placed[f.square].append(f)
+    board.group = board.own = None
     figures_changed(state, board, {sq: tuple(found) for sq, found in placed.items()})
 
 
@@ -56,10 +58,14 @@ def figures_changed(state: CivState, board: Occupancy, now: dict[str, tuple[Figu
     dropped: the squares enemies stand on and the sites of the cities watching one of them
     (``production.Sites.watched``). A seat's coins stay as they were unless one of the squares gives
     coins and it may count them there (its outskirts, blockaded or freed; its scout arriving or
-    leaving: ``kept.coins_changed``), or one holds a wonder; its abilities (and so every city's
-    sites) too unless one holds a wonder (a blockaded wonder does not work)."""
+    leaving: ``kept.coins_changed``), or a wonder there is blockaded or freed; its abilities (and
+    so every city's sites) too unless a wonder is (a blockaded wonder does not work). Most figures
+    on a wonder's square are its owner's, passing through their own outskirts."""
     at = board.figures
-    wonder = not state.wonders.keys().isdisjoint(now)
+    wonders = state.wonders
+    wonder = not wonders.keys().isdisjoint(now) and any(
+        sq in wonders and has_enemy(at.get(sq, ()), wonders[sq][0]) != has_enemy(found, wonders[sq][0])
+        for sq, found in now.items())
     for sq, found in now.items():
         if not wonder and square_coins(state, sq):
             coins_changed(state, sq, (*at.get(sq, ()), *found))
@@ -136,32 +142,41 @@ def outskirts(state: CivState, city: City) -> tuple[str, ...]:
     return state.tables.ring[city.square]
 
 
-def own_outskirts(state: CivState, seat: int) -> set[str]:
-    return {sq for c in cities_of(state, seat) for sq in outskirts(state, c)}
+def own_outskirts(state: CivState, seat: int) -> frozenset[str]:
+    """The squares of the seat's cities' outskirts, kept with the layout (they change with the
+    cities alone)."""
+    kept = state.layout or layout(state)
+    found = kept.outskirts.get(seat)
+    if found is None:
+        found = kept.outskirts[seat] = frozenset([sq for c in kept.owned[seat] for sq in state.tables.ring[c.square]])
+    return found
 
 
 def gathering_scouts(state: CivState, city: City) -> list[Figure]:
-    """Scouts sent to this city that were not produced this turn (§6.6)."""
-    if not scout_squares(state, city.owner):
-        return []
-    return [f for f in state.figures
-            if f.kind == "scout" and f.city == city.square and f.owner == city.owner and f.made < state.turn]
+    """Scouts sent to this city that were not produced this turn (§6.6), among the owner's
+    (``kept.scouts_of``): a city's sites are made anew after most moves, each city's in turn."""
+    square, turn = city.square, state.turn
+    return [f for f in scouts_of(state, city.owner) if f.city == square and f.made < turn]
 
 
-def worked_squares(state: CivState, city: City, scouts: list[Figure] | None = None) -> list[str]:
+def worked_squares(state: CivState, city: City) -> list[str]:
     """The squares whose icons the city's action uses: unblockaded outskirts plus its scouts'
-    (``scouts`` are its ``gathering_scouts`` when the caller has them)."""
-    seat = city.owner
-    enemies = enemy_squares(state, seat)
+    (``production.new_sites`` finds the same in its pass over the outskirts)."""
+    enemies = enemy_squares(state, city.owner)
     revealed = state.squares
     squares = [sq for sq in outskirts(state, city) if sq in revealed and sq not in enemies]
-    if scouts is None:
-        scouts = gathering_scouts(state, city)
-    if scouts:
-        own = own_outskirts(state, seat) if not state.tables.options.scout_double_count else set()
-        centres = {c.square for c in state.cities}
-        squares += [s.square for s in scouts if s.square not in own and s.square in revealed and s.square not in centres]
-    return squares
+    return squares + scouts_worked(state, city, gathering_scouts(state, city))
+
+
+def scouts_worked(state: CivState, city: City, scouts: list[Figure]) -> list[str]:
+    """The squares the city works through its gathering ``scouts`` (§6.6), besides its outskirts:
+    revealed, no city centre, and (unless the table counts them twice) none of its owner's
+    outskirts."""
+    if not scouts:
+        return []
+    own = own_outskirts(state, city.owner) if not state.tables.options.scout_double_count else set()
+    revealed, centres = state.squares, (state.layout or layout(state)).cities
+    return [s.square for s in scouts if s.square not in own and s.square in revealed and s.square not in centres]
 
 
 def city_yield(state: CivState, city: City, icon: str, worked: list[str] | None = None) -> int:

@@ -35,6 +35,7 @@ from engine.rulesets.civilization.event_cards import playable
 from engine.rulesets.civilization.kept import (
     cards_changed,
     marker_changed,
+    occupancy,
 )
 from engine.rulesets.civilization.placement import clear_square
 from engine.rulesets.civilization.production import (
@@ -73,10 +74,13 @@ def city_actions(state: CivState, city: City) -> list:
         return []
     found: list = list(productions(state, city))
     t, sq = state.tables, city.square
-    if city.acted == 0:
-        found.append(once(t, ("arts", sq), lambda: Arts(sq, label=("devote the city on {} to the arts", t.place[sq]))))
-        found += [once(t, ("harvest", sq, r), lambda r=r: Harvest(sq, r, label=("harvest {} in the city on {}", r, t.place[sq])))
-                  for r in sites(state, city).resources if state.market.get(r, 0) > 0]
+    if city.acted == 0:  # its arts and harvests, built once per table for each list of resources
+        market = state.market
+        harvest = tuple([r for r in sites(state, city).resources if market.get(r, 0) > 0])
+        found += once(t, ("arts and harvest", sq, harvest), lambda: (
+            once(t, ("arts", sq), lambda: Arts(sq, label=("devote the city on {} to the arts", t.place[sq]))),
+            *[once(t, ("harvest", sq, r), lambda r=r: Harvest(sq, r, label=("harvest {} in the city on {}", r, t.place[sq])))
+              for r in harvest]))
     if state.players[city.owner].trade >= 3:
         found.append(once(t, ("boost", sq), lambda: Boost(sq, label=("spend 3 trade for +1 production on {}", t.place[sq]))))
     return found
@@ -85,24 +89,42 @@ def city_actions(state: CivState, city: City) -> list:
 CITY_ABILITIES = ("culture_for", "coins_for", "great_person_for", "production_for")
 
 
+def city_abilities(state: CivState, seat: int) -> list[tuple[str, str, str, int]]:
+    """(kind, tech, resource, number) for each of the seat's city management abilities not used
+    this turn (``resource_abilities`` of each of ``CITY_ABILITIES``): asked at every step of its
+    city management, so remembered as they are (``kept.Occupancy.memo``), in one look-up."""
+    player = state.players[seat]
+    key = ("city abilities", seat, len(player.techs), *player.used)
+    memo = (state.board or occupancy(state)).memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = [(kind, *use) for kind in CITY_ABILITIES for use in resource_abilities(state, seat, kind)]
+    return found
+
+
 def ability_actions(state: CivState, seat: int) -> list[UseAbility]:
+    """Asked at every step of the seat's city management, so each move is built once
+    (``tables.once``, by everything its fields and label are made from)."""
     t = state.tables
     names = t.names_of
     player = state.players[seat]
     found: list[UseAbility] = []
     if not (player.minors or any(player.resources.values())):
         return found  # nothing to pay with
-    for kind in CITY_ABILITIES:
-        for tech, resource, number in resource_abilities(state, seat, kind):
-            if kind == "coins_for" and player.tech_coins.get(tech, 0) >= number:
-                continue
-            for way in payments(state, seat, resource):
-                what = "a face-down marker" if way in t.minors else way
-                if kind == "production_for":
-                    found += [UseAbility(tech, way, c.square, label=("{}: pay {} for +{} production on {}", names[tech], what, number, t.place[c.square]))
-                              for c in cities_of(state, seat) if c.acted < actions_allowed(state, seat, c)]
-                else:
-                    found.append(UseAbility(tech, way, label=("{}: pay {}", names[tech], what)))
+    for kind, tech, resource, number in city_abilities(state, seat):
+        if kind == "coins_for" and player.tech_coins.get(tech, 0) >= number:
+            continue
+        for way in payments(state, seat, resource):
+            what = "a face-down marker" if way in t.minors else way
+            if kind == "production_for":
+                found += [once(t, ("production for", tech, way, number, c.square),
+                               lambda tech=tech, way=way, what=what, number=number, sq=c.square: UseAbility(
+                                   tech, way, sq, label=("{}: pay {} for +{} production on {}", names[tech], what,
+                                                         number, t.place[sq])))
+                          for c in cities_of(state, seat) if c.acted < actions_allowed(state, seat, c)]
+            else:
+                found.append(once(t, ("use", tech, way), lambda tech=tech, way=way, what=what: UseAbility(
+                    tech, way, label=("{}: pay {}", names[tech], what))))
     return found
 
 
@@ -112,7 +134,7 @@ def decide_city(state: CivState) -> Decision:
     waiting = False
     for city in cities_of(state, seat):
         mine = city_actions(state, city)
-        waiting = waiting or (city.acted == 0 and any(not isinstance(a, Boost) for a in mine))
+        waiting = waiting or (city.acted == 0 and bool(mine))  # then it may devote itself to the arts
         actions += mine
     if can_advance(state, seat):
         actions.append(ADVANCE)

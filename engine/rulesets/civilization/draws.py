@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core.decision import Chance
 from engine.core.events import Event
 from engine.core.moves import Outcome
-from engine.rulesets.civilization.kept import changed
+from engine.rulesets.civilization.kept import looks_changed
 from engine.rulesets.civilization.state import CivState, Draw
 from engine.rulesets.civilization.tables import TURNS, rotated_index
 
@@ -108,7 +108,6 @@ def reveal_tile(state: CivState, slot: str, tile: str, arrow: str) -> list[str]:
     squares with a hut or village spot."""
     t = state.tables
     state.slots[slot] = tile
-    changed(state)
     spots = []
     turns = TURNS[arrow]
     for index, square in enumerate(t.slot_squares[slot]):
@@ -116,6 +115,7 @@ def reveal_tile(state: CivState, slot: str, tile: str, arrow: str) -> list[str]:
         state.squares[square] = printed
         if printed.spot:
             spots.append(square)
+    looks_changed(state, t.slot_squares[slot])
     return spots
 
 

@@ -23,7 +23,7 @@ from engine.rulesets.civilization.abilities import BASE_EVENT_LIMIT
 from engine.rulesets.civilization.actions import Discard, PlayEvent
 from engine.rulesets.civilization.culture import over_hand_limit
 from engine.rulesets.civilization.draws import owe
-from engine.rulesets.civilization.kept import changed
+from engine.rulesets.civilization.kept import looks_changed
 from engine.rulesets.civilization.state import CivState, Draw
 from engine.rulesets.civilization.tables import Icons, Square
 from engine.rulesets.civilization.turn import order
@@ -67,7 +67,13 @@ def playable(state: CivState, seat: int, phase: str) -> list[PlayEvent]:
 def over_limit(state: CivState) -> int | None:
     """The first seat in turn order holding more event cards than its limit (§6.9 "Akinek több
     eseménykártya van a kezében, mint amennyi a korlátja, annak el kell dobnia a számfeletti
-    kártyákat"). Asked before every decision, so a hand within the base limit is not looked at."""
+    kártyákat"). Asked before every decision, so the turn order is not worked out while every
+    hand is within the base limit, as nearly always."""
+    for player in state.players:
+        if len(player.events) > BASE_EVENT_LIMIT:
+            break
+    else:
+        return None
     for seat in order(state):
         held = len(state.players[seat].events)
         if held > BASE_EVENT_LIMIT and over_hand_limit(state, seat):
@@ -106,7 +112,7 @@ def play(state: CivState, seat: int, move: PlayEvent, log: list[Event]) -> None:
         player.production_bonus += data.amount
     elif effect in DISASTER:
         state.squares[move.target] = DISASTER[effect][1]
-        changed(state)
+        looks_changed(state, (move.target,))
         state.disasters -= 1
     elif effect == "extra_research":
         player.extra_research += 1

@@ -14,8 +14,8 @@ Two tiers, as figures move on almost every step and the rest changes seldom:
   ``sites_changed`` with the squares, which drops the sites watching them.
 - ``Layout`` (``state.layout``): cities by square and by owner, each seat's coin squares, the
   abilities per seat and set of working wonders, each square's icons. A city founded or
-  destroyed, a marker placed or
-  removed or a square's look changed calls ``changed``; a technology learned or the coins on it
+  destroyed calls ``changed`` (founded: ``city_founded``), a marker placed or removed
+  ``marker_changed``, a square's look changed (a tile revealed, a disaster) ``looks_changed``; a technology learned or the coins on it
   changed, a government set or a wonder turned obsolete calls ``cards_changed`` (which drops
   every seat's abilities, coins and cities' sites, but not who stands where).
 
@@ -41,30 +41,38 @@ class Occupancy:
     wonders)."""
 
     figures: dict[str, tuple[Figure, ...]]
-    scouts: dict[int, list[str]] | None = None  # found when first asked (``scout_squares``)
+    scouts: dict[int, list[Figure]] | None = None  # per seat, found when first asked (``scouts_of``)
+    group: tuple[list[int], list[Figure]] | None = None  # ``state.moving`` and its figures (``movement.moving``)
+    own: dict[int, list[Figure]] | None = None  # per seat, its figures (``figures_of``)
     enemies: dict[int, frozenset[str]] = field(factory=dict)
     coins: dict[int, int] = field(factory=dict)
     map_coins: dict[int, int] = field(factory=dict)  # the part of the coins on the map (``board.map_coins``)
     poor: bool = False  # every seat's coins are kept and below the economic victory's 15
     abilities: dict[int, Any] = field(factory=dict)
+    rules: dict[int, tuple[bool, bool, int]] = field(factory=dict)  # per seat: abilities.movement_rules
     sites: dict[str, Any] = field(factory=dict)  # per city square: production.Sites
     unsure: set[str] = field(factory=set)  # city squares whose sites may be stale (``production.sites``)
     memo: dict[Any, Any] = field(factory=dict)  # small facts of the seats' cards, by the cards: wonder costs
-    # per seat and number of its techs; city limit and buildings per set of abilities
+    # and resource abilities per seat and number of its techs; buildings per set of abilities
 
 
 @define
 class Layout:
     """Cities by square and by owner; filled in when first asked: per seat the squares of its
-    cities' outskirts that give coins, its abilities per set of working wonders, and the icons
-    of each square."""
+    cities' outskirts that give coins, its abilities per set of working wonders (and its
+    techs' part of them per number of techs), and the icons of each square."""
 
     cities: dict[str, City]
     owned: dict[int, tuple[City, ...]]
     coin_squares: dict[int, tuple[tuple[str, int], ...]] = field(factory=dict)
     placed: dict[str, int] | None = None  # building markers on the map per basic building
     abilities: dict[tuple[int, int, str, tuple[str, ...]], Any] = field(factory=dict)  # abilities.abilities
+    # per city square: the squares and walls its production moves were made from, and the moves by
+    # item (``production.item_moves``), handed to its next sites made with the same
+    moves: dict[str, tuple[tuple, dict[str, Any]]] = field(factory=dict)
+    techs: dict[tuple[int, int], Any] = field(factory=dict)  # per seat and number of techs: abilities.tech_part
     icons: dict[str, Any] = field(factory=dict)  # per revealed square asked: board.square_icons
+    outskirts: dict[int, frozenset[str]] = field(factory=dict)  # per seat: its cities' (board.own_outskirts)
 
 
 def occupancy(state: CivState) -> Occupancy:
@@ -77,16 +85,33 @@ def occupancy(state: CivState) -> Occupancy:
     return found
 
 
-def scout_squares(state: CivState, seat: int) -> list[str]:
-    """Where the seat's scouts stand, in the order of ``state.figures``; found again when first
-    asked after figures moved, as most moves are followed by more before anyone asks."""
+def scouts_of(state: CivState, seat: int) -> list[Figure]:
+    """The seat's scouts, in the order of ``state.figures``; found again when first asked after
+    figures moved, as most moves are followed by more before anyone asks."""
     board = state.board or occupancy(state)
     if board.scouts is None:
         board.scouts = {s: [] for s in range(state.tables.seats)}
         for f in state.figures:
             if f.kind == "scout":
-                board.scouts[f.owner].append(f.square)
+                board.scouts[f.owner].append(f)
     return board.scouts[seat]
+
+
+def figures_of(state: CivState, seat: int) -> list[Figure]:
+    """The seat's figures, in the order of ``state.figures``: found again only after a figure
+    was placed or removed (``board.figures_moved``), as a step moves them without changing whose
+    they are; every choice of figures to move reads them."""
+    board = state.board or occupancy(state)
+    if board.own is None:
+        board.own = {s: [] for s in range(state.tables.seats)}
+        for f in state.figures:
+            board.own[f.owner].append(f)
+    return board.own[seat]
+
+
+def scout_squares(state: CivState, seat: int) -> list[str]:
+    """Where the seat's scouts stand, in the order of ``state.figures``."""
+    return [f.square for f in scouts_of(state, seat)]
 
 
 def layout(state: CivState) -> Layout:
@@ -104,6 +129,48 @@ def changed(state: CivState) -> None:
     """A city, a marker on a square or a square's look changed (figures too, when they changed
     with it)."""
     state.board = state.layout = None
+
+
+def looks_changed(state: CivState, squares: Sequence[str]) -> None:
+    """The look of ``squares`` changed: a tile was laid face up on them (no figure, city or
+    marker stands on a face-down square; its huts and villages are placed next), or a disaster
+    turned one's terrain: what the cities watching them may do and every seat's coins (an
+    outskirts square may give some now, or no more) are stale, and the coin squares, the
+    squares' icons and the cities' production moves (a building's squares are found by their
+    terrain) of the layout; where figures and cities stand and the seats' abilities are not, so
+    exploring (a tile every few turns) keeps them."""
+    board = state.board
+    if board is not None:
+        drop_watching(board.sites, tuple(squares))
+        board.coins.clear()
+        board.map_coins.clear()
+        board.poor = False
+    kept = state.layout
+    if kept is not None:
+        kept.coin_squares.clear()
+        kept.moves.clear()
+        for square in squares:
+            kept.icons.pop(square, None)
+
+
+def city_founded(state: CivState, city: City) -> None:
+    """``city`` was just founded (and is last of ``state.cities``) where a scout stood, on land
+    with no hut, village or enemy figure around and no other city near (``start.city_site``):
+    the layout takes it in; its owner's coin squares and outskirts, its coins and every city's
+    sites (a gathering scout's square may now be a centre or the owner's outskirts) are stale.
+    The seats' abilities, the other seats' coins and the squares' icons are not."""
+    kept = state.layout
+    if kept is not None:
+        kept.cities[city.square] = city
+        kept.owned[city.owner] = (*kept.owned[city.owner], city)
+        kept.coin_squares.pop(city.owner, None)
+        kept.outskirts.pop(city.owner, None)
+    board = state.board
+    if board is not None:
+        board.sites.clear()
+        board.coins.pop(city.owner, None)
+        board.map_coins.pop(city.owner, None)
+        board.poor = False
 
 
 def marker_changed(state: CivState, square: str) -> None:
@@ -145,6 +212,7 @@ def wonder_changed(board: Occupancy) -> None:
     board.map_coins.clear()
     board.poor = False
     board.abilities.clear()
+    board.rules.clear()
     board.sites.clear()
 
 
@@ -188,10 +256,12 @@ def cards_changed(state: CivState, seat: int | None = None) -> None:
         if seat is None:
             board.coins.clear()
             board.abilities.clear()
+            board.rules.clear()
             board.sites.clear()
         else:
             board.coins.pop(seat, None)
             board.abilities.pop(seat, None)
+            board.rules.pop(seat, None)
             for city in (state.layout or layout(state)).owned[seat]:
                 kept = board.sites.get(city.square)
                 if kept is not None:  # its squares stand unless the movement rules changed

@@ -20,7 +20,12 @@ from engine.rulesets.civilization.board import (
     has_enemy,
 )
 from engine.rulesets.civilization.draws import owe
-from engine.rulesets.civilization.kept import layout, occupancy, sites_changed
+from engine.rulesets.civilization.kept import (
+    figures_of,
+    layout,
+    occupancy,
+    sites_changed,
+)
 from engine.rulesets.civilization.state import City, CivState, Draw, Figure
 from engine.rulesets.civilization.tables import Square
 from engine.rulesets.civilization.turn import current, next_seat
@@ -30,12 +35,18 @@ END_MOVEMENT = Done(label="end movement")
 
 def moving(state: CivState) -> list[Figure]:
     """The figures moving now, found by id: ``state.figures`` is in id order (new figures go last
-    with the next id), so a bisection finds each."""
-    figures = state.figures
+    with the next id), so a bisection finds each. Asked twice at every step, so kept with the
+    board for the list of ids ``state.moving`` holds (a new list for every move, ``finish``
+    too; a figure placed or removed drops it, ``board.figures_moved``)."""
+    board = state.board or occupancy(state)
     ids = state.moving
-    if len(ids) == 1:  # the usual move, spared a comprehension
-        return [figures[bisect_left(figures, ids[0], key=FIGURE_ID)]]
-    return [figures[bisect_left(figures, fid, key=FIGURE_ID)] for fid in ids]
+    kept = board.group
+    if kept is not None and kept[0] is ids:
+        return kept[1]
+    figures = state.figures
+    found = [figures[bisect_left(figures, fid, key=FIGURE_ID)] for fid in ids]
+    board.group = (ids, found)
+    return found
 
 
 def trigger(state: CivState, seat: int, square: str) -> str:
@@ -112,8 +123,8 @@ def decide_movement(state: CivState) -> Decision:
     made = t.made
     actions = []
     by_square: dict[str, list[Figure]] = {}
-    for f in state.figures:
-        if f.owner == seat and not f.moved:
+    for f in figures_of(state, seat):
+        if not f.moved:
             by_square.setdefault(f.square, []).append(f)
     for square in sorted(by_square):
         group = by_square[square]

@@ -21,7 +21,7 @@ from engine.rulesets.civilization.board import (
     gathering_scouts,
     outskirts,
     production_and_trade,
-    worked_squares,
+    scouts_worked,
 )
 from engine.rulesets.civilization.kept import (
     layout,
@@ -32,6 +32,7 @@ from engine.rulesets.civilization.placement import (
     own_or_free,
 )
 from engine.rulesets.civilization.state import City, CivState, Figure
+from engine.rulesets.civilization.tables import once
 
 FIGURE_COST = {"army": 4, "scout": 6}
 UNIT_COST = {1: 5, 2: 7, 3: 9, 4: 11}
@@ -47,8 +48,9 @@ class Sites:
     step of city management, so kept (``kept.Occupancy.sites``) until one of those changes:
     a figure moving, a marker placed, a scout sent or a hut taken keeps it unless on a
     ``watched`` square.
-    ``moves`` keeps the production moves built from them, by item, and ``offers`` every move
-    the city may produce, by what else they depend on (``productions``)."""
+    ``moves`` keeps the production moves built from them, by item (``item_moves``; shared with
+    the city's earlier sites found with the same squares, ``kept.Layout.moves``), and ``offers``
+    every move the city may produce, by what else they depend on (``productions``)."""
 
     production: int
     trade: int  # collected in the trade phase (§6.2), just before city management asks the rest
@@ -60,7 +62,7 @@ class Sites:
     resources: list[str]
     watched: frozenset[str]  # the squares it was made from: the city's, its outskirts, its scouts'
     basis: tuple  # what else it was made from: its owner's movement rules, its scouts' squares (``basis``)
-    moves: dict[str, list[Produce]] = field(factory=dict, eq=False)
+    moves: dict[str, tuple[Produce, ...]] = field(factory=dict, eq=False)
     offers: dict[tuple, tuple[Produce, ...]] = field(factory=dict, eq=False)  # see ``productions``
 
 
@@ -86,21 +88,23 @@ def basis(state: CivState, city: City, scouts: list[Figure]) -> tuple:
 
 
 def new_sites(state: CivState, city: City) -> Sites:
-    """One pass over the outskirts. A new marker may go on a revealed square that is no city
-    centre, not blockaded and holds no other seat's marker (``placement.free_squares``); a new
-    army on a revealed square that is no city centre, hut or village, water only with the right
-    technology, within the stack limit; a new scout likewise but never onto a blockaded square
-    (only an army may go there, and fights, §6.7)."""
+    """One pass over the outskirts. The city works a revealed square that is not blockaded
+    (``board.worked_squares``, its scouts' squares besides). A new marker may go on a revealed
+    square that is no city centre, not blockaded and holds no other seat's marker
+    (``placement.free_squares``); a new army on a revealed square that is no city centre, hut or
+    village, water only with the right technology, within the stack limit; a new scout likewise
+    but never onto a blockaded square (only an army may go there, and fights, §6.7)."""
     seat = city.owner
     looks, minors = state.squares, state.minors
     buildings, wonders, greats = state.buildings, state.wonders, state.greats
-    cities = (state.layout or layout(state)).cities
+    kept = state.layout or layout(state)
+    cities = kept.cities
     at = (state.board or occupancy(state)).figures
     _, end_water, limit = movement_rules(state, seat)
-    army, scout, free = [], [], []
+    army, scout, free, worked = [], [], [], []
     for sq in state.tables.ring[city.square]:
         look = looks.get(sq)
-        if look is None or sq in cities:
+        if look is None:
             continue
         enemy, mine = False, 0
         for f in at.get(sq, ()):
@@ -108,6 +112,10 @@ def new_sites(state: CivState, city: City) -> Sites:
                 mine += 1
             else:
                 enemy = True
+        if not enemy:
+            worked.append(sq)
+        if sq in cities:
+            continue
         unmarked = sq not in buildings and sq not in wonders and sq not in greats
         if not enemy and (unmarked or own_or_free(state, sq, seat)):
             free.append(sq)
@@ -116,11 +124,19 @@ def new_sites(state: CivState, city: City) -> Sites:
             if not enemy:
                 scout.append(sq)
     scouts = gathering_scouts(state, city)
-    worked = worked_squares(state, city, scouts)
-    return Sites(*production_and_trade(state, worked), army, scout, free, star_squares(state, city),
-                 city_wonder_squares(state, city, free), sorted(city_resources(state, city, worked)),
+    worked += scouts_worked(state, city, scouts)
+    stars, wonder_squares = star_squares(state, city), city_wonder_squares(state, city, free)
+    squares = (army, scout, free, stars, wonder_squares, city.walled)
+    before = kept.moves.get(city.square)
+    if before is not None and before[0] == squares:
+        moves = before[1]
+    else:
+        moves = {}
+        kept.moves[city.square] = (squares, moves)
+    return Sites(*production_and_trade(state, worked), army, scout, free, stars, wonder_squares,
+                 sorted(city_resources(state, city, worked)),
                  frozenset([city.square, *state.tables.ring[city.square], *(f.square for f in scouts)]),
-                 basis(state, city, scouts))
+                 basis(state, city, scouts), moves)
 
 
 def capacity(state: CivState, city: City) -> int:
@@ -229,8 +245,11 @@ def new_produce(state: CivState, city: str, item: str, square: str) -> Produce:
     return Produce(city, item, square, label=label)
 
 
-def item_moves(state: CivState, city: City, kept: Sites, item: str) -> list[Produce]:
-    """The moves producing ``item`` in ``city``, one per square it may go on."""
+def item_moves(state: CivState, city: City, kept: Sites, item: str) -> tuple[Produce, ...]:
+    """The moves producing ``item`` in ``city``, one per square it may go on: made from the
+    sites' squares, the city's walls and the building's terrain and star alone, so kept by
+    them across the city's sites (``new_sites``), and found by their squares in one look-up
+    (``tables.once``), not one per square."""
     found = kept.moves.get(item)
     if found is None:
         kind, _, what = item.partition(":")
@@ -245,13 +264,13 @@ def item_moves(state: CivState, city: City, kept: Sites, item: str) -> list[Prod
         else:
             squares = [""]
         made = state.tables.made  # see ``tables.once``: built once per game, found here without a call
-        found = kept.moves[item] = []
-        for sq in squares:
-            key = ("produce", city.square, item, sq)
-            move = made.get(key)
-            if move is None:
-                move = made[key] = new_produce(state, city.square, item, sq)
-            found.append(move)
+        key = ("produce", city.square, item, tuple(squares))
+        found = made.get(key)
+        if found is None:
+            found = made[key] = tuple([once(state.tables, ("produce", city.square, item, sq),
+                                            lambda sq=sq: new_produce(state, city.square, item, sq))
+                                       for sq in squares])
+        kept.moves[item] = found
     return found
 
 

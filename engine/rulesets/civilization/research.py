@@ -10,7 +10,7 @@ from engine.rulesets.civilization.abilities import amount, coins
 from engine.rulesets.civilization.actions import Research
 from engine.rulesets.civilization.culture import ECONOMIC_VICTORY, win
 from engine.rulesets.civilization.draws import owe
-from engine.rulesets.civilization.kept import cards_changed, changed
+from engine.rulesets.civilization.kept import cards_changed, marker_changed
 from engine.rulesets.civilization.state import CivState, Draw
 from engine.rulesets.civilization.turn import current, new_turn, order
 
@@ -141,9 +141,10 @@ def learn(state: CivState, seat: int, tech: str, log: list[Event], free: bool = 
         elif kind == "upgrade":
             basic = t.buildings[rest[0]].upgrade_of
             for square, (owner, building) in list(state.buildings.items()):
-                if owner == seat and building == basic:
+                if owner == seat and building == basic:  # the marker is flipped: a marker's change
+                    marker_changed(state, square)
                     state.buildings[square] = (owner, rest[0])
-                    changed(state)
+                    marker_changed(state, square)
         elif kind == "government":
             player.learned_governments.setdefault(rest[0], state.turn)
         elif kind == "aircraft":

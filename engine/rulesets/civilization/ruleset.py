@@ -62,8 +62,9 @@ class Civilization(Skeleton):
         return picture(state, seat)
 
     def scores(self, state: CivState) -> tuple[float, ...]:
-        """Each player's place on the culture track, as its panel shows it."""
-        return tuple(float(state.players[owner].step) for owner in range(state.tables.seats))
+        """Each player's place on the culture track, as its panel shows it (one player per seat).
+        A simulation asks at every change of the seat to move, a quarter of its decisions."""
+        return tuple([float(player.step) for player in state.players])
 
     def factions(self, state: CivState) -> tuple[str, ...]:
         return tuple(state.tables.names)

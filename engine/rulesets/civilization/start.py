@@ -32,7 +32,8 @@ from engine.rulesets.civilization.culture import advance, end_without_winner
 from engine.rulesets.civilization.event_cards import playable
 from engine.rulesets.civilization.kept import (
     cards_changed,
-    changed,
+    city_founded,
+    scout_squares,
     scouts_sent,
 )
 from engine.rulesets.civilization.placement import great_squares
@@ -99,16 +100,19 @@ def decide_start(state: CivState) -> Decision:
     player = state.players[seat]
     actions: list = []
     if len(cities_of(state, seat)) < city_limit(state, seat):
-        sites = sorted({f.square for f in state.figures if f.kind == "scout" and f.owner == seat
-                        and city_site(state, f.square, seat)})
+        sites = sorted([sq for sq in set(scout_squares(state, seat)) if city_site(state, sq, seat)])
         actions += [once(t, ("found", sq), lambda sq=sq: FoundCity(sq, label=f"found a city on {t.place[sq]}")) for sq in sites]
-    actions += [once(t, ("government", g), lambda g=g: SetGovernment(g, label=f"change government to {names[g]}"))
-                for g in government_choices(state, seat)]
+    governments = tuple(government_choices(state, seat))  # each list of them built once per table
+    actions += once(t, ("governments", governments), lambda: tuple([
+        once(t, ("government", g), lambda g=g: SetGovernment(g, label=f"change government to {names[g]}"))
+        for g in governments]))
     greats = sorted(set(player.greats))
     squares = great_squares(state, seat) if greats else []
-    for great in greats:
-        actions += [once(t, ("place", great, sq), lambda g=great, sq=sq: PlaceMarker(g, sq, label=f"place {names[g]} on {t.place[sq]}"))
-                    for sq in squares if not _twin(state, sq, seat, great)]
+    for great in greats:  # each list of squares built once per table
+        free = tuple([sq for sq in squares if not _twin(state, sq, seat, great)])
+        actions += once(t, ("places", great, free), lambda g=great, free=free: tuple([
+            once(t, ("place", g, sq), lambda sq=sq: PlaceMarker(g, sq, label=f"place {names[g]} on {t.place[sq]}"))
+            for sq in free]))
     actions += playable(state, seat, "start")
     actions.append(END_START)
     return Choice(seat, "start of turn", tuple(actions))
@@ -215,8 +219,8 @@ def on_found_city(state: CivState, move: FoundCity, log: list[Event]) -> None:
     seat = current(state)
     scout = next(f for f in state.figures if f.owner == seat and f.kind == "scout" and f.square == move.square)
     remove_figure(state, scout)
-    state.cities.append(City(seat, move.square))
-    changed(state)
+    state.cities.append(city := City(seat, move.square))
+    city_founded(state, city)
     state.relocating += [f.id for f in figures_at(state, move.square)]
     log.append(Event(("{} founds a city on {}", state.tables.names[seat], state.tables.place[move.square])))
     if state.players[seat].civ == "romans":

@@ -111,10 +111,12 @@ class Tables:
     steps: dict[str, tuple[tuple[str, Step, Explore], ...]]  # square -> (neighbour, step there, explore its tile)
     stops: dict[str, Stop]  # square -> stopping there
     upgrades: dict[str, tuple[str, ...]]  # basic building -> its upgraded sides
+    allowed_by: dict[str, frozenset[str]]  # building -> the ability tokens allowing it (``abilities.can_build``)
     resource_uses: dict[str, dict[str, tuple[tuple[str, int], ...]]]  # ability -> tech -> (resource, number)
     research: dict[str, Research]  # tech -> researching it
     ability_numbers: dict[str, tuple[str, int]]  # ability token with a number -> (name, number): speed:1 -> (speed, 1)
     government_tokens: dict[str, str]  # ability token allowing a government -> the government: government:republic
+    city_limits: dict[str, int]  # ability token setting the city limit -> the limit: city_limit:3 -> 3
     made: dict[Any, Any] = field(factory=dict, eq=False)  # moves built once, their labels never change
 
     @property
@@ -122,10 +124,11 @@ class Tables:
         return len(self.track) - 1
 
 
-def once(t: Tables, key: tuple[Any, ...], make: Callable[[], Action]) -> Any:
-    """The move ``make()`` builds, built once per game: moves are frozen values and deciders
-    offer the same ones step after step, so finding one costs less than building it (and its
-    label). ``key`` names the move and everything its fields and label are made from."""
+def once(t: Tables, key: tuple[Any, ...], make: Callable[[], Action | tuple[Action, ...]]) -> Any:
+    """The move (or tuple of moves) ``make()`` builds, built once per game: moves are frozen
+    values and deciders offer the same ones step after step, so finding one costs less than
+    building it (and its label). ``key`` names the move and everything its fields and label are
+    made from."""
     found = t.made.get(key)
     if found is None:
         found = t.made[key] = make()
@@ -175,6 +178,8 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
     place = {space.id: f"square {space.name}" for space in scenario.board.spaces if "col" in space.props}
     place.update({region.id: region.name[:1].lower() + region.name[1:] for region in scenario.board.regions})
     track = sorted((dict(s.props) for s in scenario.board.spaces if s.id.startswith("culture-")), key=lambda p: p["step"])
+    upgrades = {b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings}
+    numbers = ability_numbers([*techs.values(), *governments.values(), *wonders.values()])
     return Tables(
         names=tuple(seat.name for seat in seats),
         options=options,
@@ -211,10 +216,13 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
                           Explore(slot_of[n], label=f"explore the tile {d} ({place[slot_of[n]]})")) for d, n in near)
                for sq, near in orth.items()},
         stops={sq: Stop(label=f"stop on {place[sq]}") for sq in coords},
-        upgrades={b: tuple(u for u, card in buildings.items() if card.upgrade_of == b) for b in buildings},
+        upgrades=upgrades,
+        allowed_by={b: frozenset([f"build:{b}", f"upgrade:{b}", *[f"upgrade:{u}" for u in upgrades[b]]])
+                    for b in buildings},
         resource_uses=resource_uses(techs),
         research={tech: Research(tech, label=f"research {names_of[tech]}") for tech in techs},
-        ability_numbers=ability_numbers([*techs.values(), *governments.values(), *wonders.values()]),
+        ability_numbers=numbers,
+        city_limits={token: n for token, (name, n) in numbers.items() if name == "city_limit"},
         government_tokens={token: token.split(":", 1)[1] for card in [*techs.values(), *governments.values(),
                                                                       *wonders.values()]
                            for token in card.abilities if token.startswith("government:")},

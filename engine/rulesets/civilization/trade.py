@@ -8,6 +8,7 @@ from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.rulesets.civilization.abilities import (
     amount,
+    payments,
     resource_abilities,
 )
 from engine.rulesets.civilization.actions import (
@@ -104,11 +105,12 @@ def describe(state: CivState, item: str, seat: int | None = None) -> str:
 
 
 def trade_abilities(state: CivState, seat: int) -> list[UseAbility]:
-    from engine.rulesets.civilization.abilities import payments
-
+    """Asked at every offer a seat may make, so each move is built once (``tables.once``)."""
+    t = state.tables
     found = []
     for tech, resource, _ in resource_abilities(state, seat, "trade_for"):
-        found += [UseAbility(tech, way, label=("{}: pay {}", state.tables.names_of[tech], describe(state, way)))
+        found += [once(t, ("trade for", tech, way), lambda tech=tech, way=way: UseAbility(
+                      tech, way, label=("{}: pay {}", t.names_of[tech], describe(state, way))))
                   for way in payments(state, seat, resource)]
     return found
 
@@ -123,19 +125,21 @@ def decide_trade(state: CivState) -> Decision:
         assert over is not None
         return decide_discard(state, over)
     if offer is None:
-        actions: list = [once(t, ("offer to", s), lambda s=s: OfferTo(s, label=f"make an offer to {names[s]}"))
-                         for s in order(state) if s != seat]
+        actions: list = [*once(t, ("offers to", seat, state.first), lambda: tuple([
+            once(t, ("offer to", s), lambda s=s: OfferTo(s, label=f"make an offer to {names[s]}"))
+            for s in order(state) if s != seat]))]
         actions += trade_abilities(state, seat) + playable(state, seat, "trade")
         actions.append(PASS)
         return Choice(seat, "trade: make an offer or pass", tuple(actions))
+    # the items offered are built once per table, and each list of them once (``tables.once``)
     if offer.give is None:
-        items = ["nothing", *holdings(state, seat, True)]
-        return Choice(seat, "offer: what you give", tuple([
-            once(t, ("give", i), lambda i=i: OfferItem(i, label=f"give {describe(state, i, seat)}")) for i in items]))
+        items = ("nothing", *holdings(state, seat, True))
+        return Choice(seat, "offer: what you give", once(t, ("gives", items), lambda: tuple([
+            once(t, ("give", i), lambda i=i: OfferItem(i, label=f"give {describe(state, i, seat)}")) for i in items])))
     if offer.want is None:
-        items = [i for i in ["nothing", *holdings(state, seat, False)] if not (i == "nothing" and offer.give == "nothing")]
-        return Choice(seat, "offer: what you want", tuple([
-            once(t, ("want", i), lambda i=i: OfferItem(i, label=f"want {describe(state, i)}")) for i in items]))
+        return Choice(seat, "offer: what you want", once(t, ("wants", offer.give == "nothing"), lambda: tuple([
+            once(t, ("want", i), lambda i=i: OfferItem(i, label=f"want {describe(state, i)}"))
+            for i in ["nothing", *holdings(state, seat, False)] if not (i == "nothing" and offer.give == "nothing")])))
     assert offer.to is not None
     answers = [DECLINE]
     if has_item(state, offer.to, offer.want):

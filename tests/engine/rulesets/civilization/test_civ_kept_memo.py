@@ -1,8 +1,8 @@
-"""The small facts of the seats' cards kept with the figures (``kept.Occupancy.memo``: a
-seat's city limit, the buildings it may build, the governments its cards allow, each wonder's
-cost to it) agree with the same facts worked out afresh at every step of seeded random games
-(each kept by the cards it is made from: a set of abilities, or a seat and how many techs it
-knows)."""
+"""The small facts of the seats' cards kept with the figures (``kept.Occupancy.memo``: the
+buildings a seat may build, each wonder's cost to it, its city management abilities not used
+this turn), and those read from its abilities (its city limit, the governments its cards
+allow), agree with the same facts worked out afresh at every step of seeded random games (each
+kept by the cards it is made from: a set of abilities, or a seat and how many techs it knows)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from engine.bots import BOTS
 from engine.core.decision import Chance, End
 from engine.core.randomness import sample
 from engine.rulesets.civilization.abilities import city_limit
+from engine.rulesets.civilization.cities import city_abilities
 from engine.rulesets.civilization.production import buildable, wonder_cost
 from engine.rulesets.civilization.start import abilities_governments
 from engine.rulesets.civilization.state import CivState
@@ -24,7 +25,8 @@ MAX_STEPS = 4000
 
 def card_facts(state: CivState) -> list:
     return [(city_limit(state, seat), buildable(state, seat), abilities_governments(state, seat),
-             [wonder_cost(state, seat, wonder) for wonder in state.wonder_market if wonder])
+             [wonder_cost(state, seat, wonder) for wonder in state.wonder_market if wonder],
+             city_abilities(state, seat))
             for seat in range(state.tables.seats)]
 
 

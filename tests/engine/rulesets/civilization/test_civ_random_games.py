@@ -5,22 +5,31 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from civ import RULESET, new_game
 
 from engine.bots import BOTS
 from engine.core.decision import Chance, End
 from engine.core.randomness import sample
-from engine.rulesets.civilization.abilities import abilities, coins, working_wonders
+from engine.rulesets.civilization.abilities import (
+    abilities,
+    coins,
+    movement_rules,
+    tech_part,
+    working_wonders,
+)
 from engine.rulesets.civilization.board import (
     coin_squares,
     enemy_squares,
     map_coins,
+    own_outskirts,
     square_icons,
 )
 from engine.rulesets.civilization.invariants import broken
-from engine.rulesets.civilization.kept import layout, occupancy
-from engine.rulesets.civilization.production import productions, sites
+from engine.rulesets.civilization.kept import figures_of, layout, occupancy, scouts_of
+from engine.rulesets.civilization.movement import moving
+from engine.rulesets.civilization.production import item_moves, productions, sites
 from engine.rulesets.civilization.rules import ECONOMIC_VICTORY
 from engine.rulesets.civilization.state import CivState
 
@@ -45,6 +54,12 @@ def check_kept_facts(state: CivState) -> None:
             {sq: [id(f) for f in fs] for sq, fs in fresh.figures.items()}
         for seat, squares in board.enemies.items():
             assert enemy_squares(state, seat) == squares
+        if board.group is not None and board.group[0] is state.moving:
+            assert [id(f) for f in moving(state)] == [id(f) for f in board.group[1]]
+        for seat, figures in (board.own or {}).items():
+            assert [id(f) for f in figures_of(state, seat)] == [id(f) for f in figures]
+        for seat, scouts in (board.scouts or {}).items():
+            assert [id(f) for f in scouts_of(state, seat)] == [id(f) for f in scouts]
         for seat, found in board.coins.items():
             assert coins(state, seat) == found
         for seat, found in board.map_coins.items():
@@ -53,6 +68,8 @@ def check_kept_facts(state: CivState) -> None:
             assert all(coins(state, seat) < ECONOMIC_VICTORY for seat in range(state.tables.seats))
         for seat, found in board.abilities.items():
             assert abilities(state, seat) == found
+        for seat, found in board.rules.items():
+            assert movement_rules(state, seat) == found
         for square, found in board.sites.items():
             city = layout(state).cities.get(square)
             assert city is not None and sites(state, city) == found
@@ -64,12 +81,23 @@ def check_kept_facts(state: CivState) -> None:
             {s: [id(c) for c in cs] for s, cs in fresh.owned.items()}
         for seat, squares in kept.coin_squares.items():
             assert coin_squares(state, seat) == squares
+        for seat, squares in kept.outskirts.items():
+            assert own_outskirts(state, seat) == squares
         for square, icons in kept.icons.items():
             assert square_icons(state, square) == icons
         for (seat, techs, government, wonders), found in kept.abilities.items():
             player = state.players[seat]
             if (len(player.techs), player.government, working_wonders(state, seat)) == (techs, government, wonders):
                 assert abilities(state, seat) == found
+        for (seat, techs), found in kept.techs.items():
+            if len(state.players[seat].techs) == techs:
+                assert tech_part(state, seat) == found
+        for square, (squares, moves) in kept.moves.items():  # handed on to sites with the same squares
+            city = fresh.cities.get(square)
+            now = None if city is None else sites(state, city)
+            if now is not None and (now.army, now.scout, now.free, now.stars, now.wonders, city.walled) == squares:
+                for item, found in moves.items():
+                    assert item_moves(state, city, attrs.evolve(now, moves={}), item) == found
     state.board, state.layout = board, kept
 
 
