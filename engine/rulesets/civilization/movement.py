@@ -143,17 +143,19 @@ def decide_movement(state: CivState) -> Decision:
 def groups(state: CivState, square: str, group: list[Figure]) -> list[MoveFigures]:
     """§6.4 "Ha valamelyikőtöknek több bábuja ugyanazon a térképmezőn kezdi a mozgási fázist,
     ezek mozoghatnak együtt ... nem kötelező közösen mozogniuk": any two or more of them move
-    together, the whole group last (one move for each set of ids, built once per game)."""
+    together, the whole group last (each move built once per table: its key holds what its label
+    says, the kinds moving or that the whole group moves, as branches and games share the table)."""
     t = state.tables
     made = t.made
     found = []
     for size in range(2, len(group) + 1):
         for chosen in combinations(group, size):
             ids = tuple([f.id for f in chosen])
-            key = ("move group", square, ids)
+            whole = size == len(group)
+            key = ("move group", square, ids, whole or tuple([f.kind for f in chosen]))  # what the label says
             move = made.get(key)
             if move is None:
-                label = ("move the group on {}", t.place[square]) if size == len(group) else \
+                label = ("move the group on {}", t.place[square]) if whole else \
                     ("move the {} on {} together", ", ".join(f.kind for f in chosen), t.place[square])
                 move = made[key] = MoveFigures(square, ids, label=label)
             found.append(move)

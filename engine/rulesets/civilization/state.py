@@ -12,7 +12,7 @@ from typing import Any
 
 from attrs import define, field, frozen
 
-from engine.rulesets.civilization.tables import Square
+from engine.rulesets.civilization.tables import MADE_LIMIT, Square
 
 
 @frozen
@@ -166,6 +166,9 @@ class CivState:
     layout: Any = field(default=None, eq=False, repr=False)  # kept.Layout, None after a change
 
     def clone(self) -> CivState:
+        made = self.tables.made
+        if len(made) > MADE_LIMIT:  # shared by every game of a run: kept bounded, rebuilt as asked
+            made.clear()
         twin = copy.copy(self)
         for name in ("players", "cities", "figures", "battle", "offer", "draws", "placing"):
             setattr(twin, name, copy.deepcopy(getattr(self, name)))

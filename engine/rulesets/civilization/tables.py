@@ -117,18 +117,24 @@ class Tables:
     ability_numbers: dict[str, tuple[str, int]]  # ability token with a number -> (name, number): speed:1 -> (speed, 1)
     government_tokens: dict[str, str]  # ability token allowing a government -> the government: government:republic
     city_limits: dict[str, int]  # ability token setting the city limit -> the limit: city_limit:3 -> 3
-    made: dict[Any, Any] = field(factory=dict, eq=False)  # moves built once, their labels never change
+    made: dict[Any, Any] = field(factory=dict, eq=False)  # moves built once, their labels never change (``once``)
 
     @property
     def last_step(self) -> int:
         return len(self.track) - 1
 
 
+# Moves kept in ``Tables.made``: every game of a long simulation adds a hundred or so (its
+# figures' groups, its cities' squares), so the table is emptied beyond this many (tens of MB).
+MADE_LIMIT = 100_000
+
+
 def once(t: Tables, key: tuple[Any, ...], make: Callable[[], Action | tuple[Action, ...]]) -> Any:
-    """The move (or tuple of moves) ``make()`` builds, built once per game: moves are frozen
+    """The move (or tuple of moves) ``make()`` builds, built once per table: moves are frozen
     values and deciders offer the same ones step after step, so finding one costs less than
     building it (and its label). ``key`` names the move and everything its fields and label are
-    made from."""
+    made from. Every game of a run shares the table, so ``made`` is emptied when it passes
+    ``MADE_LIMIT`` (``CivState.clone``, at each game's start)."""
     found = t.made.get(key)
     if found is None:
         found = t.made[key] = make()

@@ -158,6 +158,24 @@ def test_6_4_figures_that_began_on_one_square_move_together_in_any_number():
     assert [a.figures for a in choice(state).actions if isinstance(a, MoveFigures)] == [(two,)]
 
 
+def test_6_4_a_group_move_names_its_own_figures_kinds_in_every_branch():
+    """Moves are built once per table, and a playtest's branches share the table: figures made
+    in two branches may have the same ids and other kinds. A group's label names the kinds of
+    the figures that move ("move the army, scout on ... together"), in each branch its own."""
+    trunk = open_map()
+    trunk.players[0].techs.append("masonry")
+    trunk.phase, trunk.k, trunk.first = "movement", 0, 0
+    branch = RULESET.clone(trunk)
+    labels = []
+    for state, kinds in ((trunk, ("army", "scout", "army")), (branch, ("army", "army", "army"))):
+        first, second, _ = (add_figure(state, 0, kind, sq(6, 6)) for kind in kinds)
+        edited(state)
+        pair = next(a for a in choice(state).actions
+                    if isinstance(a, MoveFigures) and a.figures == (first.id, second.id))
+        labels.append(pair.label)
+    assert "army, scout" in labels[0] and "army, army" in labels[1], labels
+
+
 def test_6_4_speed_is_2_and_horseback_riding_raises_it():
     """§6.4 "Minden bábu annyit léphet, amennyi civilizációja sebessége. Ez kezdetben 2, de
     bizonyos technológiák elsajátítása (mint például a lovaglásé) megnövelhetik"."""
