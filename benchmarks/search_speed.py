@@ -37,6 +37,15 @@ the same moves; met for every game. Two searching seats (``--opponent search``, 
 0:0 29.45 CPU s for 6,343 moves (516 turns), 0:1 24.55 s for 4,993 (before: 30.4 and 72.0 s):
 not met.
 
+More seeds on main (14:50-14:56 UTC, load 1 to 2), ``--games 20 --seed 1 --opponent greedy``:
+median 5.19 CPU s; 18 of 20 under 10 s (most 1.3 to 9.3 s), search won 19 and lost 1:11 to
+greedy; 1:5 took 15.35 s, and 1:3 reached the 2,000-turn cap (287.9 s, 45,103 moves): both
+seats stall at 7 and 8 persons once the city sites and the bank's 12 temples are all taken,
+when only conquest (a general, a fifteenth city) is left and neither bot gathers units for it.
+An evaluation term for units gathered in an enemy city's region (tried 15:05 UTC, not kept)
+ended 1:3 (976 turns, 89 s) and 0:8 (5.1 s) but lengthened others (0:1 20.4 s; 4 of seed 1's
+20 over 10 s): the endgame needs a real plan for conquest, not a nudge.
+
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
 
