@@ -80,9 +80,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="seeds per pairing and scenario, each played once "
                                                                "per seat of the stronger bot")
-    parser.add_argument("--search", default="search:16",
-                        help="the search bot: search:ITERATIONS[:DEPTH] (tree iterations per choice, greedy "
-                             "choices played on from each new leaf before the evaluation scores it)")
+    parser.add_argument("--search", default="search",
+                        help="the search bot: search (its default strength, as `epoch simulate` seats it) or "
+                             "search:ITERATIONS[:DEPTH] (tree iterations per choice, greedy choices played on "
+                             "from each new leaf before the evaluation scores it)")
     parser.add_argument("--rung", choices=("greedy", "search", "both"), default="both",
                         help="greedy against random, search against greedy, or both")
     parser.add_argument("--scenario", choices=sorted(GAMES), action="append",
