@@ -45,6 +45,15 @@ and the movement step itself (decide_steps, on_step: about a seventh), and, per 
 city's sites and production options made anew (new_sites, count_productions: about a seventh),
 as its gathering scouts and its owner's figures move through its outskirts every turn.
 
+Every configuration again on main after the merge, 2026-11-28 15:22 UTC (load about 0.8; 3
+rounds; catanatron median 35,672 actions/s): A Brief History 3.23x, After the Flood 3.28x,
+Antike Carthage-Rome 3.70x, Greece-Persia 3.70x, History of the World 4p 3.89x, 5p 4.12x, all
+met; Civilization 86,183 actions/s, 2.41x (rounds 2.41, 2.41, 2.43): MISSED. Tried and not
+kept: attrs' cached hash on every value (4% slower: a value is built far more often than
+hashed), the run's card lookup keyed by the move's identity (no change), and one move for
+figures alike on a square (a person's list loses its twin lines, but the games ran no faster
+and playtests saved with the other figure's move would no longer replay).
+
 catanatron (pinned) is installed into a throwaway virtual environment the first time,
 never into the project's; pass --catanatron-venv to reuse one, --catan-seconds 0 to measure
 our side only, --only TEXT (repeatable) to measure only the configurations whose name holds it.
