@@ -258,10 +258,3 @@ def square_coins(state: CivState, square: str) -> int:
         return 0
     icons = (state.layout or layout(state)).icons.get(square)
     return (square_icons(state, square) if icons is None else icons).coins
-
-
-def outskirts_of_any_city(state: CivState, square: str) -> City | None:
-    for city in state.cities:
-        if square in state.tables.ring[city.square]:
-            return city
-    return None

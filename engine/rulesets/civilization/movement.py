@@ -28,7 +28,7 @@ from engine.rulesets.civilization.kept import (
 )
 from engine.rulesets.civilization.state import City, CivState, Draw, Figure
 from engine.rulesets.civilization.tables import Square
-from engine.rulesets.civilization.turn import current, next_seat
+from engine.rulesets.civilization.turn import current
 
 END_MOVEMENT = Done(label="end movement")
 
@@ -219,7 +219,3 @@ def on_step(state: CivState, move: Step, log: list[Event]) -> None:
     else:
         defender = next(f.owner for f in figures_at(state, move.square) if f.owner != seat)
         begin_battle(state, seat, defender, move.square, "figures", len(armies), log)
-
-
-def on_movement_done(state: CivState, log: list[Event]) -> None:
-    next_seat(state, log)

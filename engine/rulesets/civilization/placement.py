@@ -42,10 +42,6 @@ def marker_squares(state: CivState, city: City, terrains: tuple[str, ...] | None
     return [sq for sq in free_squares(state, city) if looks[sq].terrain in terrains]
 
 
-def city_of_square(state: CivState, seat: int, square: str) -> City | None:
-    return next((c for c in cities_of(state, seat) if square in outskirts(state, c)), None)
-
-
 def clear_square(state: CivState, square: str, log: list[Event]) -> None:
     """Make room for a new marker: a building goes back to the market, a wonder to the box
     with its card, a great person back to its owner's civ sheet."""

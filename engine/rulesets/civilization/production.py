@@ -179,10 +179,6 @@ def star_squares(state: CivState, city: City) -> list[str]:
     return [sq for sq in outskirts(state, city) if sq in state.buildings and t.buildings[state.buildings[sq][1]].star]
 
 
-def has_star(state: CivState, city: City, ignoring: str = "") -> bool:
-    return any(sq != ignoring for sq in star_squares(state, city))
-
-
 def building_squares(state: CivState, city: City, building: str) -> list[str]:
     card = state.tables.buildings[building]
     if "city_centre" in card.terrain:
