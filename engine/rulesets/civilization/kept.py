@@ -24,7 +24,7 @@ random-games test checks the kept facts against fresh ones after every step."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from attrs import define, field
@@ -142,9 +142,7 @@ def looks_changed(state: CivState, squares: Sequence[str]) -> None:
     board = state.board
     if board is not None:
         drop_watching(board.sites, tuple(squares))
-        board.coins.clear()
-        board.map_coins.clear()
-        board.poor = False
+        drop_coins(board)
     kept = state.layout
     if kept is not None:
         kept.coin_squares.clear()
@@ -168,9 +166,7 @@ def city_founded(state: CivState, city: City) -> None:
     board = state.board
     if board is not None:
         board.sites.clear()
-        board.coins.pop(city.owner, None)
-        board.map_coins.pop(city.owner, None)
-        board.poor = False
+        drop_coins(board, (city.owner,))
 
 
 def marker_changed(state: CivState, square: str) -> None:
@@ -208,9 +204,7 @@ def wonder_changed(board: Occupancy) -> None:
     """A wonder's square changed (a marker on it, a figure blockading or freeing it): the
     wonder may work or not, so every seat's abilities, coins (the map's part too) and what
     every city may do are stale."""
-    board.coins.clear()
-    board.map_coins.clear()
-    board.poor = False
+    drop_coins(board)
     board.abilities.clear()
     board.rules.clear()
     board.sites.clear()
@@ -239,11 +233,21 @@ def coins_changed(state: CivState, square: str, figures: Sequence[Figure], looks
     owner = outskirts_owner(state, square)
     if owner is not None and (looks or any(f.owner != owner for f in figures)):
         seats.add(owner)
-    for seat in seats:
-        board.coins.pop(seat, None)
-        board.map_coins.pop(seat, None)
     if seats:
-        board.poor = False
+        drop_coins(board, seats)
+
+
+def drop_coins(board: Occupancy, seats: Iterable[int] | None = None) -> None:
+    """The coins of ``seats`` (None: every seat's), the map's part with them, are stale, and so
+    is knowing every seat short of the economic victory (``Occupancy.poor``)."""
+    if seats is None:
+        board.coins.clear()
+        board.map_coins.clear()
+    else:
+        for seat in seats:
+            board.coins.pop(seat, None)
+            board.map_coins.pop(seat, None)
+    board.poor = False
 
 
 def cards_changed(state: CivState, seat: int | None = None) -> None:

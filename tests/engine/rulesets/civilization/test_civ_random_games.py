@@ -24,7 +24,9 @@ from engine.rulesets.civilization.board import (
     enemy_squares,
     map_coins,
     own_outskirts,
+    production_and_trade,
     square_icons,
+    worked_squares,
 )
 from engine.rulesets.civilization.invariants import broken
 from engine.rulesets.civilization.kept import figures_of, layout, occupancy, scouts_of
@@ -73,6 +75,8 @@ def check_kept_facts(state: CivState) -> None:
         for square, found in board.sites.items():
             city = layout(state).cities.get(square)
             assert city is not None and sites(state, city) == found
+            # new_sites finds the worked squares in its own pass: the same as board.worked_squares
+            assert (found.production, found.trade) == production_and_trade(state, worked_squares(state, city))
             assert productions(state, city) == offered[square]
     if kept is not None:
         fresh = layout(state)
