@@ -92,9 +92,20 @@ class Spread:
     mean_high: float = 0.0
 
     def __str__(self) -> str:
-        """The mean, its interval and the spread, as the tables print them."""
-        return (f"{self.mean:.2f} [{self.mean_low:.2f}, {self.mean_high:.2f}] (sd {self.stdev:.2f}; "
-                f"5%/50%/95% {self.p5:.4g}/{self.p50:.4g}/{self.p95:.4g})")
+        """The mean, its interval and the spread, as the tables print them: all to one precision,
+        fine enough that a small figure (lead changes per turn, sd 0.01) keeps two significant
+        digits of its sd rather than reading "0.02 [0.02, 0.02]"."""
+        places = _places(self.stdev)
+        return (f"{self.mean:.{places}f} [{self.mean_low:.{places}f}, {self.mean_high:.{places}f}] "
+                f"(sd {self.stdev:.{places}f}; 5%/50%/95% {self.p5:.{places}f}/{self.p50:.{places}f}/"
+                f"{self.p95:.{places}f})")
+
+
+def _places(stdev: float) -> int:
+    """Decimal places that show a spread's sd to two significant digits: 2 at least, 4 at most."""
+    if stdev <= 0:
+        return 2
+    return min(4, max(2, 1 - math.floor(math.log10(stdev))))
 
 
 def spread(values: Sequence[float]) -> Spread:

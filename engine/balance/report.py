@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from engine.balance.figures import Rate
 from engine.balance.summary import Summary, text
@@ -55,6 +56,9 @@ def plots(summary: Summary) -> dict[str, Figure]:
     rates("win-rates", [plain(seat) for seat in summary.seats], summary.seat_win, f"Win rate per seat ({summary.finished} games)")
     rates("first-player", [f"{n}." for n in range(1, summary.players + 1)], summary.position_win,
           "Win rate by position in turn order")
+    if len(summary.by_bot) > 1:
+        rates("by-bot", [plain(bot) for bot in summary.by_bot], list(summary.by_bot.values()),
+              "Win rate per bot, pooled over the seats it sat in")
     figure = Figure(figsize=(6, 3.2))
     axes = figure.subplots()
     axes.set_title(f"Game length in turns (mean {summary.turns.mean:.1f})")
@@ -114,6 +118,7 @@ def _histogram(axes, counts: dict[int, int], colour: str) -> None:
     0 to 3) when they span few, else ranges of values, or games hundreds of turns long show as a
     comb of one-game lines."""
     values = list(counts)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     if max(values) - min(values) < MOST_BINS:
         axes.bar(values, list(counts.values()), color=colour)
     else:

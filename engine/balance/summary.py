@@ -145,7 +145,7 @@ def text(summary: Summary) -> str:
                    f"{score.mean:>12.2f}{score.stdev:>7.2f}{score.minimum:>7g}{score.maximum:>7g}")
     out.append("by position in turn order (first player = 1):")
     for position, rate in enumerate(summary.position_win, start=1):
-        out.append(f"  {position:<12}{rate!s:>30}")
+        out.append(_rate_row(str(position), rate))
     out.append(f"Balance (1 - largest win-rate gap): {summary.balance:.3f} {summary.balance_interval} "
                "(bootstrap 95% over the games)")
     out.append(f"length in turns: {summary.turns}")
@@ -168,16 +168,22 @@ def text(summary: Summary) -> str:
     out += lines(summary.measures)
     if len(summary.factions) > 1:
         out.append("by faction:")
-        out += [f"  {name:<24}{rate!s:>30}" for name, rate in summary.factions.items()]
+        out += [_rate_row(name, rate) for name, rate in summary.factions.items()]
     if len(summary.by_bot) > 1:
         out.append("by bot (pooled over the seats it sat in; fair share 1/n):")
-        out += [f"  {name:<24}{rate!s:>30}" for name, rate in summary.by_bot.items()]
+        out += [_rate_row(name, rate) for name, rate in summary.by_bot.items()]
     if summary.cards:
         out.append(f"cards: {len(summary.cards)} played or picked; least played: "
                    + ", ".join(f"{c.card} ({c.played})" for c in sorted(summary.cards, key=lambda c: c.played)[:5]))
     if summary.capped:
         out.append("capped games (replay with their seed): " + ", ".join(summary.capped[:20]))
     return "\n".join(out)
+
+
+def _rate_row(name: str, rate: Rate) -> str:
+    """A named rate under a heading, its parts in columns so that rows of different counts line up."""
+    interval = f"[{rate.low:.1%}, {rate.high:.1%}]"
+    return f"  {name:<24}{rate.value:>6.1%} {interval:<16} of {rate.trials}"
 
 
 def csv_text(summary: Summary) -> str:

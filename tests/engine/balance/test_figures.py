@@ -96,6 +96,17 @@ def test_a_mean_near_a_bound_keeps_its_interval_within_the_values():
     assert "[0.00, " in str(figures)
 
 
+def test_a_spread_prints_every_figure_to_one_precision_that_keeps_its_sd():
+    """A per-turn rate with an sd of 0.01 printed "0.02 [0.02, 0.02]" beside percentiles
+    "0/0.01802/0.04446": the interval vanished and the digits varied by figure. Each is now
+    printed to the places that keep two digits of the sd, all alike."""
+    small = spread([0.0, 0.01, 0.02, 0.03, 0.04])
+    assert str(small) == "0.020 [0.006, 0.034] (sd 0.016; 5%/50%/95% 0.002/0.020/0.038)"
+    turns = spread([38, 59, 76, 40, 61])
+    assert str(turns) == "54.80 [40.89, 68.71] (sd 15.87; 5%/50%/95% 38.40/59.00/73.00)"
+    assert str(spread([5, 5])).startswith("5.00 [5.00, 5.00] (sd 0.00;")
+
+
 def test_position_in_turn_order_follows_the_recorded_order():
     """Issue 29, item 4: the first player is the rules' (an order drawn or ranked), not the
     seat that first acted counted on by seat number."""

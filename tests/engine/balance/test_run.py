@@ -104,8 +104,9 @@ def test_the_report_renders_its_plots(sudden_death, tmp_path):
     summary = summarise(records, ["Red $x^{$", "Blue"])  # a $ pair would start matplotlib's mathtext
     page = write_report(summary, tmp_path / "report", "Sudden death", plan.settings(summary.seats, 0))
     html = page.read_text(encoding="utf-8")
-    assert html.count("<svg") == 6 and "Sudden death: balance" in html
-    for name in ("win-rates", "first-player", "length", "lead-changes", "decisive-turn", "scores"):
+    # two bots, so a plot of each bot's pooled win rate beside the seats'
+    assert html.count("<svg") == 7 and "Sudden death: balance" in html
+    for name in ("win-rates", "first-player", "by-bot", "length", "lead-changes", "decisive-turn", "scores"):
         assert (tmp_path / "report" / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
     # the settings stand in the page, and its text wraps
     for setting in ("<th>bots</th><td>Red $x^{$: random, Blue: greedy</td>", "<th>seed</th><td>2</td>",
@@ -113,6 +114,33 @@ def test_the_report_renders_its_plots(sudden_death, tmp_path):
                     "<th>scenario digest (SHA-256)</th>", "<th>turn cap</th><td>none</td>"):
         assert setting in html
     assert "white-space:pre-wrap" in html
+
+
+def test_the_pooled_rates_print_in_columns_whatever_their_counts(sudden_death):
+    """Two random seats against one greedy, rotated: random's rate counts 120 games and
+    greedy's 60, and the rows still line up (they were right-aligned as a whole, so "of 120"
+    pushed one row a place left of the other)."""
+    plan = Plan(sudden_death, players=3, seed=5, games=20, bots=("random", "random", "greedy"), rotate=True)
+    summary = summarise(run(plan), ["Red", "Blue", "Green"])
+    assert {rate.trials for rate in summary.by_bot.values()} == {60, 120}
+    rows = [line for line in text(summary).splitlines() if line.startswith(("  random ", "  greedy "))]
+    assert len(rows) == 2
+    assert len({row.index("[") for row in rows}) == len({row.index(" of ") for row in rows}) == 1
+
+
+def test_counts_of_games_are_plotted_on_whole_numbers():
+    """Lead changes are 0, 1, 2 or 3 (a run of After the Flood): the plot's axis was marked
+    -0.5, 0.5, 1.5 and 2.5 as well."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from engine.balance.report import _histogram
+
+    axes = Figure().subplots()
+    _histogram(axes, {0: 15, 1: 29, 2: 14, 3: 2}, "#8a6bb0")
+    low, high = axes.get_xlim()
+    ticks = [tick for tick in axes.get_xticks() if low <= tick <= high]
+    assert ticks and all(float(tick).is_integer() for tick in ticks)
 
 
 def test_a_rotated_run_states_its_bots_as_rotated(sudden_death):
