@@ -59,7 +59,11 @@ class Rate:
         return self.hits / self.trials if self.trials else 0.0
 
     def __str__(self) -> str:
-        return f"{self.value:.1%} [{self.low:.1%}, {self.high:.1%}] of {self.trials}"
+        return f"{self.short()} of {self.trials}"
+
+    def short(self) -> str:
+        """The rate and its interval without the count, for rows that share one count."""
+        return f"{self.value:.1%} [{self.low:.1%}, {self.high:.1%}]"
 
 
 def wilson(hits: float, trials: int, z: float = Z95) -> tuple[float, float]:

@@ -26,7 +26,7 @@ import attrs
 from attrs import frozen
 
 from engine.balance.bootstrap import Difference, Shares, paired_difference, shares
-from engine.balance.figures import GameRecord, Rate
+from engine.balance.figures import GameRecord
 from engine.balance.run import Plan, load_planned, run
 from engine.balance.summary import Summary, csv_text, summarise
 from engine.rulesets.registry import get_ruleset
@@ -251,7 +251,7 @@ def _paired(high: Sequence[VariantResult], low: Sequence[VariantResult]) -> Diff
 
 
 def table(results: Sequence[VariantResult], fixed: Overrides = ()) -> str:
-    """A line per variant: Balance, the first player's win rate, each seat's, length, capped."""
+    """Lines per variant: Balance, the first player's win rate, capped; length; each seat's win rate."""
     lines = []
     for number, result in enumerate(results):
         lines.append(f"{number:>3}. {result.label(fixed)}")
@@ -259,14 +259,11 @@ def table(results: Sequence[VariantResult], fixed: Overrides = ()) -> str:
             lines.append(f"     refused: {result.problem}")
             continue
         s = result.summary
-        lines.append(f"     Balance {s.balance:.3f}; first player {_short(s.position_win[0])}; "
-                     f"length {s.turns.mean:.1f} turns; {len(s.capped)} capped of {s.games}")
-        lines.append("     " + "; ".join(f"{seat} {_short(rate)}" for seat, rate in zip(s.seats, s.seat_win)))
+        lines.append(f"     Balance {s.balance:.3f} {s.balance_interval}; first player {s.position_win[0].short()}; "
+                     f"{len(s.capped)} capped of {s.games}")
+        lines.append(f"     length in turns {s.turns}")
+        lines.append("     " + "; ".join(f"{seat} {rate.short()}" for seat, rate in zip(s.seats, s.seat_win)))
     return "\n".join(lines)
-
-
-def _short(rate: Rate) -> str:
-    return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
 
 
 def ranking_text(ranked: Sequence[Influence]) -> str:

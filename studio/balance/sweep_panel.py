@@ -132,10 +132,6 @@ class VaryPanel(QGroupBox):
         return out
 
 
-def _short(rate) -> str:
-    return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
-
-
 class SweepResults(QWidget):
     """Every variant's figures in a row, and the paths ranked by how far they moved Balance.
     Choosing a variant shows its figures, plots and games in the window's other tabs."""
@@ -177,7 +173,8 @@ class SweepResults(QWidget):
 
     def show_sweep(self, results: Sequence[VariantResult], ranked: Sequence[Influence], seats: Sequence[str]) -> None:
         self.results = list(results)
-        headers = ["Variant", "Balance", "First player", *seats, "Turns (mean)", "Games", "Capped"]
+        headers = ["Variant", "Balance [95%]", "First player", *seats, "Turns: mean [95%] (sd; 5%/50%/95%)", "Games",
+                   "Capped"]
         self.variants.blockSignals(True)
         self.variants.clear()
         self.variants.setColumnCount(len(headers))
@@ -189,8 +186,8 @@ class SweepResults(QWidget):
             if s is None:
                 cells += [f"refused: {result.problem}"]
             else:
-                cells += [f"{s.balance:.3f}", _short(s.position_win[0]), *(_short(rate) for rate in s.seat_win),
-                          f"{s.turns.mean:.1f}", str(s.games), str(len(s.capped))]
+                cells += [f"{s.balance:.3f} {s.balance_interval}", s.position_win[0].short(),
+                          *(rate.short() for rate in s.seat_win), str(s.turns), str(s.games), str(len(s.capped))]
             for column, value in enumerate(cells):
                 item = QTableWidgetItem(value)
                 item.setToolTip(value)

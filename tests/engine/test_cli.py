@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -161,6 +162,9 @@ def test_sweep_tables_each_variant_and_ranks_what_moved_balance(capsys, dice_rac
                     "--vary", "target=1,60", "--vary", "rounds=3,30")
     assert code == 0, out
     assert "4 variants" in out and "target=1, rounds=3" in out and "target=60, rounds=30" in out
+    # each variant's Balance with its bootstrap interval and its length with interval and spread
+    assert re.search(r"Balance \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\];", out)
+    assert re.search(r"length in turns [\d.]+ \[[\d.]+, [\d.]+\] \(sd [\d.]+; 5%/50%/95% ", out)
     ranking = out[out.index("what moved Balance most"):].splitlines()[1:3]
     assert sorted(line.split()[1] for line in ranking) == ["rounds", "target"]
     code, out = run(capsys, "sweep", str(dice_race_path), "--players", "2", "--games", "20",

@@ -77,6 +77,12 @@ def test_a_sweep_in_the_background_fills_the_variants_the_ranking_and_each_varia
     labels = [view.variants.item(row, 0).text() for row in range(4)]
     assert labels == ["target=1, " + f"{BONUS}=0", f"target=1, {BONUS}=30", f"target=40, {BONUS}=0",
                       f"target=40, {BONUS}=30"]
+    # Balance with its bootstrap interval, the length with its interval and spread (issue 29, item 5)
+    headers = [view.variants.horizontalHeaderItem(column).text() for column in range(view.variants.columnCount())]
+    summary = window.sweep_results[0].summary
+    assert view.variants.item(0, 1).text() == f"{summary.balance:.3f} {summary.balance_interval}"
+    turns = view.variants.item(0, headers.index("Turns: mean [95%] (sd; 5%/50%/95%)")).text()
+    assert turns == str(summary.turns) and "(sd " in turns
     ranked = {view.ranking.item(row, 0).text(): view.ranking.item(row, 1).text() for row in range(2)}
     assert ranked == {"target": "", BONUS: "yes"}
     swings = [float(view.ranking.item(row, 2).text()) for row in range(2)]
