@@ -280,9 +280,12 @@ def _results_text(results: Path) -> str:
 
 
 def read_results(results: Path) -> tuple[Plan | None, dict[int, dict[str, Any]]]:
-    """A results file's plan (None for an empty file) and its games by index. The last line of
-    a run killed while writing is skipped; anything else unreadable is refused, naming the file."""
-    lines = _results_text(results).splitlines()
+    """A results file's plan (None for an empty file) and its games by index. The half-written
+    last line of a run killed while writing it (no newline after it) is skipped; any other line
+    that does not read is refused, naming the file and the line, rather than its game silently
+    missing from the figures."""
+    text = _results_text(results)
+    lines = text.splitlines()
     if not lines:
         return None, {}
     try:
@@ -296,8 +299,10 @@ def read_results(results: Path) -> tuple[Plan | None, dict[int, dict[str, Any]]]
     done = {}
     for number, line in enumerate(lines[1:], start=2):
         entry, problems = parse_json(line)
-        if problems:  # the last line of a run killed while writing
-            continue
+        if problems and number == len(lines) and not text.endswith("\n"):
+            continue  # the last line of a run killed while writing it
+        if problems:
+            raise ValueError(f"{results}, line {number}: not a game of an epoch simulate run (it does not read as JSON)")
         try:
             record_from(entry)
             done[int(entry["index"])] = entry
@@ -352,10 +357,12 @@ def run(plan: Plan, executor: Executor | None = None, results: Path | None = Non
     todo = [index for index in range(plan.total) if index not in done]
     out = None
     if results is not None:
-        new_file = not results.exists() or not _results_text(results).strip()
+        text = _results_text(results) if results.exists() else ""
         out = results.open("a", encoding="utf-8")
-        if new_file:
+        if not text.strip():
             out.write(json.dumps({"kind": RESULTS_KIND, "plan": plan.key()}) + "\n")
+        elif not text.endswith("\n"):  # a killed run's half-written line: the games go after its last whole one
+            out.truncate(len(text[:text.rfind("\n") + 1].encode("utf-8")))
     sizes = ChunkSizes(chunk, seconds)
 
     def take() -> list[int]:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.balance.run import Plan, play_chunk, run
+from engine.balance.run import Plan, play_chunk, read_results, run
 from engine.balance.summary import csv_text, summarise, text
 
 P_TURN = 5 / 14
@@ -83,6 +83,36 @@ def test_a_killed_run_resumes_without_replaying_finished_games(sudden_death, tmp
     other = Plan(sudden_death, players=2, seed=6, games=60, bots=("random", "random"))
     with pytest.raises(ValueError, match="holds another run"):
         run(other, results=results)
+
+
+def test_a_run_killed_mid_line_resumes_into_whole_lines(sudden_death, tmp_path):
+    """A run killed while writing a game leaves half a line without its newline. Resuming
+    appended the next game to that half, so the file held one line that read as nothing and
+    that game went missing from every later summary."""
+    plan = Plan(sudden_death, players=2, seed=5, games=30, bots=("random", "random"))
+    results = tmp_path / "run.jsonl"
+    run(Plan(sudden_death, players=2, seed=5, games=30, bots=("random", "random")), results=results, chunk=10)
+    lines = results.read_text(encoding="utf-8").splitlines(keepends=True)
+    results.write_text("".join(lines[:11]) + lines[11][:25], encoding="utf-8")  # killed in game 10's line
+    assert sorted(read_results(results)[1]) == list(range(10))
+    assert run(plan, results=results, chunk=10) == run(plan)
+    held, done = read_results(results)
+    assert held == plan and sorted(done) == list(range(30))
+    assert len(results.read_text(encoding="utf-8").splitlines()) == 31
+
+
+def test_a_line_that_does_not_read_is_refused_where_it_stands(sudden_death, tmp_path):
+    """Only a killed run's unfinished last line is skipped; a bad line among the games, or a
+    last line that was finished (its newline written), is named, not passed over."""
+    results = tmp_path / "run.jsonl"
+    run(Plan(sudden_death, players=2, seed=5, games=5, bots=("random", "random")), results=results)
+    lines = results.read_text(encoding="utf-8").splitlines(keepends=True)
+    results.write_text("".join(lines[:3]) + "{not json\n" + "".join(lines[3:]), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"run\.jsonl, line 4: not a game of an epoch simulate run"):
+        read_results(results)
+    results.write_text("".join(lines) + "{not json\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"line 7: not a game"):
+        read_results(results)
 
 
 def test_a_capped_game_is_listed_and_never_scored(sudden_death):
