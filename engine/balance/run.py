@@ -319,7 +319,10 @@ def finished(results: Path | None, plan: Plan) -> dict[int, dict[str, Any]]:
     if held is None:
         return {}
     if held.key() != plan.key():
-        raise ValueError(f"{results} holds another run (its plan: {held.key()}); choose another file")
+        theirs, ours = held.key(), plan.key()
+        differ = "; ".join(f"{name} {theirs.get(name)!r} there, {value!r} here" for name, value in ours.items()
+                           if theirs.get(name) != value)
+        raise ValueError(f"{results} holds another run ({differ}): resume with its settings, or choose another file")
     return done
 
 

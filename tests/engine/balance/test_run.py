@@ -81,7 +81,7 @@ def test_a_killed_run_resumes_without_replaying_finished_games(sudden_death, tmp
     assert sorted(i for chunk in calls for i in chunk) == list(range(20, 60))
     assert resumed == run(plan)
     other = Plan(sudden_death, players=2, seed=6, games=60, bots=("random", "random"))
-    with pytest.raises(ValueError, match="holds another run"):
+    with pytest.raises(ValueError, match=r"holds another run \(seed 5 there, 6 here\): resume with its settings"):
         run(other, results=results)
 
 
