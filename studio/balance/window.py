@@ -182,6 +182,8 @@ class BalanceWindow(QDialog):
         self.list.setHorizontalHeaderLabels(["game", "seed", "winners", "turns", "ended"])
         self.list.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.list.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.list.verticalHeader().setVisible(False)  # row numbers from 1 beside games numbered from 0 misled
+        self.list.setToolTip("Double-click a game to open it as a playtest, at its end, every step undoable")
         self.list.cellDoubleClicked.connect(self._open_row)
         self.sweep_view = SweepResults()
         self.sweep_view.variant_chosen.connect(self.show_variant)
