@@ -1,10 +1,18 @@
 """Bootstrap intervals for the figures no formula covers: Balance, and the difference a
 sweep's change made to it, paired by seed.
 
-A percentile bootstrap: the games are drawn again with replacement many times, the figure is
-computed on each draw, and the middle 95% of those values is the interval. The draws are
-seeded, so the same games always give the same interval. Balance is 1 − the largest gap
+The games are drawn again with replacement many times (seeded, so the same games always give
+the same interval) and a figure is computed on each draw. Balance is 1 − the largest gap
 between two seats' win rates, a shared win counting 1/k to each of its k winners.
+
+Balance's interval is a simultaneous band, not the middle 95% of the draws' Balance. A draw's
+largest gap is the largest of several noisy gaps, so it sits above the true one, and the
+middle 95% of the draws lies below the true Balance: in 300 simulated runs of a fair 3- or
+4-seat game (20 to 1,000 games each) that interval never held the true 1.0, and it read
+"0.950 [0.500, 0.950]" for a run of After the Flood. The band takes the 95th percentile c of the
+largest error any draw makes in a difference between two seats' rates; with 95% confidence
+every difference, so the largest gap, lies within c of the run's. In the same simulations,
+fair and lopsided games of 2 to 5 seats, it held the true Balance in 92% to 100% of runs.
 """
 
 from __future__ import annotations
@@ -42,20 +50,23 @@ def shares(record: GameRecord, players: int) -> Shares:
     return None if record.capped else tuple(win_share(record, seat) for seat in range(players))
 
 
-def balance_of(games: Sequence[Shares], picks: Sequence[int], players: int) -> float:
-    """Balance of the games ``picks`` (indexes into ``games``, repeats allowed)."""
+def win_rates(games: Sequence[Shares], picks: Sequence[int], players: int) -> tuple[float, ...] | None:
+    """Each seat's win rate over the finished games among ``picks``; None if none finished."""
     totals = [0.0] * players
     finished = 0
     for pick in picks:
         game = games[pick]
-        if game is None:
-            continue
-        finished += 1
-        for seat in range(players):
-            totals[seat] += game[seat]
-    if not finished:
-        return 1.0
-    return 1.0 - (max(totals) - min(totals)) / finished
+        if game is not None:
+            finished += 1
+            for seat in range(players):
+                totals[seat] += game[seat]
+    return tuple(total / finished for total in totals) if finished else None
+
+
+def balance_of(games: Sequence[Shares], picks: Sequence[int], players: int) -> float:
+    """Balance of the games ``picks`` (indexes into ``games``, repeats allowed)."""
+    rates = win_rates(games, picks, players)
+    return 1.0 if rates is None else 1.0 - (max(rates) - min(rates))
 
 
 def _percentiles(values: list[float]) -> Interval:
@@ -72,12 +83,26 @@ def _draws(count: int, seed: str) -> list[list[int]]:
 
 
 def balance_interval(records: Sequence[GameRecord], players: int) -> Interval:
-    """Balance's 95% bootstrap interval over the run's games (capped ones drawn too, and left
-    out of the Balance of a draw as of the run's)."""
+    """Balance's 95% interval: the run's largest gap ± the band every difference between two
+    seats' rates keeps to over the draws (see the module's docstring). Capped games are drawn
+    too, and left out of a draw's rates as of the run's; a draw of only capped games counts as
+    the largest error there is."""
     games = [shares(record, players) for record in records]
-    if not any(game is not None for game in games):
+    observed = win_rates(games, range(len(games)), players)
+    if observed is None:
         return Interval(0.0, 1.0)
-    return _percentiles([balance_of(games, picks, players) for picks in _draws(len(games), "balance")])
+    errors = []
+    for picks in _draws(len(games), "balance"):
+        drawn = win_rates(games, picks, players)
+        if drawn is None:
+            errors.append(1.0)
+            continue
+        error = [rate - seen for rate, seen in zip(drawn, observed)]
+        errors.append(max(error) - min(error))
+    errors.sort()
+    band = errors[round(0.95 * (len(errors) - 1))]
+    gap = max(observed) - min(observed)
+    return Interval(1.0 - min(1.0, gap + band), 1.0 - max(0.0, gap - band))
 
 
 @frozen

@@ -147,7 +147,7 @@ def text(summary: Summary) -> str:
     for position, rate in enumerate(summary.position_win, start=1):
         out.append(_rate_row(str(position), rate))
     out.append(f"Balance (1 - largest win-rate gap): {summary.balance:.3f} {summary.balance_interval} "
-               "(bootstrap 95% over the games)")
+               "(95%, a bootstrap band over the games)")
     out.append(f"length in turns: {summary.turns}")
     out.append(f"length in actions: {summary.actions}")
     out.append(f"lead changes per game: {summary.lead_changes}")

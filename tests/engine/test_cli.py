@@ -99,7 +99,7 @@ def test_simulate_prints_the_balance_figures(capsys, dice_race_path):
     assert code == 0, out
     assert "bots greedy, random" in out
     for words in ("win rate [95% interval]", "by position in turn order", "Balance (1 - largest win-rate gap)",
-                  "(bootstrap 95% over the games)", "length in turns: ", "(sd ", "lead changes per game",
+                  "(95%, a bootstrap band over the games)", "length in turns: ", "(sd ", "lead changes per game",
                   "lead changes per turn (Ludii's LeadChange)", "actions per second"):
         assert words in out
     # outside 1/2 ± 0.01 at 40 games: a warning only if the interval excludes 50%, else "within noise"

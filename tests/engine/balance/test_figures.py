@@ -125,6 +125,26 @@ def test_the_warning_fires_only_beyond_noise():
     assert outliers([Rate(90, 250), Rate(160, 250)], 2, 0.1) == [0, 1]
 
 
+def test_the_balance_interval_holds_a_fair_games_balance_and_the_point_inside_it():
+    """Three seats that each won 20 of 60 games: Balance 1.0, and the interval must hold it.
+    The middle 95% of the draws' own Balance gave [0.717, 0.967] here, below the run's 1.0 (a
+    draw's largest gap only grows); a run of After the Flood read "0.950 [0.500, 0.950]"."""
+    from engine.balance.bootstrap import balance_interval
+
+    def three(winner):
+        return GameRecord(seed="s", scores=(1.0, 1.0, 1.0), winners=(winner,), actions=10, turns=4, first=0)
+
+    fair = [three(index % 3) for index in range(60)]
+    interval = balance_interval(fair, 3)
+    assert interval.high == 1.0 and 0.6 < interval.low < 0.9
+    nearly = [three(0) for _ in range(24)] + [three(1) for _ in range(18)] + [three(2) for _ in range(18)]
+    around = balance_interval(nearly, 3)  # Balance 0.9: the interval holds it and 1.0 too, as 60 games allow
+    assert around.low < 0.9 < around.high and around.high == 1.0
+    lopsided = [three(0) for _ in range(150)] + [three(1) for _ in range(30)] + [three(2) for _ in range(20)]
+    apart = balance_interval(lopsided, 3)  # 75%, 15%, 10%: Balance 0.35
+    assert apart.low < 0.35 < apart.high < 0.6
+
+
 def test_balance_has_a_bootstrap_interval_and_a_paired_difference_says_when_it_is_noise():
     from engine.balance.bootstrap import balance_interval, paired_difference, shares
 
