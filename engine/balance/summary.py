@@ -138,11 +138,11 @@ def text(summary: Summary) -> str:
         out.append("capped games (replay with their seed): " + ", ".join(summary.capped[:20]))
         return "\n".join(out)
     out.append(f"{'seat':<14}{'win rate [95% interval]':>34}{'alone':>7}{'shared':>8}{'mean score':>12}{'sd':>7}"
-               f"{'min':>7}{'max':>7}")
+               f"{'5%':>7}{'95%':>7}")
     for seat, (name, rate) in enumerate(zip(summary.seats, summary.seat_win)):
         score = summary.final_scores[seat]
         out.append(f"{name:<14}{rate!s:>34}{summary.won_alone[seat]:>7}{summary.won_shared[seat]:>8}"
-                   f"{score.mean:>12.2f}{score.stdev:>7.2f}{score.minimum:>7g}{score.maximum:>7g}")
+                   f"{score.mean:>12.2f}{score.stdev:>7.2f}{score.p5:>7.1f}{score.p95:>7.1f}")
     out.append("by position in turn order (first player = 1):")
     for position, rate in enumerate(summary.position_win, start=1):
         out.append(_rate_row(str(position), rate))

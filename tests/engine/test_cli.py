@@ -106,6 +106,11 @@ def test_simulate_prints_the_balance_figures(capsys, dice_race_path):
     assert ("WARNING: win rate outside 1/2 ± 0.01" in out) != ("within noise:" in out)
     red = next(line for line in out.splitlines() if line.startswith("Red"))
     assert "of 40" in red and "[" in red
+    # each seat's final score: mean, sd and its 5th and 95th percentiles (issue 29, item 5)
+    header = next(line for line in out.splitlines() if line.startswith("seat "))
+    assert header.split()[-4:] == ["score", "sd", "5%", "95%"]
+    mean, sd, p5, p95 = map(float, red.split()[-4:])
+    assert p5 <= mean <= p95 and sd >= 0
 
 
 def test_simulate_writes_csv_and_an_html_report(capsys, dice_race_path, tmp_path):
