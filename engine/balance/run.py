@@ -74,8 +74,10 @@ class Plan:
         n = len(self.bots)
         return f"{self.seed}:{number}", tuple(self.bots[(seat + turn) % n] for seat in range(n))
 
-    def settings(self, seats: Sequence[str], capped: int | None = None) -> list[tuple[str, str]]:
-        """The run's settings as a report states them, so its figures can be read alone."""
+    def settings(self, seats: Sequence[str], capped: int | None = None,
+                 played: int | None = None) -> list[tuple[str, str]]:
+        """The run's settings as a report states them, so its figures can be read alone; a run
+        stopped or read back before its end says how many of its games it holds."""
         try:
             digest = hashlib.sha256(Path(self.scenario).read_bytes()).hexdigest()[:16]
         except OSError:
@@ -83,7 +85,8 @@ class Plan:
         rows = [("scenario", self.scenario), ("scenario digest (SHA-256)", digest), ("players", str(self.players)),
                 ("bots", self._bots_in_words(seats)),
                 ("rotated over the seats", "yes" if self.rotate else "no"), ("seed", str(self.seed)),
-                ("games", f"{self.total}" + (f" ({self.games} seeds)" if self.rotate else "")),
+                ("games", (f"{played} of " if played is not None and played != self.total else "")
+                 + f"{self.total}" + (f" ({self.games} seeds)" if self.rotate else "")),
                 ("turn cap", f"{self.max_turns:,}" if self.max_turns else "none"),
                 ("changes (--set)", "; ".join(f"{path}={json.dumps(value)}" for path, value in self.overrides)
                  or "none")]

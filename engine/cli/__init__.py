@@ -164,6 +164,8 @@ def parser() -> argparse.ArgumentParser:
                          help="warn when a seat's win rate lies outside 1/n ± D (default: 0.1)")
     summary.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     summary.add_argument("--csv", action="store_true", help="print the figures as CSV rows instead of a table")
+    summary.add_argument("--report", metavar="DIR", help="also write an HTML report with plots (and each plot as "
+                                                         "PNG) into DIR, as simulate --report does")
     summary.set_defaults(run="balance_commands:summarise")
     sweep = commands.add_parser("sweep", help="the same games under several values of options or scenario values")
     _balance_arguments(sweep)

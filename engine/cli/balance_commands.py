@@ -177,7 +177,7 @@ def _show(args: argparse.Namespace, summary: Any, title: str, ruleset: str, plan
     if getattr(args, "report", None):
         from engine.balance.report import write_report
 
-        page = write_report(summary, Path(args.report), title, plan.settings(summary.seats, len(summary.capped)))
+        page = write_report(summary, Path(args.report), title, plan.settings(summary.seats, len(summary.capped), summary.games))
         print(f"wrote {page}", file=sys.stderr if args.json or args.csv else sys.stdout)
 
 

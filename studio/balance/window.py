@@ -344,7 +344,7 @@ class BalanceWindow(QDialog):
         self.records = records
         names = list(summary.seats)
         settings = "" if self.plan is None else "".join(
-            f"{name}: {value}\n" for name, value in self.plan.settings(summary.seats, len(summary.capped)))
+            f"{name}: {value}\n" for name, value in self.plan.settings(summary.seats, len(summary.capped), summary.games))
         self.figures.setPlainText(heading + settings + ("\n" if settings else "") + text(summary))
         self._plots(summary)
         self.list.setRowCount(len(records))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import re
@@ -456,6 +457,10 @@ def test_ctrl_c_keeps_the_finished_games_says_how_to_resume_and_the_file_is_summ
     assert code == 0 and out.startswith(f"10 of 30 games of Dice Race (from {results}), 2 players, seed 1")
     code, out = run(capsys, "summarise", str(results), "--json")
     assert json.loads(out)["games"] == 10
+    if importlib.util.find_spec("matplotlib"):  # the stopped run's report, as simulate --report writes one
+        code, out = run(capsys, "summarise", str(results), "--report", str(tmp_path / "report"))
+        page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+        assert code == 0 and "<th>games</th><td>10 of 30</td>" in page and "10 games: 10 finished" in page
     monkeypatch.setattr(balance_run, "play_chunk", real)
     code, out = run(capsys, *arguments)
     assert code == 0 and "over the 20 games played now" in out and f"10 games read from {results}" in out

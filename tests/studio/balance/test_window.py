@@ -65,6 +65,7 @@ def test_cancel_stops_before_every_game_is_played(qtbot):
         window.cancel()
     assert 0 < window.list.rowCount() < 100_000
     assert "(cancelled)" in window.status.text()
+    assert f"games: {window.list.rowCount()} of 100000\n" in window.figures.toPlainText()  # the settings say so
 
 
 def test_a_listed_game_opens_as_a_playtest_that_reaches_the_same_end(sudden_death):
