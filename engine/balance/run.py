@@ -33,7 +33,7 @@ from engine.core.moves import Outcome
 from engine.core.ruleset import Ruleset
 from engine.play.drive import Endless, drive
 from engine.rulesets.registry import get_ruleset
-from engine.scenario.io import load_scenario, parse_json
+from engine.scenario.io import MAX_FILE_BYTES, load_scenario, parse_json
 from engine.scenario.locate import quoted
 from engine.scenario.model import Scenario
 from engine.scenario.reading import Unreadable, read_regular
@@ -78,9 +78,9 @@ class Plan:
                  played: int | None = None) -> list[tuple[str, str]]:
         """The run's settings as a report states them, so its figures can be read alone; a run
         stopped or read back before its end says how many of its games it holds."""
-        try:
-            digest = hashlib.sha256(Path(self.scenario).read_bytes()).hexdigest()[:16]
-        except OSError:
+        try:  # bounded: a results file from elsewhere may name /dev/zero as its scenario
+            digest = hashlib.sha256(read_regular(Path(self.scenario), MAX_FILE_BYTES, "a scenario")).hexdigest()[:16]
+        except (Unreadable, OSError):
             digest = "the file is no longer readable"
         rows = [("scenario", self.scenario), ("scenario digest (SHA-256)", digest), ("players", str(self.players)),
                 ("bots", self._bots_in_words(seats)),
