@@ -191,30 +191,6 @@ def city_yield(state: CivState, city: City, icon: str, worked: list[str] | None 
     return total
 
 
-def production_and_trade(state: CivState, worked: list[str]) -> tuple[int, int]:
-    """What a city's ``worked_squares`` give for production and trade (``city_yield`` of both)."""
-    kept = (state.layout or layout(state)).icons
-    production = trade = 0
-    for sq in worked:
-        icons = kept.get(sq)
-        if icons is None:
-            icons = square_icons(state, sq)
-        production += icons.production
-        trade += icons.trade
-    return production, trade
-
-
-def city_resources(state: CivState, city: City, worked: list[str] | None = None) -> set[str]:
-    found = set()
-    for sq in worked_squares(state, city) if worked is None else worked:
-        if sq in state.buildings or sq in state.wonders or sq in state.greats:
-            continue
-        resource = state.squares[sq].resource
-        if resource:
-            found.add(resource)
-    return found
-
-
 def map_coins(state: CivState, seat: int) -> int:
     """Coins on squares the seat controls now: its cities' unblockaded outskirts and the squares
     its scouts stand on (§6.8), each square once. Kept apart from the seat's other coins, as a
