@@ -25,7 +25,7 @@ from attrs import define, frozen
 
 from engine.balance.figures import GameRecord
 from engine.bots.random_bot import RandomBot
-from engine.bots.restricted import RestrictedBot, named, text_fields
+from engine.bots.restricted import RestrictedBot, named
 from engine.bots.search import DEEPEST, MOST_PLAYOUTS, GreedyBot, SearchBot
 from engine.core.bot import Played, Table, seated
 from engine.core.decision import Chance, Choice, End
@@ -176,9 +176,10 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
                         order = ruleset.turn_order(state)
                     if seat not in acted:
                         acted.append(seat)
-                if cards and text_fields(move.__class__):
+                if cards:
                     found = known.get(move)
-                    if found is None:  # actions are frozen: the same move names the same cards
+                    if found is None:  # actions are frozen: the same move names the same cards (most
+                        # moves have text fields, so looked up before asking, in named, whether its type has)
                         found = known[move] = tuple(value for value in named(move) if value in cards)
                     for card in found:
                         played.append((seat, card))
