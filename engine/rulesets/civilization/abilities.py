@@ -159,18 +159,19 @@ def may_end_on_water(state: CivState, seat: int) -> bool:
     return movement_rules(state, seat)[1]
 
 
-def can_build(state: CivState, seat: int, building: str) -> bool:
+def can_build(t: Tables, found: frozenset[str], building: str) -> bool:
     """Whether the seat may build ``building`` or one of its upgrades: an upgrade's technology
     alone allows it (§6.5.3 "a fejlettebb épület felhúzását lehetővé tevő technológia
     kifejlesztéséhez nem szükséges, hogy ismerjétek az alapépület megépítését lehetővé tevő
-    technológiát"; the legend: "A játékos ettől kezdve megépítheti ezt az épületet")."""
-    return not tokens(state, seat).isdisjoint(state.tables.allowed_by[building])
+    technológiát"; the legend: "A játékos ettől kezdve megépítheti ezt az épületet"). ``found``
+    is the seat's ``tokens``."""
+    return not found.isdisjoint(t.allowed_by[building])
 
 
-def upgraded(state: CivState, seat: int, building: str) -> str:
-    """The side of a building's marker this seat builds: the upgrade once it knows it."""
-    found = tokens(state, seat)
-    for other in state.tables.upgrades.get(building, ()):
+def upgraded(t: Tables, found: frozenset[str], building: str) -> str:
+    """The side of a building's marker a seat with the tokens ``found`` builds: the upgrade once
+    it knows it."""
+    for other in t.upgrades.get(building, ()):
         if f"upgrade:{other}" in found:
             return other
     return building
@@ -203,11 +204,9 @@ def resource_abilities(state: CivState, seat: int, kind: str) -> list[tuple[str,
 def count_resource_abilities(state: CivState, seat: int, kind: str) -> list[tuple[str, str, int]]:
     player = state.players[seat]
     uses = state.tables.resource_uses[kind]
-    known, used = player.techs, player.used
-    techs = [tech for tech in uses if tech in known and tech not in used]
-    if len(techs) > 1:
-        techs.sort(key=known.index)  # in the order learned
-    return [(tech, resource, number) for tech in techs for resource, number in uses[tech]]
+    used = player.used
+    return [(tech, resource, number) for tech in player.techs if tech in uses and tech not in used  # in the order learned
+            for resource, number in uses[tech]]
 
 
 def payments(state: CivState, seat: int, resource: str) -> list[str]:

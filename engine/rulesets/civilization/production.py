@@ -229,10 +229,12 @@ def buildable(state: CivState, seat: int) -> tuple[str, ...]:
     found = tokens(state, seat)
     key = ("buildable", found)
     memo = (state.board or occupancy(state)).memo
-    if key not in memo:
-        memo[key] = tuple(upgraded(state, seat, b) for b, card in state.tables.buildings.items()
-                          if card.upgrade_of is None and can_build(state, seat, b))
-    return memo[key]
+    sides = memo.get(key)
+    if sides is None:
+        t = state.tables
+        sides = memo[key] = tuple([upgraded(t, found, b) for b, card in t.buildings.items()
+                                   if card.upgrade_of is None and can_build(t, found, b)])
+    return sides
 
 
 def new_produce(state: CivState, city: str, item: str, square: str) -> Produce:
