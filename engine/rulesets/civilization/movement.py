@@ -108,8 +108,8 @@ def decide_steps(state: CivState, seat: int) -> Choice:
                 # a hut, village, enemy city or figures: scouts never enter
                 if armies_only(group):
                     actions.append(step)
-            elif not must_end or may_end(seat, look, city, len(there), end_water, room):
-                actions.append(step)
+            elif not must_end or ((end_water or look.terrain != "water") and city is None and len(there) <= room):
+                actions.append(step)  # may_end written out: no enemy city here, and never its own centre
     if not actions or may_end(seat, squares[here], cities.get(here), len(at[here]) - len(group), end_water, room):
         actions.append(t.stops[here])
     return Choice(seat, "move the figures", tuple(actions))
