@@ -80,6 +80,7 @@ class Tables:
     names: tuple[str, ...]
     options: CivilizationOptions
     seats: int
+    orders: tuple[tuple[int, ...], ...]  # per first player: the seats clockwise from it (``turn.order``)
     coords: dict[str, tuple[int, int]]  # square -> (x, y)
     at: dict[tuple[int, int], str]
     slot_of: dict[str, str]  # square -> slot
@@ -191,6 +192,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         names=tuple(seat.name for seat in seats),
         options=options,
         seats=len(seats),
+        orders=tuple(tuple([*range(first, len(seats)), *range(first)]) for first in range(len(seats))),
         coords=coords,
         at=at,
         slot_of=slot_of,
