@@ -192,7 +192,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         names=tuple(seat.name for seat in seats),
         options=options,
         seats=len(seats),
-        orders=tuple(tuple([*range(first, len(seats)), *range(first)]) for first in range(len(seats))),
+        orders=tuple((*range(first, len(seats)), *range(first)) for first in range(len(seats))),
         coords=coords,
         at=at,
         slot_of=slot_of,
