@@ -66,8 +66,9 @@ def figures_changed(state: CivState, board: Occupancy, now: dict[str, tuple[Figu
     wonder = not wonders.keys().isdisjoint(now) and any(
         sq in wonders and has_enemy(at.get(sq, ()), wonders[sq][0]) != has_enemy(found, wonders[sq][0])
         for sq, found in now.items())
-    for sq, found in now.items():
-        if not wonder and square_coins(state, sq):
+    looks, icons = state.squares, (state.layout or layout(state)).icons
+    for sq, found in now.items():  # square_coins written out: asked for both squares of every step
+        if not wonder and sq in looks and (icons.get(sq) or square_icons(state, sq)).coins:
             coins_changed(state, sq, (*at.get(sq, ()), *found))
         if found:
             at[sq] = found

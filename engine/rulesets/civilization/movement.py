@@ -83,13 +83,15 @@ def decide_steps(state: CivState, seat: int) -> Choice:
     Asked after every step, so written out in one place. The whole group stands on ``here``,
     so a neighbour's figures are all others."""
     t = state.tables
-    group = moving(state)
+    board = state.board or occupancy(state)
+    kept = board.group  # moving's kept group read here: asked at every step
+    group = kept[1] if kept is not None and kept[0] is state.moving else moving(state)
     here = group[0].square
     enter_water, end_water, limit = movement_rules(state, seat)
     room = limit - len(group)
     squares = state.squares
     cities = (state.layout or layout(state)).cities
-    at = (state.board or occupancy(state)).figures
+    at = board.figures
     actions: list = []
     if state.steps_left > 0:
         must_end = t.options.stack_limit_when_passing or state.steps_left == 1  # a square entered must allow ending
