@@ -85,15 +85,24 @@ def combination(state: CivState, seat: int, wonders: tuple[str, ...]) -> tuple[d
 
 def tech_part(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str]]:
     """The abilities of the seat's techs alone, kept with the layout per number of techs (they
-    only grow): a random seat changes government or has a wonder blockaded far more often than
-    it learns, and its techs give most of its tokens."""
+    only grow, one appended at a time, so a seat's next part is its last one with the new tech's
+    tokens): a random seat changes government or has a wonder blockaded far more often than it
+    learns, and its techs give most of its tokens."""
     kept = (state.layout or layout(state)).techs
     player = state.players[seat]
-    key = (seat, len(player.techs))
+    count = len(player.techs)
+    key = (seat, count)
     found = kept.get(key)
     if found is None:
-        every = [token for tech in player.techs for token in state.tables.techs[tech].abilities]
-        found = kept[key] = (add_numbers(state.tables, {}, every), frozenset(every))
+        t = state.tables
+        before = kept.get((seat, count - 1))  # the same techs but the last learned: add its tokens
+        if before is None:
+            every = [token for tech in player.techs for token in t.techs[tech].abilities]
+            found = (add_numbers(t, {}, every), frozenset(every))
+        else:
+            last = t.techs[player.techs[-1]].abilities
+            found = (add_numbers(t, dict(before[0]), last), before[1].union(last))
+        kept[key] = found
     return found
 
 
