@@ -123,6 +123,7 @@ def decide_movement(state: CivState) -> Decision:
         return decide_steps(state, seat)
     t = state.tables
     made = t.made
+    alone = (state.board or occupancy(state)).alone
     actions = []
     by_square: dict[str, list[Figure]] = {}
     for f in figures_of(state, seat):
@@ -131,10 +132,15 @@ def decide_movement(state: CivState) -> Decision:
     for square in sorted(by_square):
         group = by_square[square]
         for f in group:
-            key = ("move", square, f.id, f.kind)
-            move = made.get(key)
-            if move is None:
-                move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, t.place[square]))
+            kept = alone.get(f.id)
+            if kept is not None and kept[0] == square:
+                move = kept[1]
+            else:
+                key = ("move", square, f.id, f.kind)
+                move = made.get(key)
+                if move is None:
+                    move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, t.place[square]))
+                alone[f.id] = (square, move)
             actions.append(move)
         if len(group) > 1:
             actions += groups(state, square, group)

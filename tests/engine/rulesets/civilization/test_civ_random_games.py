@@ -73,6 +73,11 @@ def check_kept_facts(state: CivState) -> None:
             assert abilities(state, seat) == found
         for seat, found in board.rules.items():
             assert movement_rules(state, seat) == found
+        kinds = {f.id: f.kind for f in state.figures}
+        for fid, (square, move) in board.alone.items():  # a figure's move alone, its label too
+            if fid in kinds:
+                assert (move.square, move.figures, move._label) == \
+                    (square, (fid,), ("move the {} on {}", kinds[fid], state.tables.place[square]))
         for square, found in board.sites.items():
             city = layout(state).cities.get(square)
             assert city is not None and sites(state, city) == found
