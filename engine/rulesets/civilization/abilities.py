@@ -116,16 +116,20 @@ def add_numbers(t: Tables, amounts: dict[str, int], found: list[str]) -> dict[st
     return amounts
 
 
+# The seat's kept abilities are read as ``board.abilities.get(seat) or abilities(...)``: these
+# are asked at most steps, and the look-up spares a call while they are kept.
+
+
 def tokens(state: CivState, seat: int) -> frozenset[str]:
-    return abilities(state, seat)[1]
+    return ((state.board or occupancy(state)).abilities.get(seat) or abilities(state, seat))[1]
 
 
 def amount(state: CivState, seat: int, name: str) -> int:
-    return abilities(state, seat)[0].get(name, 0)
+    return ((state.board or occupancy(state)).abilities.get(seat) or abilities(state, seat))[0].get(name, 0)
 
 
 def has(state: CivState, seat: int, token: str) -> bool:
-    return token in abilities(state, seat)[1]
+    return token in ((state.board or occupancy(state)).abilities.get(seat) or abilities(state, seat))[1]
 
 
 def speed(state: CivState, seat: int) -> int:
