@@ -87,7 +87,7 @@ def decide_steps(state: CivState, seat: int) -> Choice:
     kept = board.group  # moving's kept group read here: asked at every step
     group = kept[1] if kept is not None and kept[0] is state.moving else moving(state)
     here = group[0].square
-    enter_water, end_water, limit = movement_rules(state, seat)
+    enter_water, end_water, limit = board.rules.get(seat) or movement_rules(state, seat)
     room = limit - len(group)
     squares = state.squares
     cities = (state.layout or layout(state)).cities
