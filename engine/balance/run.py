@@ -17,6 +17,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +164,7 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
     elif len(known) > KNOWN_MOVES:
         known.clear()
     scores = ruleset.scores
+    readers: dict[type, Callable[[Any], Any]] = {}  # per move type: its text fields' values (attrgetter)
     try:
         for decision, move, _ in drive(ruleset, state, at_table, random.Random(seed)):
             if decision.__class__ is Choice:
@@ -179,10 +181,15 @@ def play_recorded(ruleset: Ruleset, initial: Any, bots: Sequence[Any], seed: str
                         order = ruleset.turn_order(state)
                     if seat not in acted:
                         acted.append(seat)
-                if cards and text_fields(move.__class__):
-                    found = known.get(move)
-                    if found is None:  # actions are frozen: the same move names the same cards
-                        found = known[move] = tuple(value for value in named(move) if value in cards)
+                if cards:
+                    values = readers.get(move.__class__)
+                    if values is None:
+                        fields = text_fields(move.__class__)
+                        values = readers[move.__class__] = attrgetter(*fields) if fields else _no_values
+                    key = values(move)
+                    found = known.get(key)
+                    if found is None:  # the same values name the same cards, whatever the move
+                        found = known[key] = tuple(value for value in named(move) if value in cards)
                     for card in found:
                         played.append((seat, card))
                 actions += 1
@@ -221,6 +228,11 @@ def _record(seed: str, scores: tuple[float, ...], winners: tuple[int, ...], acti
 
 
 # -- workers ------------------------------------------------------------------------------
+
+def _no_values(move: Any) -> tuple[()]:
+    """The text values of a move type without text fields."""
+    return ()
+
 
 KNOWN_MOVES = 200_000  # moves whose cards a worker remembers before it starts afresh
 _loaded: dict[tuple, tuple[Ruleset, Any, frozenset[str], dict[Any, tuple[str, ...]]]] = {}

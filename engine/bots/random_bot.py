@@ -6,11 +6,11 @@ import random
 
 from engine.core.decision import Choice
 from engine.core.moves import Action
-from engine.core.randomness import uniform_index
 
 
 class RandomBot:
     name = "random"
 
     def choose(self, choice: Choice, rng: random.Random) -> Action:
-        return choice.actions[uniform_index(rng, len(choice.actions))]
+        actions = choice.actions  # uniform_index written out: a call less at every decision of a simulation
+        return actions[int(rng.random() * len(actions))]

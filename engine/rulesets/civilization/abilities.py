@@ -85,15 +85,24 @@ def combination(state: CivState, seat: int, wonders: tuple[str, ...]) -> tuple[d
 
 def tech_part(state: CivState, seat: int) -> tuple[dict[str, int], frozenset[str]]:
     """The abilities of the seat's techs alone, kept with the layout per number of techs (they
-    only grow): a random seat changes government or has a wonder blockaded far more often than
-    it learns, and its techs give most of its tokens."""
+    only grow, one appended at a time, so a seat's next part is its last one with the new tech's
+    tokens): a random seat changes government or has a wonder blockaded far more often than it
+    learns, and its techs give most of its tokens."""
     kept = (state.layout or layout(state)).techs
     player = state.players[seat]
-    key = (seat, len(player.techs))
+    count = len(player.techs)
+    key = (seat, count)
     found = kept.get(key)
     if found is None:
-        every = [token for tech in player.techs for token in state.tables.techs[tech].abilities]
-        found = kept[key] = (add_numbers(state.tables, {}, every), frozenset(every))
+        t = state.tables
+        before = kept.get((seat, count - 1))  # the same techs but the last learned: add its tokens
+        if before is None:
+            every = [token for tech in player.techs for token in t.techs[tech].abilities]
+            found = (add_numbers(t, {}, every), frozenset(every))
+        else:
+            last = t.techs[player.techs[-1]].abilities
+            found = (add_numbers(t, dict(before[0]), last), before[1].union(last))
+        kept[key] = found
     return found
 
 
@@ -107,16 +116,20 @@ def add_numbers(t: Tables, amounts: dict[str, int], found: list[str]) -> dict[st
     return amounts
 
 
+# The seat's kept abilities are read as ``board.abilities.get(seat) or abilities(...)``: these
+# are asked at most steps, and the look-up spares a call while they are kept.
+
+
 def tokens(state: CivState, seat: int) -> frozenset[str]:
-    return abilities(state, seat)[1]
+    return ((state.board or occupancy(state)).abilities.get(seat) or abilities(state, seat))[1]
 
 
 def amount(state: CivState, seat: int, name: str) -> int:
-    return abilities(state, seat)[0].get(name, 0)
+    return ((state.board or occupancy(state)).abilities.get(seat) or abilities(state, seat))[0].get(name, 0)
 
 
 def has(state: CivState, seat: int, token: str) -> bool:
-    return token in abilities(state, seat)[1]
+    return token in ((state.board or occupancy(state)).abilities.get(seat) or abilities(state, seat))[1]
 
 
 def speed(state: CivState, seat: int) -> int:
@@ -159,18 +172,19 @@ def may_end_on_water(state: CivState, seat: int) -> bool:
     return movement_rules(state, seat)[1]
 
 
-def can_build(state: CivState, seat: int, building: str) -> bool:
+def can_build(t: Tables, found: frozenset[str], building: str) -> bool:
     """Whether the seat may build ``building`` or one of its upgrades: an upgrade's technology
     alone allows it (§6.5.3 "a fejlettebb épület felhúzását lehetővé tevő technológia
     kifejlesztéséhez nem szükséges, hogy ismerjétek az alapépület megépítését lehetővé tevő
-    technológiát"; the legend: "A játékos ettől kezdve megépítheti ezt az épületet")."""
-    return not tokens(state, seat).isdisjoint(state.tables.allowed_by[building])
+    technológiát"; the legend: "A játékos ettől kezdve megépítheti ezt az épületet"). ``found``
+    is the seat's ``tokens``."""
+    return not found.isdisjoint(t.allowed_by[building])
 
 
-def upgraded(state: CivState, seat: int, building: str) -> str:
-    """The side of a building's marker this seat builds: the upgrade once it knows it."""
-    found = tokens(state, seat)
-    for other in state.tables.upgrades.get(building, ()):
+def upgraded(t: Tables, found: frozenset[str], building: str) -> str:
+    """The side of a building's marker a seat with the tokens ``found`` builds: the upgrade once
+    it knows it."""
+    for other in t.upgrades.get(building, ()):
         if f"upgrade:{other}" in found:
             return other
     return building
@@ -203,11 +217,9 @@ def resource_abilities(state: CivState, seat: int, kind: str) -> list[tuple[str,
 def count_resource_abilities(state: CivState, seat: int, kind: str) -> list[tuple[str, str, int]]:
     player = state.players[seat]
     uses = state.tables.resource_uses[kind]
-    known, used = player.techs, player.used
-    techs = [tech for tech in uses if tech in known and tech not in used]
-    if len(techs) > 1:
-        techs.sort(key=known.index)  # in the order learned
-    return [(tech, resource, number) for tech in techs for resource, number in uses[tech]]
+    used = player.used
+    return [(tech, resource, number) for tech in player.techs if tech in uses and tech not in used  # in the order learned
+            for resource, number in uses[tech]]
 
 
 def payments(state: CivState, seat: int, resource: str) -> list[str]:

@@ -66,8 +66,9 @@ def figures_changed(state: CivState, board: Occupancy, now: dict[str, tuple[Figu
     wonder = not wonders.keys().isdisjoint(now) and any(
         sq in wonders and has_enemy(at.get(sq, ()), wonders[sq][0]) != has_enemy(found, wonders[sq][0])
         for sq, found in now.items())
-    for sq, found in now.items():
-        if not wonder and square_coins(state, sq):
+    looks, icons = state.squares, (state.layout or layout(state)).icons
+    for sq, found in now.items():  # square_coins written out: asked for both squares of every step
+        if not wonder and sq in looks and (icons.get(sq) or square_icons(state, sq)).coins:
             coins_changed(state, sq, (*at.get(sq, ()), *found))
         if found:
             at[sq] = found
@@ -189,30 +190,6 @@ def city_yield(state: CivState, city: City, icon: str, worked: list[str] | None 
         icons = kept.get(sq)
         total += getattr(square_icons(state, sq) if icons is None else icons, icon)
     return total
-
-
-def production_and_trade(state: CivState, worked: list[str]) -> tuple[int, int]:
-    """What a city's ``worked_squares`` give for production and trade (``city_yield`` of both)."""
-    kept = (state.layout or layout(state)).icons
-    production = trade = 0
-    for sq in worked:
-        icons = kept.get(sq)
-        if icons is None:
-            icons = square_icons(state, sq)
-        production += icons.production
-        trade += icons.trade
-    return production, trade
-
-
-def city_resources(state: CivState, city: City, worked: list[str] | None = None) -> set[str]:
-    found = set()
-    for sq in worked_squares(state, city) if worked is None else worked:
-        if sq in state.buildings or sq in state.wonders or sq in state.greats:
-            continue
-        resource = state.squares[sq].resource
-        if resource:
-            found.add(resource)
-    return found
 
 
 def map_coins(state: CivState, seat: int) -> int:

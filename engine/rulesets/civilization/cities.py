@@ -74,15 +74,18 @@ def city_actions(state: CivState, city: City) -> list:
         return []
     found: list = list(productions(state, city))
     t, sq = state.tables, city.square
+    made = t.made  # found there first: ``once`` with its new lambdas only when not yet built
     if city.acted == 0:  # its arts and harvests, built once per table for each list of resources
         market = state.market
         harvest = tuple([r for r in sites(state, city).resources if market.get(r, 0) > 0])
-        found += once(t, ("arts and harvest", sq, harvest), lambda: (
+        key = ("arts and harvest", sq, harvest)
+        found += made.get(key) or once(t, key, lambda: (
             once(t, ("arts", sq), lambda: Arts(sq, label=("devote the city on {} to the arts", t.place[sq]))),
             *[once(t, ("harvest", sq, r), lambda r=r: Harvest(sq, r, label=("harvest {} in the city on {}", r, t.place[sq])))
               for r in harvest]))
     if state.players[city.owner].trade >= 3:
-        found.append(once(t, ("boost", sq), lambda: Boost(sq, label=("spend 3 trade for +1 production on {}", t.place[sq]))))
+        found.append(made.get(("boost", sq)) or once(t, ("boost", sq), lambda: Boost(
+            sq, label=("spend 3 trade for +1 production on {}", t.place[sq]))))
     return found
 
 

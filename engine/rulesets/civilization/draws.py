@@ -65,8 +65,14 @@ def chance(state: CivState) -> Chance:
     seen = None if draw.seat is None else (draw.seat,)
     if draw.pool == "first":
         return Chance("the first player", tuple([Outcome(c, state.tables.names[int(c)]) for c in cards]))
-    outcomes = tuple([Outcome(c, names.get(c, c)) for c in cards])
-    return Chance(("draw {}", DRAWN.get(draw.purpose, draw.purpose)), outcomes, seen_by=seen)
+    made = state.tables.made  # each card's outcome built once per table (``tables.once``), found without a call
+    outcomes = []
+    for c in cards:
+        found = made.get(("outcome", c))
+        if found is None:
+            found = made["outcome", c] = Outcome(c, names.get(c, c))
+        outcomes.append(found)
+    return Chance(("draw {}", DRAWN.get(draw.purpose, draw.purpose)), tuple(outcomes), seen_by=seen)
 
 
 def owe(state: CivState, draw: Draw) -> None:

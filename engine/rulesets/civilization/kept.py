@@ -50,6 +50,8 @@ class Occupancy:
     poor: bool = False  # every seat's coins are kept and below the economic victory's 15
     abilities: dict[int, Any] = field(factory=dict)
     rules: dict[int, tuple[bool, bool, int]] = field(factory=dict)  # per seat: abilities.movement_rules
+    alone: dict[int, tuple[str, Any]] = field(factory=dict)  # per figure id: a square and its move from
+    # there alone (``movement.decide_movement``), found by the id instead of by a key of four parts
     sites: dict[str, Any] = field(factory=dict)  # per city square: production.Sites
     unsure: set[str] = field(factory=set)  # city squares whose sites may be stale (``production.sites``)
     memo: dict[Any, Any] = field(factory=dict)  # small facts of the seats' cards, by the cards: wonder costs

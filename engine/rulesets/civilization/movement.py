@@ -83,13 +83,15 @@ def decide_steps(state: CivState, seat: int) -> Choice:
     Asked after every step, so written out in one place. The whole group stands on ``here``,
     so a neighbour's figures are all others."""
     t = state.tables
-    group = moving(state)
+    board = state.board or occupancy(state)
+    kept = board.group  # moving's kept group read here: asked at every step
+    group = kept[1] if kept is not None and kept[0] is state.moving else moving(state)
     here = group[0].square
-    enter_water, end_water, limit = movement_rules(state, seat)
+    enter_water, end_water, limit = board.rules.get(seat) or movement_rules(state, seat)
     room = limit - len(group)
     squares = state.squares
     cities = (state.layout or layout(state)).cities
-    at = (state.board or occupancy(state)).figures
+    at = board.figures
     actions: list = []
     if state.steps_left > 0:
         must_end = t.options.stack_limit_when_passing or state.steps_left == 1  # a square entered must allow ending
@@ -108,8 +110,8 @@ def decide_steps(state: CivState, seat: int) -> Choice:
                 # a hut, village, enemy city or figures: scouts never enter
                 if armies_only(group):
                     actions.append(step)
-            elif not must_end or may_end(seat, look, city, len(there), end_water, room):
-                actions.append(step)
+            elif not must_end or ((end_water or look.terrain != "water") and city is None and len(there) <= room):
+                actions.append(step)  # may_end written out: no enemy city here, and never its own centre
     if not actions or may_end(seat, squares[here], cities.get(here), len(at[here]) - len(group), end_water, room):
         actions.append(t.stops[here])
     return Choice(seat, "move the figures", tuple(actions))
@@ -121,6 +123,7 @@ def decide_movement(state: CivState) -> Decision:
         return decide_steps(state, seat)
     t = state.tables
     made = t.made
+    alone = (state.board or occupancy(state)).alone
     actions = []
     by_square: dict[str, list[Figure]] = {}
     for f in figures_of(state, seat):
@@ -129,10 +132,15 @@ def decide_movement(state: CivState) -> Decision:
     for square in sorted(by_square):
         group = by_square[square]
         for f in group:
-            key = ("move", square, f.id, f.kind)
-            move = made.get(key)
-            if move is None:
-                move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, t.place[square]))
+            kept = alone.get(f.id)
+            if kept is not None and kept[0] == square:
+                move = kept[1]
+            else:
+                key = ("move", square, f.id, f.kind)
+                move = made.get(key)
+                if move is None:
+                    move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, t.place[square]))
+                alone[f.id] = (square, move)
             actions.append(move)
         if len(group) > 1:
             actions += groups(state, square, group)

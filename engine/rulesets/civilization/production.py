@@ -17,20 +17,15 @@ from engine.rulesets.civilization.abilities import (
 )
 from engine.rulesets.civilization.actions import Produce
 from engine.rulesets.civilization.board import (
-    city_resources,
     gathering_scouts,
-    outskirts,
-    production_and_trade,
     scouts_worked,
+    square_icons,
 )
 from engine.rulesets.civilization.kept import (
     layout,
     occupancy,
 )
-from engine.rulesets.civilization.placement import (
-    city_wonder_squares,
-    own_or_free,
-)
+from engine.rulesets.civilization.placement import own_or_free
 from engine.rulesets.civilization.state import City, CivState, Figure
 from engine.rulesets.civilization.tables import once
 
@@ -89,20 +84,25 @@ def basis(state: CivState, city: City, scouts: list[Figure]) -> tuple:
 
 def new_sites(state: CivState, city: City) -> Sites:
     """One pass over the outskirts. The city works a revealed square that is not blockaded
-    (``board.worked_squares``, its scouts' squares besides). A new marker may go on a revealed
-    square that is no city centre, not blockaded and holds no other seat's marker
-    (``placement.free_squares``); a new army on a revealed square that is no city centre, hut or
-    village, water only with the right technology, within the stack limit; a new scout likewise
-    but never onto a blockaded square (only an army may go there, and fights, §6.7)."""
+    (``board.worked_squares``, its scouts' squares besides): their icons' production and trade,
+    and the resources of those with no marker. A new marker may go on a revealed square that is
+    no city centre, not blockaded and holds no other seat's marker (``placement.free_squares``;
+    a wonder on one of those not water, on its own wonder's square if it has one:
+    ``placement.city_wonder_squares``); a new army on a revealed square that is no city centre,
+    hut or village, water only with the right technology, within the stack limit; a new scout
+    likewise but never onto a blockaded square (only an army may go there, and fights, §6.7)."""
     seat = city.owner
+    t = state.tables
     looks, minors = state.squares, state.minors
     buildings, wonders, greats = state.buildings, state.wonders, state.greats
     kept = state.layout or layout(state)
-    cities = kept.cities
+    cities, icons = kept.cities, kept.icons
     at = (state.board or occupancy(state)).figures
     _, end_water, limit = movement_rules(state, seat)
-    army, scout, free, worked = [], [], [], []
-    for sq in state.tables.ring[city.square]:
+    army, scout, free, stars, land, own_wonders = [], [], [], [], [], []
+    production = trade = 0
+    resources = set()
+    for sq in t.ring[city.square]:
         look = looks.get(sq)
         if look is None:
             continue
@@ -112,20 +112,35 @@ def new_sites(state: CivState, city: City) -> Sites:
                 mine += 1
             else:
                 enemy = True
+        unmarked = sq not in buildings and sq not in wonders and sq not in greats
         if not enemy:
-            worked.append(sq)
+            found = icons.get(sq) or square_icons(state, sq)
+            production += found.production
+            trade += found.trade
+            if unmarked and look.resource:
+                resources.add(look.resource)
+        if not unmarked and sq in buildings and t.buildings[buildings[sq][1]].star:
+            stars.append(sq)
         if sq in cities:
             continue
-        unmarked = sq not in buildings and sq not in wonders and sq not in greats
         if not enemy and (unmarked or own_or_free(state, sq, seat)):
             free.append(sq)
+            if look.terrain != "water":
+                land.append(sq)
+                if sq in wonders:
+                    own_wonders.append(sq)
         if (end_water or look.terrain != "water") and sq not in minors and mine < limit:
             army.append(sq)
             if not enemy:
                 scout.append(sq)
     scouts = gathering_scouts(state, city)
-    worked += scouts_worked(state, city, scouts)
-    stars, wonder_squares = star_squares(state, city), city_wonder_squares(state, city, free)
+    for sq in scouts_worked(state, city, scouts):
+        found = icons.get(sq) or square_icons(state, sq)
+        production += found.production
+        trade += found.trade
+        if looks[sq].resource and sq not in buildings and sq not in wonders and sq not in greats:
+            resources.add(looks[sq].resource)
+    wonder_squares = sorted(own_wonders or land)
     squares = (army, scout, free, stars, wonder_squares, city.walled)
     before = kept.moves.get(city.square)
     if before is not None and before[0] == squares:
@@ -133,9 +148,8 @@ def new_sites(state: CivState, city: City) -> Sites:
     else:
         moves = {}
         kept.moves[city.square] = (squares, moves)
-    return Sites(*production_and_trade(state, worked), army, scout, free, stars, wonder_squares,
-                 sorted(city_resources(state, city, worked)),
-                 frozenset([city.square, *state.tables.ring[city.square], *(f.square for f in scouts)]),
+    return Sites(production, trade, army, scout, free, stars, wonder_squares, sorted(resources),
+                 frozenset([city.square, *t.ring[city.square], *(f.square for f in scouts)]),
                  basis(state, city, scouts), moves)
 
 
@@ -172,11 +186,6 @@ def markers_placed(state: CivState) -> dict[str, int]:
             side = state.tables.buildings[b].upgrade_of or b
             kept.placed[side] = kept.placed.get(side, 0) + 1
     return kept.placed
-
-
-def star_squares(state: CivState, city: City) -> list[str]:
-    t = state.tables
-    return [sq for sq in outskirts(state, city) if sq in state.buildings and t.buildings[state.buildings[sq][1]].star]
 
 
 def building_squares(state: CivState, city: City, building: str) -> list[str]:
@@ -220,10 +229,12 @@ def buildable(state: CivState, seat: int) -> tuple[str, ...]:
     found = tokens(state, seat)
     key = ("buildable", found)
     memo = (state.board or occupancy(state)).memo
-    if key not in memo:
-        memo[key] = tuple(upgraded(state, seat, b) for b, card in state.tables.buildings.items()
-                          if card.upgrade_of is None and can_build(state, seat, b))
-    return memo[key]
+    sides = memo.get(key)
+    if sides is None:
+        t = state.tables
+        sides = memo[key] = tuple([upgraded(t, found, b) for b, card in t.buildings.items()
+                                   if card.upgrade_of is None and can_build(t, found, b)])
+    return sides
 
 
 def new_produce(state: CivState, city: str, item: str, square: str) -> Produce:

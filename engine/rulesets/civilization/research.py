@@ -57,23 +57,23 @@ def can_learn(state: CivState, seat: int, tech: str, free: bool = False, picked:
 def decide_research(state: CivState) -> Decision:
     seat = current(state)
     picked = state.picks.get(seat, [])
-    t = state.tables
     before = rows(state, seat, picked)
     player = state.players[seat]
-    trade, known, bottom = player.trade, player.techs, player.bottom_row
+    trade, bottom = player.trade, player.bottom_row
+    taken = {*player.techs, *picked}
     by_level: dict[int, bool] = {}  # other cards are learnable or not by their level alone
     actions = []
-    for tech, card in t.techs.items():
-        if trade < MINIMUM[card.level] or tech in known or tech in picked:
+    for tech, level, space_flight, research in state.tables.research:
+        if trade < MINIMUM[level] or tech in taken:
             continue
-        if tech in bottom or "space_flight" in card.abilities:
+        if space_flight or tech in bottom:
             learnable = can_learn(state, seat, tech, picked=picked, before=before)
         else:
-            learnable = by_level.get(card.level)
+            learnable = by_level.get(level)
             if learnable is None:
-                learnable = by_level[card.level] = can_learn(state, seat, tech, picked=picked, before=before)
+                learnable = by_level[level] = can_learn(state, seat, tech, picked=picked, before=before)
         if learnable:
-            actions.append(t.research[tech])
+            actions.append(research)
     actions.append(RESEARCH_NOTHING)
     return Choice(seat, "research: pick a technology (secret)", tuple(actions))
 

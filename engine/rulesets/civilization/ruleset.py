@@ -71,7 +71,7 @@ class Civilization(Skeleton):
 
     def turn_order(self, state: CivState) -> tuple[int, ...]:
         """Clockwise from the first player drawn at setup (§5), once setup is over."""
-        return () if state.phase == "setup" else tuple(order(state))
+        return () if state.phase == "setup" else order(state)
 
     def evaluate(self, state: CivState, seat: int) -> float:
         """For the bots that look ahead: the seat's way towards the four victories less the best

@@ -103,7 +103,8 @@ def decide_start(state: CivState) -> Decision:
         sites = sorted([sq for sq in set(scout_squares(state, seat)) if city_site(state, sq, seat)])
         actions += [once(t, ("found", sq), lambda sq=sq: FoundCity(sq, label=f"found a city on {t.place[sq]}")) for sq in sites]
     governments = tuple(government_choices(state, seat))  # each list of them built once per table
-    actions += once(t, ("governments", governments), lambda: tuple([
+    key = ("governments", governments)  # found in the table's built moves before once() and its lambdas
+    actions += t.made.get(key) or once(t, key, lambda: tuple([
         once(t, ("government", g), lambda g=g: SetGovernment(g, label=f"change government to {names[g]}"))
         for g in governments]))
     greats = sorted(set(player.greats))

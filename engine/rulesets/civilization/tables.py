@@ -80,6 +80,7 @@ class Tables:
     names: tuple[str, ...]
     options: CivilizationOptions
     seats: int
+    orders: tuple[tuple[int, ...], ...]  # per first player: the seats clockwise from it (``turn.order``)
     coords: dict[str, tuple[int, int]]  # square -> (x, y)
     at: dict[tuple[int, int], str]
     slot_of: dict[str, str]  # square -> slot
@@ -113,7 +114,8 @@ class Tables:
     upgrades: dict[str, tuple[str, ...]]  # basic building -> its upgraded sides
     allowed_by: dict[str, frozenset[str]]  # building -> the ability tokens allowing it (``abilities.can_build``)
     resource_uses: dict[str, dict[str, tuple[tuple[str, int], ...]]]  # ability -> tech -> (resource, number)
-    research: dict[str, Research]  # tech -> researching it
+    # per tech, in the table's order: (tech, level, whether it needs the space flight rows, researching it)
+    research: tuple[tuple[str, int, bool, Research], ...]
     ability_numbers: dict[str, tuple[str, int]]  # ability token with a number -> (name, number): speed:1 -> (speed, 1)
     government_tokens: dict[str, str]  # ability token allowing a government -> the government: government:republic
     city_limits: dict[str, int]  # ability token setting the city limit -> the limit: city_limit:3 -> 3
@@ -190,6 +192,7 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         names=tuple(seat.name for seat in seats),
         options=options,
         seats=len(seats),
+        orders=tuple((*range(first, len(seats)), *range(first)) for first in range(len(seats))),
         coords=coords,
         at=at,
         slot_of=slot_of,
@@ -226,7 +229,8 @@ def make_tables(scenario: Scenario, seats: Sequence[Seat], options: Civilization
         allowed_by={b: frozenset([f"build:{b}", f"upgrade:{b}", *[f"upgrade:{u}" for u in upgrades[b]]])
                     for b in buildings},
         resource_uses=resource_uses(techs),
-        research={tech: Research(tech, label=f"research {names_of[tech]}") for tech in techs},
+        research=tuple((tech, card.level, "space_flight" in card.abilities, Research(tech, label=f"research {names_of[tech]}"))
+                       for tech, card in techs.items()),
         ability_numbers=numbers,
         city_limits={token: n for token, (name, n) in numbers.items() if name == "city_limit"},
         government_tokens={token: token.split(":", 1)[1] for card in [*techs.values(), *governments.values(),

@@ -125,9 +125,10 @@ def decide_trade(state: CivState) -> Decision:
         assert over is not None
         return decide_discard(state, over)
     if offer is None:
-        actions: list = [*once(t, ("offers to", seat, state.first), lambda: tuple([
+        key = ("offers to", seat, state.first)  # found in the table's built moves before once() and its lambdas
+        actions: list = [*(t.made.get(key) or once(t, key, lambda: tuple([
             once(t, ("offer to", s), lambda s=s: OfferTo(s, label=f"make an offer to {names[s]}"))
-            for s in order(state) if s != seat]))]
+            for s in order(state) if s != seat])))]
         actions += trade_abilities(state, seat) + playable(state, seat, "trade")
         actions.append(PASS)
         return Choice(seat, "trade: make an offer or pass", tuple(actions))

@@ -12,8 +12,9 @@ PHASE_NAMES = {"start": "start of turn", "trade": "trade", "city": "city managem
                "research": "research"}
 
 
-def order(state: CivState) -> list[int]:
-    return [*range(state.first, state.tables.seats), *range(state.first)]
+def order(state: CivState) -> tuple[int, ...]:
+    """The seats clockwise from the first player (``Tables.orders``: asked after most steps)."""
+    return state.tables.orders[state.first]
 
 
 def current(state: CivState) -> int:

@@ -20,17 +20,18 @@ from engine.rulesets.civilization.abilities import (
     working_wonders,
 )
 from engine.rulesets.civilization.board import (
+    city_yield,
     coin_squares,
     enemy_squares,
     map_coins,
     own_outskirts,
-    production_and_trade,
     square_icons,
     worked_squares,
 )
 from engine.rulesets.civilization.invariants import broken
 from engine.rulesets.civilization.kept import figures_of, layout, occupancy, scouts_of
 from engine.rulesets.civilization.movement import moving
+from engine.rulesets.civilization.placement import city_wonder_squares
 from engine.rulesets.civilization.production import item_moves, productions, sites
 from engine.rulesets.civilization.rules import ECONOMIC_VICTORY
 from engine.rulesets.civilization.state import CivState
@@ -72,11 +73,23 @@ def check_kept_facts(state: CivState) -> None:
             assert abilities(state, seat) == found
         for seat, found in board.rules.items():
             assert movement_rules(state, seat) == found
+        kinds = {f.id: f.kind for f in state.figures}
+        for fid, (square, move) in board.alone.items():  # a figure's move alone, its label too
+            if fid in kinds:
+                assert (move.square, move.figures, move._label) == \
+                    (square, (fid,), ("move the {} on {}", kinds[fid], state.tables.place[square]))
         for square, found in board.sites.items():
             city = layout(state).cities.get(square)
             assert city is not None and sites(state, city) == found
-            # new_sites finds the worked squares in its own pass: the same as board.worked_squares
-            assert (found.production, found.trade) == production_and_trade(state, worked_squares(state, city))
+            # new_sites works out in its own pass what board.worked_squares and city_yield give
+            worked = worked_squares(state, city)
+            assert (found.production, found.trade) == \
+                (city_yield(state, city, "production", worked), city_yield(state, city, "trade", worked))
+            assert found.resources == sorted({state.squares[sq].resource for sq in worked if state.squares[sq].resource
+                                              and all(sq not in m for m in (state.buildings, state.wonders, state.greats))})
+            assert found.stars == [sq for sq in state.tables.ring[square] if sq in state.buildings
+                                   and state.tables.buildings[state.buildings[sq][1]].star]
+            assert found.wonders == city_wonder_squares(state, city)
             assert productions(state, city) == offered[square]
     if kept is not None:
         fresh = layout(state)
