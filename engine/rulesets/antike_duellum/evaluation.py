@@ -10,6 +10,13 @@ purchase needs (a temple's 6 marble, two recruits' iron): hoarded goods buy noth
 bot paid for hoarding would ride the production segments for ever. Persons alone would leave
 a one-ply bot blind to every move but the one that completes a person.
 
+In the endgame (``endgame``: every temple standing, every scholar taken) the persons left need
+units carried over several turns, beyond a search to the end of its own turn: the way from the
+seat's nearest unit to a free city site counts then (``settling``), and so do units bought into
+the box. Without them both bots sat on 7 or 8 persons for hundreds of turns (one seeded game
+ran to the 2,000-turn cap) while the free sites lay some borders off and the gold piled up.
+Before the endgame the evaluation is unchanged.
+
 The search bots evaluate hundreds of thousands of positions a game, most of their time: the
 board is gone through once for both seats, and what is the same for both (which stacks still
 hold a card, the navigator cap) is looked up once.
@@ -24,13 +31,21 @@ from engine.rulesets.antike_duellum.persons import (
     NAVIGATOR_AT,
 )
 from engine.rulesets.antike_duellum.state import DuellumState
-from engine.rulesets.antike_duellum.tables import RESOURCES, VICTORY
+from engine.rulesets.antike_duellum.tables import (
+    MARKERS,
+    RESOURCES,
+    TEMPLES,
+    UNITS,
+    VICTORY,
+)
 
 PERSON = 10.0  # a person card; everything else is measured against it
 CITY, UNIT, GOOD, TECHNOLOGY = 1.0, 0.4, 0.15, 1.5
 USEFUL = {"gold": 4, "marble": 6, "iron": 4, "coins": 4}  # goods beyond these are worth nothing
 _USEFUL_GOODS = tuple((kind, USEFUL[kind]) for kind in RESOURCES)
 _EARNED_BY_DEEDS = ("scholar", "general")  # this turn's deeds, counted for the active seat only
+SETTLING, REACH = (CITY + PERSON / KINGS_EVERY) / 2, 6  # a unit on a free site: half a city; none 6 borders off
+_MARKERS = sum(MARKERS.values())
 
 
 def cities_by_seat(state: DuellumState) -> tuple[int, int]:
@@ -90,17 +105,51 @@ def _worth_parts(state: DuellumState, seat: int, cities: int, temples: int) -> t
     return due, towards
 
 
+def endgame(state: DuellumState) -> bool:
+    """Building and research are spent: every temple stands (§2: the bank's 12; none is built
+    until a conquest destroys one) and every scholar is taken. The persons left need units
+    carried far (a free city site, 7 sea areas, an enemy temple city), which no search to the
+    end of its own turn sees, so the evaluation then values the way there."""
+    return len(state.temples) >= TEMPLES and not state.stacks.get("scholar")
+
+
+def settling(state: DuellumState, seat: int) -> float:
+    """The way to the next city while the king stack holds a card and a city marker is left
+    (§6.8: a city is founded where the seat has a unit): ``SETTLING`` for a unit standing on a
+    free site, less for each border between the seat's nearest unit and its nearest free site."""
+    if not state.stacks.get("king") or len(state.marker) >= _MARKERS:
+        return 0.0
+    owner = state.owner
+    free = [site for site in state.tables.sites if site not in owner]
+    nearest = REACH
+    distances = state.tables.distances
+    for unit in UNITS:
+        by_origin = distances[unit]
+        for region in state.units(unit)[seat]:
+            reach = by_origin[region]
+            for site in free:
+                borders = reach.get(site)
+                if borders is not None and borders < nearest:
+                    nearest = borders
+    return SETTLING * (REACH - nearest) / REACH
+
+
 def worths(state: DuellumState) -> list[float]:
     """Every seat's worth; a won game is worth a hundred persons to its winner."""
     if state.winner is not None:
         return [PERSON * VICTORY * 10 if seat == state.winner else 0.0 for seat in range(len(state.names))]
     every_cities = cities_by_seat(state)
     temples = temples_by_seat(state)
+    late = endgame(state)
     result = []
     for seat in (0, 1):
         cities = every_cities[seat]
         due, towards = _worth_parts(state, seat, cities, temples[seat])
         units = sum(state.legions[seat].values()) + sum(state.galleys[seat].values())
+        way = 0.0
+        if late:  # units bought into the box are on their way to a site or a sea area
+            units += sum(state.box[seat].values())
+            way = settling(state, seat)
         coins = state.coins[seat]
         goods = min(coins, USEFUL["coins"])
         stock = state.goods[seat]
@@ -108,7 +157,7 @@ def worths(state: DuellumState) -> list[float]:
             amount = stock[kind]
             goods += min(amount, useful)
         result.append(PERSON * (due + towards) + CITY * cities + UNIT * units + GOOD * goods
-                      + TECHNOLOGY * len(state.techs[seat]))
+                      + TECHNOLOGY * len(state.techs[seat]) + way)
     return result
 
 

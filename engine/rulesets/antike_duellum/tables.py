@@ -97,6 +97,29 @@ class Tables:
         return frozenset(self.sites)
 
     @cached_property
+    def distances(self) -> dict[str, dict[str, dict[str, int]]]:
+        """Per unit type, the fewest borders between two regions it can travel between (absent
+        where it cannot): the bots' evaluation measures how far a seat's units are from a free
+        city site. Worked out once per game, breadth first from every region."""
+        result = {}
+        for unit in UNITS:
+            steps = self.steps(unit)
+            by_origin = {}
+            for origin in steps:
+                found, frontier = {origin: 0}, [origin]
+                while frontier:
+                    further = []
+                    for region in frontier:
+                        for to in steps[region]:
+                            if to not in found:
+                                found[to] = found[region] + 1
+                                further.append(to)
+                    frontier = further
+                by_origin[origin] = found
+            result[unit] = by_origin
+        return result
+
+    @cached_property
     def labelled(self) -> dict[tuple, Action]:
         """Actions with fixed labels, built once and reused: random play asks for thousands."""
         return {}

@@ -6,11 +6,25 @@ import itertools
 import random
 
 import pytest
-from duellum import BEIGE, BROWN, RULES, blank, city, goods, new_game
+from duellum import (
+    BEIGE,
+    BROWN,
+    RULES,
+    at,
+    blank,
+    box,
+    city,
+    decision,
+    goods,
+    new_game,
+    put,
+)
 
 from engine.bots.search import GreedyBot
 from engine.core.bot import Table
 from engine.rulesets.antike_duellum.evaluation import USEFUL, persons_due
+from engine.rulesets.antike_duellum.state import DuellumState
+from engine.rulesets.antike_duellum.tables import RESOURCES, TEMPLES
 
 
 def test_the_two_seats_see_the_same_position_from_opposite_sides():
@@ -68,3 +82,69 @@ def test_the_greedy_bot_builds_a_temple_when_it_completes_a_citizen():
     assert builds, decision.actions
     chosen = GreedyBot(Table(RULES, state)).choose(decision, random.Random(1))
     assert chosen in builds
+
+
+def endgame(free: str = "tarraco", standing: int = TEMPLES) -> DuellumState:
+    """Every site but ``free`` a city of one seat or the other, ``standing`` temples built and
+    every scholar taken: with all 12 temples standing the bank has none to build (§2: "If the
+    bank has no temples, no temple can be built until one is destroyed"), so the persons left
+    need units carried far."""
+    state = blank(new_game())
+    taken = [site for site in state.tables.sites if site != free]
+    for index, site in enumerate(taken):
+        city(state, site, RESOURCES[index % 3], index % 2, temple=index < standing)
+    scholars = state.stacks["scholar"]
+    while scholars:
+        state.persons[len(scholars) % 2].append(scholars.pop())
+    return state
+
+
+def legion_at(state: DuellumState, region: str) -> float:
+    trial = RULES.clone(state)
+    put(trial, BROWN, "legion", region)
+    return RULES.evaluate(trial, BROWN)
+
+
+def test_in_the_endgame_a_unit_nearer_a_free_site_is_worth_more():
+    """§6.8: a city is founded on an empty city symbol in a region holding one of your units;
+    §8.1: a king for every 5 cities. Once the temples and scholars are spent, the nearest
+    free site (Tarraco) may be several DUELLUMs away: a legion one border nearer is worth
+    more, the nearest on the site itself."""
+    state = endgame()
+    borders = {region: state.tables.distances["legion"][region]["tarraco"]
+               for region in ("tarraco", "narbo", "massilia", "genua", "mediolanum")}
+    assert list(borders.values()) == [0, 1, 2, 3, 4]
+    worth = [legion_at(state, region) for region in borders]
+    assert worth == sorted(worth, reverse=True) and len(set(worth)) == len(worth)
+
+
+def test_in_the_endgame_the_greedy_bot_marches_towards_a_free_site():
+    """§6.5: a legion crosses one red border per DUELLUM (no STRATA here). From Genua, three
+    borders from Tarraco, the one-ply bot steps to Massilia, the way to the site."""
+    state = endgame()
+    put(state, BROWN, "legion", "genua")
+    at(state, "DUELLUM")
+    bot = GreedyBot(Table(RULES, state))
+    chosen = {bot.choose(decision(state), random.Random(seed)).id for seed in range(8)}  # no tie drawn
+    assert chosen == {"Step(unit=legion,origin=genua,to=massilia)"}
+
+
+def test_before_the_endgame_the_way_to_a_site_counts_nothing():
+    """While a temple is left in the bank the evaluation is the one the bots always played
+    (the way to a site a unit can reach this turn is seen by looking ahead)."""
+    state = endgame(standing=TEMPLES - 1)
+    assert legion_at(state, "massilia") == legion_at(state, "mediolanum")
+
+
+def test_in_the_endgame_a_unit_bought_into_the_box_is_worth_more_than_hoarded_gold():
+    """§6.4: a galley costs 2 gold into the recruitment box, from which MILITIA puts it on the
+    board (§6.3) on the way to 7 sea areas (§8.1) or a site. Gold beyond one purchase buys
+    nothing else, so in the endgame the one-ply bot at SCIENTIA, every technology its own, buys."""
+    state = endgame()
+    state.techs[BROWN] = list(state.tables.techs)
+    goods(state, BROWN, gold=20)
+    box(state, BROWN, legion=0, galley=0)
+    at(state, "SCIENTIA")
+    bot = GreedyBot(Table(RULES, state))
+    chosen = {type(bot.choose(decision(state), random.Random(seed))).__name__ for seed in range(8)}
+    assert chosen == {"Buy"}
