@@ -120,17 +120,17 @@ def settling(state: DuellumState, seat: int) -> float:
     if not state.stacks.get("king") or len(state.marker) >= _MARKERS:
         return 0.0
     owner = state.owner
-    free = [site for site in state.tables.sites if site not in owner]
     nearest = REACH
-    distances = state.tables.distances
+    by_distance = state.tables.sites_by_distance
     for unit in UNITS:
-        by_origin = distances[unit]
+        by_origin = by_distance[unit]
         for region in state.units(unit)[seat]:
-            reach = by_origin[region]
-            for site in free:
-                borders = reach.get(site)
-                if borders is not None and borders < nearest:
+            for borders, site in by_origin[region]:
+                if borders >= nearest:
+                    break
+                if site not in owner:
                     nearest = borders
+                    break
     return SETTLING * (REACH - nearest) / REACH
 
 

@@ -120,6 +120,14 @@ class Tables:
         return result
 
     @cached_property
+    def sites_by_distance(self) -> dict[str, dict[str, tuple[tuple[int, str], ...]]]:
+        """Per unit type and region, the city sites it can reach, nearest first: the evaluation
+        looks for the nearest free one hundreds of thousands of times a game."""
+        return {unit: {origin: tuple(sorted((borders, site) for site, borders in found.items() if site in self.site_set))
+                       for origin, found in by_origin.items()}
+                for unit, by_origin in self.distances.items()}
+
+    @cached_property
     def labelled(self) -> dict[tuple, Action]:
         """Actions with fixed labels, built once and reused: random play asks for thousands."""
         return {}
