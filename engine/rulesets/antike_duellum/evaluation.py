@@ -12,8 +12,8 @@ a one-ply bot blind to every move but the one that completes a person.
 
 In the endgame (``endgame``: every temple standing, every scholar taken) the persons left need
 units carried over several turns, beyond a search to the end of its own turn: the way from the
-seat's nearest unit to a free city site counts then (``settling``), and so do units bought into
-the box. Without them both bots sat on 7 or 8 persons for hundreds of turns (one seeded game
+seat's nearest unit to a free city site counts then (``settling``), and so do galleys bought into
+the box while a navigator is still to be had. Without them both bots sat on 7 or 8 persons for hundreds of turns (one seeded game
 ran to the 2,000-turn cap) while the free sites lay some borders off and the gold piled up.
 Before the endgame the evaluation is unchanged.
 
@@ -29,6 +29,7 @@ from engine.rulesets.antike_duellum.persons import (
     CITIZENS_EVERY,
     KINGS_EVERY,
     NAVIGATOR_AT,
+    held,
 )
 from engine.rulesets.antike_duellum.state import DuellumState
 from engine.rulesets.antike_duellum.tables import (
@@ -134,6 +135,13 @@ def settling(state: DuellumState, seat: int) -> float:
     return SETTLING * (REACH - nearest) / REACH
 
 
+def navigator_open(state: DuellumState, seat: int) -> bool:
+    """The seat can still earn a navigator (§8.1): the stack holds one and the seat holds fewer
+    than its cap (one, or two under A4's option)."""
+    cap = 2 if state.tables.options.second_navigator else 1
+    return bool(state.stacks.get("navigator")) and held(state, seat, "navigator") < cap
+
+
 def worths(state: DuellumState) -> list[float]:
     """Every seat's worth; a won game is worth a hundred persons to its winner."""
     if state.winner is not None:
@@ -147,9 +155,10 @@ def worths(state: DuellumState) -> list[float]:
         due, towards = _worth_parts(state, seat, cities, temples[seat])
         units = sum(state.legions[seat].values()) + sum(state.galleys[seat].values())
         way = 0.0
-        if late:  # units bought into the box are on their way to a site or a sea area
-            units += sum(state.box[seat].values())
+        if late:
             way = settling(state, seat)
+            if navigator_open(state, seat):  # galleys bought are on their way to 7 sea areas
+                units += state.box[seat]["galley"]
         coins = state.coins[seat]
         goods = min(coins, USEFUL["coins"])
         stock = state.goods[seat]

@@ -136,15 +136,21 @@ def test_before_the_endgame_the_way_to_a_site_counts_nothing():
     assert legion_at(state, "massilia") == legion_at(state, "mediolanum")
 
 
-def test_in_the_endgame_a_unit_bought_into_the_box_is_worth_more_than_hoarded_gold():
+def test_in_the_endgame_a_galley_bought_into_the_box_is_worth_more_than_hoarded_gold():
     """§6.4: a galley costs 2 gold into the recruitment box, from which MILITIA puts it on the
-    board (§6.3) on the way to 7 sea areas (§8.1) or a site. Gold beyond one purchase buys
-    nothing else, so in the endgame the one-ply bot at SCIENTIA, every technology its own, buys."""
+    board (§6.3) on the way to 7 sea areas and a navigator (§8.1). Gold beyond one purchase
+    buys nothing else, so in the endgame the one-ply bot at SCIENTIA, every technology its own,
+    buys a galley while the navigator stack holds one, and nothing once it is empty."""
     state = endgame()
     state.techs[BROWN] = list(state.tables.techs)
     goods(state, BROWN, gold=20)
     box(state, BROWN, legion=0, galley=0)
     at(state, "SCIENTIA")
     bot = GreedyBot(Table(RULES, state))
-    chosen = {type(bot.choose(decision(state), random.Random(seed))).__name__ for seed in range(8)}
-    assert chosen == {"Buy"}
+    chosen = {bot.choose(decision(state), random.Random(seed)).id for seed in range(8)}
+    assert chosen == {"Buy(unit=galley)"}
+    state.persons[BEIGE] += state.stacks["navigator"]
+    state.stacks["navigator"] = []
+    bought = RULES.clone(state)
+    RULES.apply(bought, decision(bought).find("Buy(unit=galley)"))
+    assert RULES.evaluate(bought, BROWN) == RULES.evaluate(state, BROWN)
