@@ -12,7 +12,8 @@ a one-ply bot blind to every move but the one that completes a person.
 
 In the endgame (``endgame``: every temple standing, every scholar taken) the persons left need
 units carried over several turns, beyond a search to the end of its own turn: the way from the
-seat's nearest unit to a free city site counts then (``settling``), and so do galleys bought into
+seat's nearest unit to a free city site counts then (``settling``), or once no city can be
+founded the way to conquering an enemy temple city (``siege``), and so do galleys bought into
 the box while a navigator is still to be had. Without them both bots sat on 7 or 8 persons for hundreds of turns (one seeded game
 ran to the 2,000-turn cap) while the free sites lay some borders off and the gold piled up.
 Before the endgame the evaluation is unchanged.
@@ -24,7 +25,7 @@ hold a card, the navigator cap) is looked up once.
 
 from __future__ import annotations
 
-from engine.rulesets.antike_duellum.military import sea_areas
+from engine.rulesets.antike_duellum.military import defence, sea_areas
 from engine.rulesets.antike_duellum.persons import (
     CITIZENS_EVERY,
     KINGS_EVERY,
@@ -47,6 +48,7 @@ _USEFUL_GOODS = tuple((kind, USEFUL[kind]) for kind in RESOURCES)
 _EARNED_BY_DEEDS = ("scholar", "general")  # this turn's deeds, counted for the active seat only
 SETTLING, REACH = (CITY + PERSON / KINGS_EVERY) / 2, 6  # a unit on a free site: half a city; none 6 borders off
 _MARKERS = sum(MARKERS.values())
+SIEGE = PERSON / 2  # units enough for an enemy temple city's defence in its region: half a general
 
 
 def cities_by_seat(state: DuellumState) -> tuple[int, int]:
@@ -115,11 +117,9 @@ def endgame(state: DuellumState) -> bool:
 
 
 def settling(state: DuellumState, seat: int) -> float:
-    """The way to the next city while the king stack holds a card and a city marker is left
-    (§6.8: a city is founded where the seat has a unit): ``SETTLING`` for a unit standing on a
-    free site, less for each border between the seat's nearest unit and its nearest free site."""
-    if not state.stacks.get("king") or len(state.marker) >= _MARKERS:
-        return 0.0
+    """The way to the next city (§6.8: a city is founded where the seat has a unit), asked while
+    a king, a city marker and a free site are left: ``SETTLING`` for a unit standing on a free
+    site, less for each border between the seat's nearest unit and its nearest free site."""
     owner = state.owner
     nearest = REACH
     by_distance = state.tables.sites_by_distance
@@ -133,6 +133,35 @@ def settling(state: DuellumState, seat: int) -> float:
                     nearest = borders
                     break
     return SETTLING * (REACH - nearest) / REACH
+
+
+def siege(state: DuellumState, seat: int) -> float:
+    """The way to a general once no city can be founded (§7.3: a general for each temple
+    destroyed, by conquering its city; §6.5: a city falls to as many units in its region as its
+    defence value): for the best enemy temple city, its defence's worth of the seat's nearest
+    units, each counted less for every border it stands off; ``SIEGE`` when they all stand in
+    its region. Counting every unit near, not the nearest, the bot had gathered enough three
+    borders off and never marched in (a seeded game took 580 turns)."""
+    if not state.stacks.get("general"):
+        return 0.0
+    owner = state.owner
+    distances = state.tables.distances
+    best = 0.0
+    for city in state.temples:
+        if owner[city] == seat:
+            continue
+        need = max(1, defence(state, city))
+        near = []
+        for unit in UNITS:
+            by_origin = distances[unit]
+            for region, n in state.units(unit)[seat].items():
+                borders = by_origin[region].get(city)
+                if borders is not None and borders < REACH:
+                    near += [borders] * n
+        if near:
+            near.sort()
+            best = max(best, sum(REACH - borders for borders in near[:need]) / (REACH * need))
+    return SIEGE * best
 
 
 def navigator_open(state: DuellumState, seat: int) -> bool:
@@ -149,6 +178,8 @@ def worths(state: DuellumState) -> list[float]:
     every_cities = cities_by_seat(state)
     temples = temples_by_seat(state)
     late = endgame(state)
+    sites_open = late and bool(state.stacks.get("king")) and len(state.marker) < _MARKERS \
+        and len(state.owner) < len(state.tables.sites)
     result = []
     for seat in (0, 1):
         cities = every_cities[seat]
@@ -156,7 +187,7 @@ def worths(state: DuellumState) -> list[float]:
         units = sum(state.legions[seat].values()) + sum(state.galleys[seat].values())
         way = 0.0
         if late:
-            way = settling(state, seat)
+            way = settling(state, seat) if sites_open else siege(state, seat)
             if navigator_open(state, seat):  # galleys bought are on their way to 7 sea areas
                 units += state.box[seat]["galley"]
         coins = state.coins[seat]

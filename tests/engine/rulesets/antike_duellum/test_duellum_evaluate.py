@@ -22,7 +22,7 @@ from duellum import (
 
 from engine.bots.search import GreedyBot
 from engine.core.bot import Table
-from engine.rulesets.antike_duellum.evaluation import USEFUL, persons_due
+from engine.rulesets.antike_duellum.evaluation import UNIT, USEFUL, persons_due
 from engine.rulesets.antike_duellum.state import DuellumState
 from engine.rulesets.antike_duellum.tables import RESOURCES, TEMPLES
 
@@ -126,6 +126,40 @@ def test_in_the_endgame_the_greedy_bot_marches_towards_a_free_site():
     at(state, "DUELLUM")
     bot = GreedyBot(Table(RULES, state))
     chosen = {bot.choose(decision(state), random.Random(seed)).id for seed in range(8)}  # no tie drawn
+    assert chosen == {"Step(unit=legion,origin=genua,to=massilia)"}
+
+
+def legions_at(state: DuellumState, **regions: int) -> float:
+    trial = RULES.clone(state)
+    for region, n in regions.items():
+        put(trial, BROWN, "legion", region, n)
+    return RULES.evaluate(trial, BROWN)
+
+
+def test_once_no_city_can_be_founded_units_gathering_on_an_enemy_temple_city_are_worth_more():
+    """§7.3: a general for each temple destroyed, by conquering its city; §6.5: "a city falls
+    when the attacker has at least as many units in its region as its defence value". With
+    every site taken, Carthage's Massilia (a temple: defence 3) is the way to a person: three
+    legions in its region are worth more than three one border off (Genua), and those more
+    than three two off (Mediolanum). Six one border off are not enough: only units in the
+    region take the city."""
+    state = endgame()
+    city(state, "tarraco", "gold", BEIGE)
+    assert state.owner["massilia"] == BEIGE and "massilia" in state.temples
+    inside, near, far = (legions_at(state, **{region: 3}) for region in ("massilia", "genua", "mediolanum"))
+    assert inside > near > far > legions_at(state)
+    assert inside > legions_at(state, genua=6) - 3 * UNIT
+
+
+def test_once_no_city_can_be_founded_the_greedy_bot_marches_on_an_enemy_temple_city():
+    """§6.5: each legion crosses one red border per DUELLUM; from Genua the one-ply bot moves
+    into Massilia's region (Carthage's temple city), not elsewhere."""
+    state = endgame()
+    city(state, "tarraco", "gold", BEIGE)
+    put(state, BROWN, "legion", "genua", 3)
+    at(state, "DUELLUM")
+    bot = GreedyBot(Table(RULES, state))
+    chosen = {bot.choose(decision(state), random.Random(seed)).id for seed in range(8)}
     assert chosen == {"Step(unit=legion,origin=genua,to=massilia)"}
 
 
