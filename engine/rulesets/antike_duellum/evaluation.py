@@ -12,8 +12,8 @@ a one-ply bot blind to every move but the one that completes a person.
 
 In the endgame (``endgame``: every temple standing, every scholar taken) the persons left need
 units carried over several turns, beyond a search to the end of its own turn: the way from the
-seat's nearest unit to a free city site counts then (``settling``), or once no city can be
-founded the way to conquering an enemy temple city (``siege``), and so do galleys bought into
+seat's nearest unit to a free city site counts then (``settling``), or once founding can earn
+it no king the way to conquering an enemy temple city (``siege``), and so do galleys bought into
 the box while a navigator is still to be had. Without them both bots sat on 7 or 8 persons for hundreds of turns (one seeded game
 ran to the 2,000-turn cap) while the free sites lay some borders off and the gold piled up.
 Before the endgame the evaluation is unchanged.
@@ -118,8 +118,9 @@ def endgame(state: DuellumState) -> bool:
 
 def settling(state: DuellumState, seat: int) -> float:
     """The way to the next city (§6.8: a city is founded where the seat has a unit), asked while
-    a king, a city marker and a free site are left: ``SETTLING`` for a unit standing on a free
-    site, less for each border between the seat's nearest unit and its nearest free site."""
+    founding can still earn the seat a king (§8.1: its cities and the free sites, as far as the
+    markers go, reach its next 5): ``SETTLING`` for a unit standing on a free site, less for
+    each border between the seat's nearest unit and its nearest free site."""
     owner = state.owner
     nearest = REACH
     by_distance = state.tables.sites_by_distance
@@ -136,7 +137,7 @@ def settling(state: DuellumState, seat: int) -> float:
 
 
 def siege(state: DuellumState, seat: int) -> float:
-    """The way to a general once no city can be founded (§7.3: a general for each temple
+    """The way to a general once founding earns the seat no king (§7.3: a general for each temple
     destroyed, by conquering its city; §6.5: a city falls to as many units in its region as its
     defence value): for the best enemy temple city, its defence's worth of the seat's nearest
     units, each counted less for every border it stands off; ``SIEGE`` when they all stand in
@@ -178,8 +179,9 @@ def worths(state: DuellumState) -> list[float]:
     every_cities = cities_by_seat(state)
     temples = temples_by_seat(state)
     late = endgame(state)
-    sites_open = late and bool(state.stacks.get("king")) and len(state.marker) < _MARKERS \
-        and len(state.owner) < len(state.tables.sites)
+    # the cities still to be founded, while a king is left to found them for
+    free = min(len(state.tables.sites) - len(state.owner), _MARKERS - len(state.marker)) \
+        if late and state.stacks.get("king") else 0
     result = []
     for seat in (0, 1):
         cities = every_cities[seat]
@@ -187,7 +189,9 @@ def worths(state: DuellumState) -> list[float]:
         units = sum(state.legions[seat].values()) + sum(state.galleys[seat].values())
         way = 0.0
         if late:
-            way = settling(state, seat) if sites_open else siege(state, seat)
+            kings = held(state, seat, "king")
+            founding = free and cities + free >= KINGS_EVERY * (kings + 1)
+            way = settling(state, seat) if founding else siege(state, seat)
             if navigator_open(state, seat):  # galleys bought are on their way to 7 sea areas
                 units += state.box[seat]["galley"]
         coins = state.coins[seat]

@@ -163,6 +163,18 @@ def test_once_no_city_can_be_founded_the_greedy_bot_marches_on_an_enemy_temple_c
     assert chosen == {"Step(unit=legion,origin=genua,to=massilia)"}
 
 
+def test_a_seat_whose_next_king_no_founding_reaches_marches_on_a_temple_city_instead():
+    """§8.1: a king for every 5 cities. Rome holds 15 cities and Tarraco is the one free site:
+    its first king is in reach of a founding, so legions on Tarraco are worth more than in
+    Carthage's temple city Massilia; holding 3 kings, its next needs 20 cities, only a
+    conquest (§7.3) brings a person, and Massilia is worth more."""
+    state = endgame()
+    assert list(state.owner.values()).count(BROWN) == 15
+    assert legions_at(state, tarraco=3) > legions_at(state, massilia=3)
+    state.persons[BROWN] += [state.stacks["king"].pop() for _ in range(3)]
+    assert legions_at(state, massilia=3) > legions_at(state, tarraco=3)
+
+
 def test_before_the_endgame_the_way_to_a_site_counts_nothing():
     """While a temple is left in the bank the evaluation is the one the bots always played
     (the way to a site a unit can reach this turn is seen by looking ahead)."""
