@@ -27,7 +27,12 @@ in each.
 Antike Duellum again after its search stopped at the end of its own turn
 (``searched_to_turn_end``; ``--rung search --search search --games 10 --workers 1``, 2026-11-28
 14:05-14:35 UTC): Carthage-Rome 100% [83.9, 100] of 20 (none capped); Greece-Persia 89.5%
-[68.6, 97.1] of 19 (1 capped at 2,000 turns): search beats greedy in both.
+[68.6, 97.1] of 19 (1 capped at 2,000 turns): search beats greedy in both. Again with the
+endgame in its evaluation (the way to a free site while founding can earn a king, else to an
+enemy temple city; galleys bought while a navigator is open; same command, 2026-11-28
+16:32-16:39 UTC, commit b2aeb19): Carthage-Rome 100% [83.9, 100] of 20 and Greece-Persia 90.0%
+[69.9, 97.2] of 20, none capped in either: search beats greedy in both. (With only the way to a
+site, Carthage-Rome had 1 of 20 capped, seed 100:1, both seats stuck at 8 persons.)
 
 Search against greedy in Civilization (``--rung search --scenario civilization.json --games 20
 --workers 1``, search:16, 2026-11-28): 87.5% [73.9, 94.5] of 40 (20 seeds; fair 50%; none

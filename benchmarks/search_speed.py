@@ -46,6 +46,26 @@ An evaluation term for units gathered in an enemy city's region (tried 15:05 UTC
 ended 1:3 (976 turns, 89 s) and 0:8 (5.1 s) but lengthened others (0:1 20.4 s; 4 of seed 1's
 20 over 10 s): the endgame needs a real plan for conquest, not a nudge.
 
+The endgame in the evaluation (2026-11-28 16:29-16:31 UTC, load about 3; commits 02cbfd1 on):
+once all 12 temples stand and every scholar is taken, the way from a seat's nearest unit to a
+free city site counts while founding can still earn it a king, else the way to an enemy temple
+city's conquest (a general), and galleys bought count while a navigator is still to be had.
+``--games 10 --opponent greedy``: 2.20, 3.12, 4.36, 1.20, 1.28, 3.15, 2.33, 2.20, 6.71 and 2.05
+CPU s (1,738, 2,378, 1,746, 1,217, 972, 1,507, 1,593, 1,588, 2,209 and 1,385 moves; search won
+all ten), median 2.26 s: every game under 10 s (0:8 17.06 -> 6.71 s). 0:3 and 0:4 end before
+the endgame and play the same moves as before; the other eight change from it on, all in fewer
+moves. ``--games 20 --seed 1 --opponent greedy``: 5.52, 3.22, 5.86, 5.24, 1.26, 6.94, 4.46,
+6.72, 2.90, 1.53, 1.47, 5.86, 2.32, 1.12, 4.21, 7.98, 1.88, 1.90, 3.05 and 3.85 CPU s (3,165,
+1,767, 2,816, 1,976, 1,216, 2,065, 1,518, 1,845, 1,386, 1,365, 1,335, 1,656, 1,684, 1,217,
+1,698, 2,706, 1,387, 1,644, 986 and 2,130 moves), median 3.54 s, max 7.98 (1:15): every game
+under 10 s, none capped (1:3 287.9 s capped -> 5.24 s; 1:5 15.35 -> 6.94 s), search won all
+twenty (it lost 1:11 before). The bot ladder's seed 100:1 (greedy against search), capped at
+2,000 turns with only the way to a site, took 6.25 CPU s (3,405 moves, 245 turns). Two
+searching seats were not measured again. Greece against Persia, not this script's scenario (the
+ladder's seeds 100:0-100:9, search in each seat in turn, 16:48 UTC, load about 2): 19 of 20
+games under 10 s, median about 3 s, none capped; 100:1 with search in the first seat took 11.66
+CPU s for 3,222 moves (218 turns, not a stall: a long game of many units).
+
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
 

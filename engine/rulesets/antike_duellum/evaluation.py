@@ -10,6 +10,14 @@ purchase needs (a temple's 6 marble, two recruits' iron): hoarded goods buy noth
 bot paid for hoarding would ride the production segments for ever. Persons alone would leave
 a one-ply bot blind to every move but the one that completes a person.
 
+In the endgame (``endgame``: every temple standing, every scholar taken) the persons left need
+units carried over several turns, beyond a search to the end of its own turn: the way from the
+seat's nearest unit to a free city site counts then (``settling``), or once founding can earn
+it no king the way to conquering an enemy temple city (``siege``), and so do galleys bought into
+the box while a navigator is still to be had. Without them both bots sat on 7 or 8 persons for hundreds of turns (one seeded game
+ran to the 2,000-turn cap) while the free sites lay some borders off and the gold piled up.
+Before the endgame the evaluation is unchanged.
+
 The search bots evaluate hundreds of thousands of positions a game, most of their time: the
 board is gone through once for both seats, and what is the same for both (which stacks still
 hold a card, the navigator cap) is looked up once.
@@ -17,20 +25,30 @@ hold a card, the navigator cap) is looked up once.
 
 from __future__ import annotations
 
-from engine.rulesets.antike_duellum.military import sea_areas
+from engine.rulesets.antike_duellum.military import defence, sea_areas
 from engine.rulesets.antike_duellum.persons import (
     CITIZENS_EVERY,
     KINGS_EVERY,
     NAVIGATOR_AT,
+    held,
 )
 from engine.rulesets.antike_duellum.state import DuellumState
-from engine.rulesets.antike_duellum.tables import RESOURCES, VICTORY
+from engine.rulesets.antike_duellum.tables import (
+    MARKERS,
+    RESOURCES,
+    TEMPLES,
+    UNITS,
+    VICTORY,
+)
 
 PERSON = 10.0  # a person card; everything else is measured against it
 CITY, UNIT, GOOD, TECHNOLOGY = 1.0, 0.4, 0.15, 1.5
 USEFUL = {"gold": 4, "marble": 6, "iron": 4, "coins": 4}  # goods beyond these are worth nothing
 _USEFUL_GOODS = tuple((kind, USEFUL[kind]) for kind in RESOURCES)
 _EARNED_BY_DEEDS = ("scholar", "general")  # this turn's deeds, counted for the active seat only
+SETTLING, REACH = (CITY + PERSON / KINGS_EVERY) / 2, 6  # a unit on a free site: half a city; none 6 borders off
+_MARKERS = sum(MARKERS.values())
+SIEGE = PERSON / 2  # units enough for an enemy temple city's defence in its region: half a general
 
 
 def cities_by_seat(state: DuellumState) -> tuple[int, int]:
@@ -90,17 +108,92 @@ def _worth_parts(state: DuellumState, seat: int, cities: int, temples: int) -> t
     return due, towards
 
 
+def endgame(state: DuellumState) -> bool:
+    """Building and research are spent: every temple stands (§2: the bank's 12; none is built
+    until a conquest destroys one) and every scholar is taken. The persons left need units
+    carried far (a free city site, 7 sea areas, an enemy temple city), which no search to the
+    end of its own turn sees, so the evaluation then values the way there."""
+    return len(state.temples) >= TEMPLES and not state.stacks.get("scholar")
+
+
+def settling(state: DuellumState, seat: int) -> float:
+    """The way to the next city (§6.8: a city is founded where the seat has a unit), asked while
+    founding can still earn the seat a king (§8.1: its cities and the free sites, as far as the
+    markers go, reach its next 5): ``SETTLING`` for a unit standing on a free site, less for
+    each border between the seat's nearest unit and its nearest free site."""
+    owner = state.owner
+    nearest = REACH
+    by_distance = state.tables.sites_by_distance
+    for unit in UNITS:
+        by_origin = by_distance[unit]
+        for region in state.units(unit)[seat]:
+            for borders, site in by_origin[region]:
+                if borders >= nearest:
+                    break
+                if site not in owner:
+                    nearest = borders
+                    break
+    return SETTLING * (REACH - nearest) / REACH
+
+
+def siege(state: DuellumState, seat: int) -> float:
+    """The way to a general once founding earns the seat no king (§7.3: a general for each temple
+    destroyed, by conquering its city; §6.5: a city falls to as many units in its region as its
+    defence value): for the best enemy temple city, its defence's worth of the seat's nearest
+    units, each counted less for every border it stands off; ``SIEGE`` when they all stand in
+    its region. Counting every unit near, not the nearest, the bot had gathered enough three
+    borders off and never marched in (a seeded game took 580 turns)."""
+    if not state.stacks.get("general"):
+        return 0.0
+    owner = state.owner
+    distances = state.tables.distances
+    best = 0.0
+    for city in state.temples:
+        if owner[city] == seat:
+            continue
+        need = max(1, defence(state, city))
+        near = []
+        for unit in UNITS:
+            by_origin = distances[unit]
+            for region, n in state.units(unit)[seat].items():
+                borders = by_origin[region].get(city)
+                if borders is not None and borders < REACH:
+                    near += [borders] * n
+        if near:
+            near.sort()
+            best = max(best, sum(REACH - borders for borders in near[:need]) / (REACH * need))
+    return SIEGE * best
+
+
+def navigator_open(state: DuellumState, seat: int) -> bool:
+    """The seat can still earn a navigator (§8.1): the stack holds one and the seat holds fewer
+    than its cap (one, or two under A4's option)."""
+    cap = 2 if state.tables.options.second_navigator else 1
+    return bool(state.stacks.get("navigator")) and held(state, seat, "navigator") < cap
+
+
 def worths(state: DuellumState) -> list[float]:
     """Every seat's worth; a won game is worth a hundred persons to its winner."""
     if state.winner is not None:
         return [PERSON * VICTORY * 10 if seat == state.winner else 0.0 for seat in range(len(state.names))]
     every_cities = cities_by_seat(state)
     temples = temples_by_seat(state)
+    late = endgame(state)
+    # the cities still to be founded, while a king is left to found them for
+    free = min(len(state.tables.sites) - len(state.owner), _MARKERS - len(state.marker)) \
+        if late and state.stacks.get("king") else 0
     result = []
     for seat in (0, 1):
         cities = every_cities[seat]
         due, towards = _worth_parts(state, seat, cities, temples[seat])
         units = sum(state.legions[seat].values()) + sum(state.galleys[seat].values())
+        way = 0.0
+        if late:
+            kings = held(state, seat, "king")
+            founding = free and cities + free >= KINGS_EVERY * (kings + 1)
+            way = settling(state, seat) if founding else siege(state, seat)
+            if navigator_open(state, seat):  # galleys bought are on their way to 7 sea areas
+                units += state.box[seat]["galley"]
         coins = state.coins[seat]
         goods = min(coins, USEFUL["coins"])
         stock = state.goods[seat]
@@ -108,7 +201,7 @@ def worths(state: DuellumState) -> list[float]:
             amount = stock[kind]
             goods += min(amount, useful)
         result.append(PERSON * (due + towards) + CITY * cities + UNIT * units + GOOD * goods
-                      + TECHNOLOGY * len(state.techs[seat]))
+                      + TECHNOLOGY * len(state.techs[seat]) + way)
     return result
 
 

@@ -97,6 +97,37 @@ class Tables:
         return frozenset(self.sites)
 
     @cached_property
+    def distances(self) -> dict[str, dict[str, dict[str, int]]]:
+        """Per unit type, the fewest borders between two regions it can travel between (absent
+        where it cannot): the bots' evaluation measures how far a seat's units are from a free
+        city site. Worked out once per game, breadth first from every region."""
+        result = {}
+        for unit in UNITS:
+            steps = self.steps(unit)
+            by_origin = {}
+            for origin in steps:
+                found, frontier = {origin: 0}, [origin]
+                while frontier:
+                    further = []
+                    for region in frontier:
+                        for to in steps[region]:
+                            if to not in found:
+                                found[to] = found[region] + 1
+                                further.append(to)
+                    frontier = further
+                by_origin[origin] = found
+            result[unit] = by_origin
+        return result
+
+    @cached_property
+    def sites_by_distance(self) -> dict[str, dict[str, tuple[tuple[int, str], ...]]]:
+        """Per unit type and region, the city sites it can reach, nearest first: the evaluation
+        looks for the nearest free one hundreds of thousands of times a game."""
+        return {unit: {origin: tuple(sorted((borders, site) for site, borders in found.items() if site in self.site_set))
+                       for origin, found in by_origin.items()}
+                for unit, by_origin in self.distances.items()}
+
+    @cached_property
     def labelled(self) -> dict[tuple, Action]:
         """Actions with fixed labels, built once and reused: random play asks for thousands."""
         return {}

@@ -6,11 +6,25 @@ import itertools
 import random
 
 import pytest
-from duellum import BEIGE, BROWN, RULES, blank, city, goods, new_game
+from duellum import (
+    BEIGE,
+    BROWN,
+    RULES,
+    at,
+    blank,
+    box,
+    city,
+    decision,
+    goods,
+    new_game,
+    put,
+)
 
 from engine.bots.search import GreedyBot
 from engine.core.bot import Table
-from engine.rulesets.antike_duellum.evaluation import USEFUL, persons_due
+from engine.rulesets.antike_duellum.evaluation import UNIT, USEFUL, persons_due
+from engine.rulesets.antike_duellum.state import DuellumState
+from engine.rulesets.antike_duellum.tables import RESOURCES, TEMPLES
 
 
 def test_the_two_seats_see_the_same_position_from_opposite_sides():
@@ -68,3 +82,121 @@ def test_the_greedy_bot_builds_a_temple_when_it_completes_a_citizen():
     assert builds, decision.actions
     chosen = GreedyBot(Table(RULES, state)).choose(decision, random.Random(1))
     assert chosen in builds
+
+
+def endgame(free: str = "tarraco", standing: int = TEMPLES) -> DuellumState:
+    """Every site but ``free`` a city of one seat or the other, ``standing`` temples built and
+    every scholar taken: with all 12 temples standing the bank has none to build (§2: "If the
+    bank has no temples, no temple can be built until one is destroyed"), so the persons left
+    need units carried far."""
+    state = blank(new_game())
+    taken = [site for site in state.tables.sites if site != free]
+    for index, site in enumerate(taken):
+        city(state, site, RESOURCES[index % 3], index % 2, temple=index < standing)
+    scholars = state.stacks["scholar"]
+    while scholars:
+        state.persons[len(scholars) % 2].append(scholars.pop())
+    return state
+
+
+def legion_at(state: DuellumState, region: str) -> float:
+    trial = RULES.clone(state)
+    put(trial, BROWN, "legion", region)
+    return RULES.evaluate(trial, BROWN)
+
+
+def test_in_the_endgame_a_unit_nearer_a_free_site_is_worth_more():
+    """§6.8: a city is founded on an empty city symbol in a region holding one of your units;
+    §8.1: a king for every 5 cities. Once the temples and scholars are spent, the nearest
+    free site (Tarraco) may be several DUELLUMs away: a legion one border nearer is worth
+    more, the nearest on the site itself."""
+    state = endgame()
+    borders = {region: state.tables.distances["legion"][region]["tarraco"]
+               for region in ("tarraco", "narbo", "massilia", "genua", "mediolanum")}
+    assert list(borders.values()) == [0, 1, 2, 3, 4]
+    worth = [legion_at(state, region) for region in borders]
+    assert worth == sorted(worth, reverse=True) and len(set(worth)) == len(worth)
+
+
+def test_in_the_endgame_the_greedy_bot_marches_towards_a_free_site():
+    """§6.5: a legion crosses one red border per DUELLUM (no STRATA here). From Genua, three
+    borders from Tarraco, the one-ply bot steps to Massilia, the way to the site."""
+    state = endgame()
+    put(state, BROWN, "legion", "genua")
+    at(state, "DUELLUM")
+    bot = GreedyBot(Table(RULES, state))
+    chosen = {bot.choose(decision(state), random.Random(seed)).id for seed in range(8)}  # no tie drawn
+    assert chosen == {"Step(unit=legion,origin=genua,to=massilia)"}
+
+
+def legions_at(state: DuellumState, **regions: int) -> float:
+    trial = RULES.clone(state)
+    for region, n in regions.items():
+        put(trial, BROWN, "legion", region, n)
+    return RULES.evaluate(trial, BROWN)
+
+
+def test_once_no_city_can_be_founded_units_gathering_on_an_enemy_temple_city_are_worth_more():
+    """§7.3: a general for each temple destroyed, by conquering its city; §6.5: "a city falls
+    when the attacker has at least as many units in its region as its defence value". With
+    every site taken, Carthage's Massilia (a temple: defence 3) is the way to a person: three
+    legions in its region are worth more than three one border off (Genua), and those more
+    than three two off (Mediolanum). Six one border off are not enough: only units in the
+    region take the city."""
+    state = endgame()
+    city(state, "tarraco", "gold", BEIGE)
+    assert state.owner["massilia"] == BEIGE and "massilia" in state.temples
+    inside, near, far = (legions_at(state, **{region: 3}) for region in ("massilia", "genua", "mediolanum"))
+    assert inside > near > far > legions_at(state)
+    assert inside > legions_at(state, genua=6) - 3 * UNIT
+
+
+def test_once_no_city_can_be_founded_the_greedy_bot_marches_on_an_enemy_temple_city():
+    """§6.5: each legion crosses one red border per DUELLUM; from Genua the one-ply bot moves
+    into Massilia's region (Carthage's temple city), not elsewhere."""
+    state = endgame()
+    city(state, "tarraco", "gold", BEIGE)
+    put(state, BROWN, "legion", "genua", 3)
+    at(state, "DUELLUM")
+    bot = GreedyBot(Table(RULES, state))
+    chosen = {bot.choose(decision(state), random.Random(seed)).id for seed in range(8)}
+    assert chosen == {"Step(unit=legion,origin=genua,to=massilia)"}
+
+
+def test_a_seat_whose_next_king_no_founding_reaches_marches_on_a_temple_city_instead():
+    """§8.1: a king for every 5 cities. Rome holds 15 cities and Tarraco is the one free site:
+    its first king is in reach of a founding, so legions on Tarraco are worth more than in
+    Carthage's temple city Massilia; holding 3 kings, its next needs 20 cities, only a
+    conquest (§7.3) brings a person, and Massilia is worth more."""
+    state = endgame()
+    assert list(state.owner.values()).count(BROWN) == 15
+    assert legions_at(state, tarraco=3) > legions_at(state, massilia=3)
+    state.persons[BROWN] += [state.stacks["king"].pop() for _ in range(3)]
+    assert legions_at(state, massilia=3) > legions_at(state, tarraco=3)
+
+
+def test_before_the_endgame_the_way_to_a_site_counts_nothing():
+    """While a temple is left in the bank the evaluation is the one the bots always played
+    (the way to a site a unit can reach this turn is seen by looking ahead)."""
+    state = endgame(standing=TEMPLES - 1)
+    assert legion_at(state, "massilia") == legion_at(state, "mediolanum")
+
+
+def test_in_the_endgame_a_galley_bought_into_the_box_is_worth_more_than_hoarded_gold():
+    """§6.4: a galley costs 2 gold into the recruitment box, from which MILITIA puts it on the
+    board (§6.3) on the way to 7 sea areas and a navigator (§8.1). Gold beyond one purchase
+    buys nothing else, so in the endgame the one-ply bot at SCIENTIA, every technology its own,
+    buys a galley while the navigator stack holds one, and nothing once it is empty."""
+    state = endgame()
+    state.techs[BROWN] = list(state.tables.techs)
+    goods(state, BROWN, gold=20)
+    box(state, BROWN, legion=0, galley=0)
+    at(state, "SCIENTIA")
+    bot = GreedyBot(Table(RULES, state))
+    chosen = {bot.choose(decision(state), random.Random(seed)).id for seed in range(8)}
+    assert chosen == {"Buy(unit=galley)"}
+    state.persons[BEIGE] += state.stacks["navigator"]
+    state.stacks["navigator"] = []
+    bought = RULES.clone(state)
+    RULES.apply(bought, decision(bought).find("Buy(unit=galley)"))
+    assert RULES.evaluate(bought, BROWN) == RULES.evaluate(state, BROWN)
