@@ -32,7 +32,11 @@ endgame in its evaluation (the way to a free site while founding can earn a king
 enemy temple city; galleys bought while a navigator is open; same command, 2026-11-28
 16:32-16:39 UTC, commit b2aeb19): Carthage-Rome 100% [83.9, 100] of 20 and Greece-Persia 90.0%
 [69.9, 97.2] of 20, none capped in either: search beats greedy in both. (With only the way to a
-site, Carthage-Rome had 1 of 20 capped, seed 100:1, both seats stuck at 8 persons.)
+site, Carthage-Rome had 1 of 20 capped, seed 100:1, both seats stuck at 8 persons.) Greedy plays
+on the same evaluation, so greedy against random again on the merged main (``--rung greedy
+--games 100 --workers 2``, both Antike scenarios, 2026-11-28 16:45-16:51 UTC): Carthage-Rome
+100% [98.1, 100] of 200 and Greece-Persia 100% [98.1, 100] of 200, none capped: it still beats
+random in both.
 
 Search against greedy in Civilization (``--rung search --scenario civilization.json --games 20
 --workers 1``, search:16, 2026-11-28): 87.5% [73.9, 94.5] of 40 (20 seeds; fair 50%; none
