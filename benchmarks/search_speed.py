@@ -66,6 +66,17 @@ ladder's seeds 100:0-100:9, search in each seat in turn, 16:48 UTC, load about 2
 games under 10 s, median about 3 s, none capped; 100:1 with search in the first seat took 11.66
 CPU s for 3,222 moves (218 turns, not a stall: a long game of many units).
 
+Two searching seats on the merged main (``--games 4 --opponent search``, 2026-11-28 16:57 UTC,
+load under 1; each line now also gives each bot's own choices' CPU s): 3.13 (seats 1.37 and
+1.75), 16.79 (11.26 and 5.49), 5.32 (1.92 and 3.38) and 5.10 s (2.41 and 2.67) for 1,178,
+2,548, 1,343 and 1,178 moves, median 5.21 s (before the endgame terms 30.4 s and 72.0 s for
+0:0 and 0:1): game 0:1 takes 16.79 s, of which 11.26 s the first seat's search, NOT under 10 s.
+Its 229 turns are mostly endgame (1,767 of 2,528 choices), where a choice costs 7 to 10 ms
+against 2 ms before it: the positions hold more units and the evaluation's way to a site or
+to an enemy temple city is worked out for both seats at every leaf. Writing those two out
+differently (the free sites first; units counted by distance) played the same moves but was
+no faster (settling 3x slower, siege the same, over 316 endgame positions), so it was not kept.
+
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
 
@@ -74,16 +85,36 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Any
 
 from _support import ROOT
 
 from engine.balance.run import make_bot, play_recorded
+from engine.core.bot import seated
 from engine.rulesets.registry import get_ruleset
 from engine.scenario.io import load_scenario
 from engine.sim import opening
 
 SCENARIO = ROOT / "scenarios" / "antike-duellum-carthage-rome.json"
 TARGET = 10.0
+
+
+class Timed:
+    """A bot whose own thinking is clocked (CPU seconds in its choices), so a game of two
+    searching seats shows what each bot spent, beside what the whole game took."""
+
+    def __init__(self, bot: Any, clock: list[float]) -> None:
+        self.bot, self.clock = bot, clock  # one cell, shared with the copy seated at the table
+
+    def at(self, table: Any) -> Timed:
+        return Timed(seated(self.bot, table), self.clock)
+
+    def choose(self, choice: Any, rng: Any) -> Any:
+        started = time.process_time()
+        try:
+            return self.bot.choose(choice, rng)
+        finally:
+            self.clock[0] += time.process_time() - started
 
 
 def main() -> None:
@@ -103,15 +134,17 @@ def main() -> None:
     for index in range(arguments.games):
         names = (arguments.search, opponent) if index % 2 == 0 else (opponent, arguments.search)
         moves: list = []
+        clocks = [[0.0], [0.0]]
         started = time.process_time()
-        record = play_recorded(ruleset, initial, [make_bot(name) for name in names],
+        record = play_recorded(ruleset, initial, [Timed(make_bot(name), clock) for name, clock in zip(names, clocks)],
                                f"{arguments.seed}:{index}", frozenset(), arguments.max_turns, moves)
         seconds.append(time.process_time() - started)
         result = "capped"
         if not record.capped:
             result = ", ".join(f"seat {seat} ({names[seat]})" for seat in record.winners) + " won"
-        print(f"game {arguments.seed}:{index} ({' against '.join(names)}): {seconds[-1]:.2f} CPU s, "
-              f"{len(moves)} moves, {record.turns} turns, {result}", flush=True)
+        thinking = ", ".join(f"seat {seat} {clock[0]:.2f}" for seat, clock in enumerate(clocks))
+        print(f"game {arguments.seed}:{index} ({' against '.join(names)}): {seconds[-1]:.2f} CPU s "
+              f"(each bot's own choices: {thinking}), {len(moves)} moves, {record.turns} turns, {result}", flush=True)
     median = statistics.median(seconds)
     over = sum(second >= TARGET for second in seconds)
     print(f"{SCENARIO.stem}, {arguments.search} against {opponent}: median {median:.2f} CPU s per game over "
