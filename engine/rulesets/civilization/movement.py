@@ -21,6 +21,7 @@ from engine.rulesets.civilization.board import (
 )
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.kept import (
+    Occupancy,
     figures_of,
     layout,
     occupancy,
@@ -121,31 +122,73 @@ def decide_movement(state: CivState) -> Decision:
     seat = current(state)
     if state.moving:
         return decide_steps(state, seat)
-    t = state.tables
-    made = t.made
-    alone = (state.board or occupancy(state)).alone
-    actions = []
-    by_square: dict[str, list[Figure]] = {}
-    for f in figures_of(state, seat):
-        if not f.moved:
-            by_square.setdefault(f.square, []).append(f)
-    for square in sorted(by_square):
-        group = by_square[square]
-        for f in group:
-            kept = alone.get(f.id)
-            if kept is not None and kept[0] == square:
-                move = kept[1]
-            else:
-                key = ("move", square, f.id, f.kind)
-                move = made.get(key)
-                if move is None:
-                    move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, t.place[square]))
-                alone[f.id] = (square, move)
-            actions.append(move)
-        if len(group) > 1:
-            actions += groups(state, square, group)
+    actions = figure_moves(state, seat)
     actions.append(END_MOVEMENT)
     return Choice(seat, "movement: choose figures to move", tuple(actions))
+
+
+def figure_moves(state: CivState, seat: int) -> list[MoveFigures]:
+    """The moves of the seat's figures not yet moved this turn, square by square: each alone,
+    then together. Asked again after every group's move, when only the figures of the square
+    it left have changed (they are moved now), so the moves are kept per square with the
+    figures they were made for (``Occupancy.choosing``) for the seat's figures this turn: a
+    square whose figures are all still unmoved keeps its moves. A figure placed or removed
+    makes new lists of the seat's figures (``board.figures_moved``), and a new turn frees
+    them all."""
+    board = state.board or occupancy(state)
+    own = figures_of(state, seat)
+    kept = board.choosing.get(seat)
+    actions: list[MoveFigures] = []
+    parts = []
+    if kept is not None and kept[0] is own and kept[1] == state.turn:
+        for part in kept[2]:
+            for f in part[1]:
+                if f.moved:
+                    break
+            else:
+                parts.append(part)
+                actions += part[2]
+                continue
+            left = [f for f in part[1] if not f.moved]
+            if left:
+                part = square_moves(state, board, part[0], left)
+                parts.append(part)
+                actions += part[2]
+    else:
+        by_square: dict[str, list[Figure]] = {}
+        for f in own:
+            if not f.moved:
+                by_square.setdefault(f.square, []).append(f)
+        for square in sorted(by_square):
+            part = square_moves(state, board, square, by_square[square])
+            parts.append(part)
+            actions += part[2]
+    board.choosing[seat] = (own, state.turn, parts)
+    return actions
+
+
+def square_moves(state: CivState, board: Occupancy, square: str,
+                 group: list[Figure]) -> tuple[str, list[Figure], list[MoveFigures]]:
+    """The moves of ``group``, the seat's unmoved figures on ``square``: each alone (kept by
+    its id, ``Occupancy.alone``), then together."""
+    t = state.tables
+    made = t.made
+    alone = board.alone
+    moves = []
+    for f in group:
+        kept = alone.get(f.id)
+        if kept is not None and kept[0] == square:
+            move = kept[1]
+        else:
+            key = ("move", square, f.id, f.kind)
+            move = made.get(key)
+            if move is None:
+                move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, t.place[square]))
+            alone[f.id] = (square, move)
+        moves.append(move)
+    if len(group) > 1:
+        moves += groups(state, square, group)
+    return square, group, moves
 
 
 def groups(state: CivState, square: str, group: list[Figure]) -> list[MoveFigures]:
