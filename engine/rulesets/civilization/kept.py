@@ -91,7 +91,8 @@ def occupancy(state: CivState) -> Occupancy:
 
 def scouts_of(state: CivState, seat: int) -> list[Figure]:
     """The seat's scouts, in the order of ``state.figures``; found again when first asked after
-    figures moved, as most moves are followed by more before anyone asks."""
+    a figure was placed or removed (``board.figures_moved``; a step keeps them, as it moves
+    them without changing whose they are)."""
     board = state.board or occupancy(state)
     if board.scouts is None:
         board.scouts = {s: [] for s in range(state.tables.seats)}
