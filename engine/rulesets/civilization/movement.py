@@ -27,8 +27,7 @@ from engine.rulesets.civilization.kept import (
     occupancy,
     sites_changed,
 )
-from engine.rulesets.civilization.state import City, CivState, Draw, Figure
-from engine.rulesets.civilization.tables import Square
+from engine.rulesets.civilization.state import CivState, Draw, Figure
 from engine.rulesets.civilization.turn import current
 
 END_MOVEMENT = Done(label="end movement")
@@ -62,14 +61,6 @@ def trigger(state: CivState, seat: int, square: str) -> str:
     return ""
 
 
-def may_end(seat: int, look: Square, city: City | None, others: int, end_water: bool, room: int) -> bool:
-    """Whether the moving group may end on a square that looks ``look``, with ``city`` and
-    ``others`` figures not of the group on it: on water only with the right technology, never
-    on its own city centre (figures pass it but do not stop there, §10), within the stack limit
-    (``room``: the figures a square may hold besides the group)."""
-    return (end_water or look.terrain != "water") and (city is None or city.owner != seat) and others <= room
-
-
 def armies_only(group: list[Figure]) -> bool:
     for f in group:
         if f.kind != "army":
@@ -80,9 +71,12 @@ def armies_only(group: list[Figure]) -> bool:
 def decide_steps(state: CivState, seat: int) -> Choice:
     """Where the moving group may step (or explore) and whether it may stop here: a face-down
     tile cannot be entered (§3.4), water only with the right technology, scouts never enter a
-    square that sets something off (§3.5, §6.4), and a group stops where ``may_end`` says.
-    Asked after every step, so written out in one place. The whole group stands on ``here``,
-    so a neighbour's figures are all others."""
+    square that sets something off (§3.5, §6.4), and a group may end a move (and so stop, or
+    enter a square when it must be able to end there) on water only with the right technology,
+    never on its own city centre (figures pass it but do not stop there, §10), and within the
+    stack limit (``room``: the figures a square may hold besides the group). Asked after every
+    step, so written out in one place. The whole group stands on ``here``, so a neighbour's
+    figures are all others."""
     t = state.tables
     board = state.board or occupancy(state)
     kept = board.group  # moving's kept group read here: asked at every step
@@ -112,8 +106,10 @@ def decide_steps(state: CivState, seat: int) -> Choice:
                 if armies_only(group):
                     actions.append(step)
             elif not must_end or ((end_water or look.terrain != "water") and city is None and len(there) <= room):
-                actions.append(step)  # may_end written out: no enemy city here, and never its own centre
-    if not actions or may_end(seat, squares[here], cities.get(here), len(at[here]) - len(group), end_water, room):
+                actions.append(step)  # it may end there: no enemy city here, and never its own centre
+    city = cities.get(here)
+    if not actions or ((end_water or squares[here].terrain != "water") and (city is None or city.owner != seat)
+                       and len(at[here]) - len(group) <= room):
         actions.append(t.stops[here])
     return Choice(seat, "move the figures", tuple(actions))
 
