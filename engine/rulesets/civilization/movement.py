@@ -36,8 +36,9 @@ END_MOVEMENT = Done(label="end movement")
 def moving(state: CivState) -> list[Figure]:
     """The figures moving now, found by id: ``state.figures`` is in id order (new figures go last
     with the next id), so a bisection finds each. Asked twice at every step, so kept with the
-    board for the list of ids ``state.moving`` holds (a new list for every move, ``finish``
-    too; a figure placed or removed drops it, ``board.figures_moved``)."""
+    board for the list of ids ``state.moving`` holds (a new list for every move, whose figures
+    ``on_move_figures`` keeps at once, and for ``finish``; a figure placed or removed drops it,
+    ``board.figures_moved``)."""
     board = state.board or occupancy(state)
     ids = state.moving
     kept = board.group
@@ -210,7 +211,12 @@ def groups(state: CivState, square: str, group: list[Figure]) -> list[MoveFigure
 
 
 def on_move_figures(state: CivState, move: MoveFigures, log: list[Event]) -> None:
-    state.moving = list(move.figures)
+    """The group's figures all stand on the move's square, whose figures are kept in the order
+    of ``state.figures`` (id order): found among them, not by bisecting every figure
+    (``moving``)."""
+    state.moving = ids = list(move.figures)
+    board = state.board or occupancy(state)
+    board.group = (ids, [f for f in board.figures[move.square] if f.id in move.figures])
     state.steps_left = speed(state, current(state))
 
 
