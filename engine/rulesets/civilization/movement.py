@@ -51,13 +51,14 @@ def moving(state: CivState) -> list[Figure]:
 
 
 def trigger(state: CivState, seat: int, square: str) -> str:
-    """What entering ``square`` sets off: '' (nothing), hut, village, figures or city."""
+    """What entering ``square`` sets off: '' (nothing), hut, village, figures or city. Asked at
+    every step, so the kept cities and figures are read here (``city_at``, ``figures_at``)."""
     if square in state.minors:
         return state.minors[square]
-    city = city_at(state, square)
+    city = (state.layout or layout(state)).cities.get(square)
     if city is not None and city.owner != seat:
         return "city"
-    if has_enemy(figures_at(state, square), seat):
+    if has_enemy((state.board or occupancy(state)).figures.get(square, ()), seat):
         return "figures"
     return ""
 
@@ -242,7 +243,8 @@ def on_explore(state: CivState, move: Explore, log: list[Event]) -> None:
 
 def on_step(state: CivState, move: Step, log: list[Event]) -> None:
     seat = current(state)
-    group = moving(state)
+    kept = (state.board or occupancy(state)).group  # moving's kept group read here, as in decide_steps
+    group = kept[1] if kept is not None and kept[0] is state.moving else moving(state)
     what = trigger(state, seat, move.square)
     here = group[0].square
     for f in group:
