@@ -34,14 +34,15 @@ def figures_moved(state: CivState, *squares: str) -> None:
     for f in state.figures:
         if f.square in placed:
             placed[f.square].append(f)
-    board.group = board.own = None
+    board.group = board.own = board.scouts = None
     figures_changed(state, board, {sq: tuple(found) for sq, found in placed.items()})
 
 
 def figures_stepped(state: CivState, group: list[Figure], here: str, there: str) -> None:
     """The moving ``group`` (in id order) stepped from ``here`` to ``there``: the same as
     ``figures_moved(state, here, there)``, found from the figures the two squares held instead
-    of from every figure (a step is the most frequent move of a game)."""
+    of from every figure (a step is the most frequent move of a game). Whose figures are where
+    changes, but not which figures each seat has: its figures and scouts are kept."""
     board = state.board
     if board is None:
         return
@@ -74,7 +75,6 @@ def figures_changed(state: CivState, board: Occupancy, now: dict[str, tuple[Figu
             at[sq] = found
         else:
             at.pop(sq, None)
-    board.scouts = None
     board.enemies.clear()
     if wonder:
         wonder_changed(board)

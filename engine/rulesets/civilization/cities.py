@@ -107,8 +107,10 @@ def city_abilities(state: CivState, seat: int) -> list[tuple[str, str, str, int]
 
 def ability_actions(state: CivState, seat: int) -> list[UseAbility]:
     """Asked at every step of the seat's city management, so each move is built once
-    (``tables.once``, by everything its fields and label are made from)."""
+    (``tables.once``, by everything its fields and label are made from) and found in the
+    table's built moves before once() and its lambda are made."""
     t = state.tables
+    made = t.made
     names = t.names_of
     player = state.players[seat]
     found: list[UseAbility] = []
@@ -120,13 +122,16 @@ def ability_actions(state: CivState, seat: int) -> list[UseAbility]:
         for way in payments(state, seat, resource):
             what = "a face-down marker" if way in t.minors else way
             if kind == "production_for":
-                found += [once(t, ("production for", tech, way, number, c.square),
-                               lambda tech=tech, way=way, what=what, number=number, sq=c.square: UseAbility(
-                                   tech, way, sq, label=("{}: pay {} for +{} production on {}", names[tech], what,
-                                                         number, t.place[sq])))
-                          for c in cities_of(state, seat) if c.acted < actions_allowed(state, seat, c)]
+                for c in cities_of(state, seat):
+                    if c.acted < actions_allowed(state, seat, c):
+                        key = ("production for", tech, way, number, c.square)
+                        found.append(made.get(key) or once(
+                            t, key, lambda tech=tech, way=way, what=what, number=number, sq=c.square: UseAbility(
+                                tech, way, sq, label=("{}: pay {} for +{} production on {}", names[tech], what,
+                                                      number, t.place[sq]))))
             else:
-                found.append(once(t, ("use", tech, way), lambda tech=tech, way=way, what=what: UseAbility(
+                key = ("use", tech, way)
+                found.append(made.get(key) or once(t, key, lambda tech=tech, way=way, what=what: UseAbility(
                     tech, way, label=("{}: pay {}", names[tech], what))))
     return found
 

@@ -25,7 +25,7 @@ from engine.rulesets.civilization.culture import over_hand_limit
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.kept import looks_changed
 from engine.rulesets.civilization.state import CivState, Draw
-from engine.rulesets.civilization.tables import Icons, Square
+from engine.rulesets.civilization.tables import Icons, Square, once
 from engine.rulesets.civilization.turn import order
 
 TRADE_MAX = 27
@@ -48,19 +48,27 @@ def disaster_targets(state: CivState, effect: str) -> list[str]:
 
 
 def playable(state: CivState, seat: int, phase: str) -> list[PlayEvent]:
+    """The seat's event cards it may play now. Asked at most decisions, so each move is built
+    once per table (``tables.once``) and found in its built moves before once() and its lambda
+    are made."""
     player = state.players[seat]
     if not player.events or over_hand_limit(state, seat):  # asked at most decisions, mostly of empty hands
         return []
-    names = state.tables.names_of
+    t = state.tables
+    names, made = t.names_of, t.made
     found: list[PlayEvent] = []
     for card in sorted(set(player.events)):
-        data = state.tables.events[card]
+        data = t.events[card]
         if data.phase != phase:
             continue
         if data.effect in DISASTER:
-            found += [PlayEvent(card, sq, label=("play {} on {}", names[card], state.tables.place[sq])) for sq in disaster_targets(state, data.effect)]
+            for sq in disaster_targets(state, data.effect):
+                key = ("play on", card, sq)
+                found.append(made.get(key) or once(t, key, lambda card=card, sq=sq: PlayEvent(
+                    card, sq, label=("play {} on {}", names[card], t.place[sq]))))
         else:
-            found.append(PlayEvent(card, label=("play {}", names[card])))
+            key = ("play", card)
+            found.append(made.get(key) or once(t, key, lambda card=card: PlayEvent(card, label=("play {}", names[card]))))
     return found
 
 

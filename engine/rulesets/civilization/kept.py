@@ -51,7 +51,9 @@ class Occupancy:
     abilities: dict[int, Any] = field(factory=dict)
     rules: dict[int, tuple[bool, bool, int]] = field(factory=dict)  # per seat: abilities.movement_rules
     alone: dict[int, tuple[str, Any]] = field(factory=dict)  # per figure id: a square and its move from
-    # there alone (``movement.decide_movement``), found by the id instead of by a key of four parts
+    # there alone (``movement.square_moves``), found by the id instead of by a key of four parts
+    choosing: dict[int, tuple[list[Figure], int, list[Any]]] = field(factory=dict)  # per seat: its figures
+    # (``figures_of``), the turn and per square its unmoved figures and their moves (``movement.figure_moves``)
     sites: dict[str, Any] = field(factory=dict)  # per city square: production.Sites
     unsure: set[str] = field(factory=set)  # city squares whose sites may be stale (``production.sites``)
     memo: dict[Any, Any] = field(factory=dict)  # small facts of the seats' cards, by the cards: wonder costs
@@ -89,7 +91,8 @@ def occupancy(state: CivState) -> Occupancy:
 
 def scouts_of(state: CivState, seat: int) -> list[Figure]:
     """The seat's scouts, in the order of ``state.figures``; found again when first asked after
-    figures moved, as most moves are followed by more before anyone asks."""
+    a figure was placed or removed (``board.figures_moved``; a step keeps them, as it moves
+    them without changing whose they are)."""
     board = state.board or occupancy(state)
     if board.scouts is None:
         board.scouts = {s: [] for s in range(state.tables.seats)}

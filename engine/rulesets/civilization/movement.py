@@ -21,13 +21,13 @@ from engine.rulesets.civilization.board import (
 )
 from engine.rulesets.civilization.draws import owe
 from engine.rulesets.civilization.kept import (
+    Occupancy,
     figures_of,
     layout,
     occupancy,
     sites_changed,
 )
-from engine.rulesets.civilization.state import City, CivState, Draw, Figure
-from engine.rulesets.civilization.tables import Square
+from engine.rulesets.civilization.state import CivState, Draw, Figure
 from engine.rulesets.civilization.turn import current
 
 END_MOVEMENT = Done(label="end movement")
@@ -36,8 +36,9 @@ END_MOVEMENT = Done(label="end movement")
 def moving(state: CivState) -> list[Figure]:
     """The figures moving now, found by id: ``state.figures`` is in id order (new figures go last
     with the next id), so a bisection finds each. Asked twice at every step, so kept with the
-    board for the list of ids ``state.moving`` holds (a new list for every move, ``finish``
-    too; a figure placed or removed drops it, ``board.figures_moved``)."""
+    board for the list of ids ``state.moving`` holds (a new list for every move, whose figures
+    ``on_move_figures`` keeps at once, and for ``finish``; a figure placed or removed drops it,
+    ``board.figures_moved``)."""
     board = state.board or occupancy(state)
     ids = state.moving
     kept = board.group
@@ -50,23 +51,16 @@ def moving(state: CivState) -> list[Figure]:
 
 
 def trigger(state: CivState, seat: int, square: str) -> str:
-    """What entering ``square`` sets off: '' (nothing), hut, village, figures or city."""
+    """What entering ``square`` sets off: '' (nothing), hut, village, figures or city. Asked at
+    every step, so the kept cities and figures are read here (``city_at``, ``figures_at``)."""
     if square in state.minors:
         return state.minors[square]
-    city = city_at(state, square)
+    city = (state.layout or layout(state)).cities.get(square)
     if city is not None and city.owner != seat:
         return "city"
-    if has_enemy(figures_at(state, square), seat):
+    if has_enemy((state.board or occupancy(state)).figures.get(square, ()), seat):
         return "figures"
     return ""
-
-
-def may_end(seat: int, look: Square, city: City | None, others: int, end_water: bool, room: int) -> bool:
-    """Whether the moving group may end on a square that looks ``look``, with ``city`` and
-    ``others`` figures not of the group on it: on water only with the right technology, never
-    on its own city centre (figures pass it but do not stop there, §10), within the stack limit
-    (``room``: the figures a square may hold besides the group)."""
-    return (end_water or look.terrain != "water") and (city is None or city.owner != seat) and others <= room
 
 
 def armies_only(group: list[Figure]) -> bool:
@@ -79,9 +73,12 @@ def armies_only(group: list[Figure]) -> bool:
 def decide_steps(state: CivState, seat: int) -> Choice:
     """Where the moving group may step (or explore) and whether it may stop here: a face-down
     tile cannot be entered (§3.4), water only with the right technology, scouts never enter a
-    square that sets something off (§3.5, §6.4), and a group stops where ``may_end`` says.
-    Asked after every step, so written out in one place. The whole group stands on ``here``,
-    so a neighbour's figures are all others."""
+    square that sets something off (§3.5, §6.4), and a group may end a move (and so stop, or
+    enter a square when it must be able to end there) on water only with the right technology,
+    never on its own city centre (figures pass it but do not stop there, §10), and within the
+    stack limit (``room``: the figures a square may hold besides the group). Asked after every
+    step, so written out in one place. The whole group stands on ``here``, so a neighbour's
+    figures are all others."""
     t = state.tables
     board = state.board or occupancy(state)
     kept = board.group  # moving's kept group read here: asked at every step
@@ -111,8 +108,10 @@ def decide_steps(state: CivState, seat: int) -> Choice:
                 if armies_only(group):
                     actions.append(step)
             elif not must_end or ((end_water or look.terrain != "water") and city is None and len(there) <= room):
-                actions.append(step)  # may_end written out: no enemy city here, and never its own centre
-    if not actions or may_end(seat, squares[here], cities.get(here), len(at[here]) - len(group), end_water, room):
+                actions.append(step)  # it may end there: no enemy city here, and never its own centre
+    city = cities.get(here)
+    if not actions or ((end_water or squares[here].terrain != "water") and (city is None or city.owner != seat)
+                       and len(at[here]) - len(group) <= room):
         actions.append(t.stops[here])
     return Choice(seat, "move the figures", tuple(actions))
 
@@ -121,31 +120,73 @@ def decide_movement(state: CivState) -> Decision:
     seat = current(state)
     if state.moving:
         return decide_steps(state, seat)
-    t = state.tables
-    made = t.made
-    alone = (state.board or occupancy(state)).alone
-    actions = []
-    by_square: dict[str, list[Figure]] = {}
-    for f in figures_of(state, seat):
-        if not f.moved:
-            by_square.setdefault(f.square, []).append(f)
-    for square in sorted(by_square):
-        group = by_square[square]
-        for f in group:
-            kept = alone.get(f.id)
-            if kept is not None and kept[0] == square:
-                move = kept[1]
-            else:
-                key = ("move", square, f.id, f.kind)
-                move = made.get(key)
-                if move is None:
-                    move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, t.place[square]))
-                alone[f.id] = (square, move)
-            actions.append(move)
-        if len(group) > 1:
-            actions += groups(state, square, group)
+    actions = figure_moves(state, seat)
     actions.append(END_MOVEMENT)
     return Choice(seat, "movement: choose figures to move", tuple(actions))
+
+
+def figure_moves(state: CivState, seat: int) -> list[MoveFigures]:
+    """The moves of the seat's figures not yet moved this turn, square by square: each alone,
+    then together. Asked again after every group's move, when only the figures of the square
+    it left have changed (they are moved now), so the moves are kept per square with the
+    figures they were made for (``Occupancy.choosing``) for the seat's figures this turn: a
+    square whose figures are all still unmoved keeps its moves. A figure placed or removed
+    makes new lists of the seat's figures (``board.figures_moved``), and a new turn frees
+    them all."""
+    board = state.board or occupancy(state)
+    own = figures_of(state, seat)
+    kept = board.choosing.get(seat)
+    actions: list[MoveFigures] = []
+    parts = []
+    if kept is not None and kept[0] is own and kept[1] == state.turn:
+        for part in kept[2]:
+            for f in part[1]:
+                if f.moved:
+                    break
+            else:
+                parts.append(part)
+                actions += part[2]
+                continue
+            left = [f for f in part[1] if not f.moved]
+            if left:
+                part = square_moves(state, board, part[0], left)
+                parts.append(part)
+                actions += part[2]
+    else:
+        by_square: dict[str, list[Figure]] = {}
+        for f in own:
+            if not f.moved:
+                by_square.setdefault(f.square, []).append(f)
+        for square in sorted(by_square):
+            part = square_moves(state, board, square, by_square[square])
+            parts.append(part)
+            actions += part[2]
+    board.choosing[seat] = (own, state.turn, parts)
+    return actions
+
+
+def square_moves(state: CivState, board: Occupancy, square: str,
+                 group: list[Figure]) -> tuple[str, list[Figure], list[MoveFigures]]:
+    """The moves of ``group``, the seat's unmoved figures on ``square``: each alone (kept by
+    its id, ``Occupancy.alone``), then together."""
+    t = state.tables
+    made = t.made
+    alone = board.alone
+    moves = []
+    for f in group:
+        kept = alone.get(f.id)
+        if kept is not None and kept[0] == square:
+            move = kept[1]
+        else:
+            key = ("move", square, f.id, f.kind)
+            move = made.get(key)
+            if move is None:
+                move = made[key] = MoveFigures(square, (f.id,), label=("move the {} on {}", f.kind, t.place[square]))
+            alone[f.id] = (square, move)
+        moves.append(move)
+    if len(group) > 1:
+        moves += groups(state, square, group)
+    return square, group, moves
 
 
 def groups(state: CivState, square: str, group: list[Figure]) -> list[MoveFigures]:
@@ -171,7 +212,12 @@ def groups(state: CivState, square: str, group: list[Figure]) -> list[MoveFigure
 
 
 def on_move_figures(state: CivState, move: MoveFigures, log: list[Event]) -> None:
-    state.moving = list(move.figures)
+    """The group's figures all stand on the move's square, whose figures are kept in the order
+    of ``state.figures`` (id order): found among them, not by bisecting every figure
+    (``moving``)."""
+    state.moving = ids = list(move.figures)
+    board = state.board or occupancy(state)
+    board.group = (ids, [f for f in board.figures[move.square] if f.id in move.figures])
     state.steps_left = speed(state, current(state))
 
 
@@ -197,7 +243,8 @@ def on_explore(state: CivState, move: Explore, log: list[Event]) -> None:
 
 def on_step(state: CivState, move: Step, log: list[Event]) -> None:
     seat = current(state)
-    group = moving(state)
+    kept = (state.board or occupancy(state)).group  # moving's kept group read here, as in decide_steps
+    group = kept[1] if kept is not None and kept[0] is state.moving else moving(state)
     what = trigger(state, seat, move.square)
     here = group[0].square
     for f in group:

@@ -4,6 +4,8 @@ pyramid rule (§6.5.2): every card above level I needs one more card on the leve
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from engine.core.decision import Choice, Decision
 from engine.core.events import Event
 from engine.rulesets.civilization.abilities import amount, coins
@@ -15,6 +17,7 @@ from engine.rulesets.civilization.state import CivState, Draw
 from engine.rulesets.civilization.turn import current, new_turn, order
 
 MINIMUM = {1: 6, 2: 11, 3: 16, 4: 21, 5: 26}
+THRESHOLDS = tuple(MINIMUM.values())  # rising with the level: the levels a trade reaches are counted
 SPACE_FLIGHT_ROWS = {1: 5, 2: 4, 3: 3, 4: 2}
 RESEARCH_NOTHING = Research("", label="research nothing")
 
@@ -60,11 +63,12 @@ def decide_research(state: CivState) -> Decision:
     before = rows(state, seat, picked)
     player = state.players[seat]
     trade, bottom = player.trade, player.bottom_row
+    top = bisect_right(THRESHOLDS, trade)  # the highest level the seat's trade reaches (0: none)
     taken = {*player.techs, *picked}
     by_level: dict[int, bool] = {}  # other cards are learnable or not by their level alone
     actions = []
     for tech, level, space_flight, research in state.tables.research:
-        if trade < MINIMUM[level] or tech in taken:
+        if level > top or tech in taken:
             continue
         if space_flight or tech in bottom:
             learnable = can_learn(state, seat, tech, picked=picked, before=before)

@@ -101,7 +101,9 @@ def decide_start(state: CivState) -> Decision:
     actions: list = []
     if len(cities_of(state, seat)) < city_limit(state, seat):
         sites = sorted([sq for sq in set(scout_squares(state, seat)) if city_site(state, sq, seat)])
-        actions += [once(t, ("found", sq), lambda sq=sq: FoundCity(sq, label=f"found a city on {t.place[sq]}")) for sq in sites]
+        for sq in sites:  # each move found in the table's built moves before once() and its lambda
+            key = ("found", sq)
+            actions.append(t.made.get(key) or once(t, key, lambda sq=sq: FoundCity(sq, label=f"found a city on {t.place[sq]}")))
     governments = tuple(government_choices(state, seat))  # each list of them built once per table
     key = ("governments", governments)  # found in the table's built moves before once() and its lambdas
     actions += t.made.get(key) or once(t, key, lambda: tuple([
@@ -111,7 +113,8 @@ def decide_start(state: CivState) -> Decision:
     squares = great_squares(state, seat) if greats else []
     for great in greats:  # each list of squares built once per table
         free = tuple([sq for sq in squares if not _twin(state, sq, seat, great)])
-        actions += once(t, ("places", great, free), lambda g=great, free=free: tuple([
+        key = ("places", great, free)
+        actions += t.made.get(key) or once(t, key, lambda g=great, free=free: tuple([
             once(t, ("place", g, sq), lambda sq=sq: PlaceMarker(g, sq, label=f"place {names[g]} on {t.place[sq]}"))
             for sq in free]))
     actions += playable(state, seat, "start")

@@ -105,13 +105,15 @@ def describe(state: CivState, item: str, seat: int | None = None) -> str:
 
 
 def trade_abilities(state: CivState, seat: int) -> list[UseAbility]:
-    """Asked at every offer a seat may make, so each move is built once (``tables.once``)."""
+    """Asked at every offer a seat may make, so each move is built once (``tables.once``) and
+    found in the table's built moves before once() and its lambda are made."""
     t = state.tables
     found = []
     for tech, resource, _ in resource_abilities(state, seat, "trade_for"):
-        found += [once(t, ("trade for", tech, way), lambda tech=tech, way=way: UseAbility(
-                      tech, way, label=("{}: pay {}", t.names_of[tech], describe(state, way))))
-                  for way in payments(state, seat, resource)]
+        for way in payments(state, seat, resource):
+            key = ("trade for", tech, way)
+            found.append(t.made.get(key) or once(t, key, lambda tech=tech, way=way: UseAbility(
+                tech, way, label=("{}: pay {}", t.names_of[tech], describe(state, way)))))
     return found
 
 
@@ -135,10 +137,12 @@ def decide_trade(state: CivState) -> Decision:
     # the items offered are built once per table, and each list of them once (``tables.once``)
     if offer.give is None:
         items = ("nothing", *holdings(state, seat, True))
-        return Choice(seat, "offer: what you give", once(t, ("gives", items), lambda: tuple([
+        key = ("gives", items)
+        return Choice(seat, "offer: what you give", t.made.get(key) or once(t, key, lambda: tuple([
             once(t, ("give", i), lambda i=i: OfferItem(i, label=f"give {describe(state, i, seat)}")) for i in items])))
     if offer.want is None:
-        return Choice(seat, "offer: what you want", once(t, ("wants", offer.give == "nothing"), lambda: tuple([
+        key = ("wants", offer.give == "nothing")
+        return Choice(seat, "offer: what you want", t.made.get(key) or once(t, key, lambda: tuple([
             once(t, ("want", i), lambda i=i: OfferItem(i, label=f"want {describe(state, i)}"))
             for i in ["nothing", *holdings(state, seat, False)] if not (i == "nothing" and offer.give == "nothing")])))
     assert offer.to is not None

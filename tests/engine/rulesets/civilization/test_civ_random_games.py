@@ -30,7 +30,7 @@ from engine.rulesets.civilization.board import (
 )
 from engine.rulesets.civilization.invariants import broken
 from engine.rulesets.civilization.kept import figures_of, layout, occupancy, scouts_of
-from engine.rulesets.civilization.movement import moving
+from engine.rulesets.civilization.movement import figure_moves, moving
 from engine.rulesets.civilization.placement import city_wonder_squares
 from engine.rulesets.civilization.production import item_moves, productions, sites
 from engine.rulesets.civilization.rules import ECONOMIC_VICTORY
@@ -50,6 +50,9 @@ def check_kept_facts(state: CivState) -> None:
     afresh: no change to the figures, the board or a seat's cards went unannounced (``kept.py``)."""
     board, kept = state.board, state.layout
     offered = {} if board is None else {sq: productions(state, layout(state).cities[sq]) for sq in board.sites}
+    # each seat's figures' moves from the squares kept this turn (those still unmoved), labels too
+    chosen = {} if board is None or state.moving else \
+        {seat: [(m, m._label) for m in figure_moves(state, seat)] for seat in board.choosing}
     state.board = state.layout = None
     if board is not None:
         fresh = occupancy(state)
@@ -59,6 +62,8 @@ def check_kept_facts(state: CivState) -> None:
             assert enemy_squares(state, seat) == squares
         if board.group is not None and board.group[0] is state.moving:
             assert [id(f) for f in moving(state)] == [id(f) for f in board.group[1]]
+        for seat, moves in chosen.items():
+            assert [(m, m._label) for m in figure_moves(state, seat)] == moves
         for seat, figures in (board.own or {}).items():
             assert [id(f) for f in figures_of(state, seat)] == [id(f) for f in figures]
         for seat, scouts in (board.scouts or {}).items():
