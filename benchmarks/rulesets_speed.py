@@ -91,6 +91,12 @@ the productions a city could afford with any production kept apart from the prod
 moves made for items it cannot afford: 1.8% more instructions), and a higher garbage
 collector threshold (collecting is 0.75% of the instructions, and the setting process-wide).
 
+Every configuration on main after all three passes, 2026-11-28 17:23-17:26 UTC (load 1.5
+falling; 3 rounds; catanatron median 34,157 actions/s): A Brief History 3.30x, After the Flood
+3.27x, Antike Carthage-Rome 3.72x, Greece-Persia 3.79x, History of the World 4p 3.82x, 5p 3.96x;
+Civilization 85,857 actions/s, 2.52x (rounds 2.43, 2.52, 2.71): every median meets its target,
+Civilization's by little, and one of its rounds fell below 2.5x again.
+
 catanatron (pinned) is installed into a throwaway virtual environment the first time,
 never into the project's; pass --catanatron-venv to reuse one, --catan-seconds 0 to measure
 our side only, --only TEXT (repeatable) to measure only the configurations whose name holds it.

