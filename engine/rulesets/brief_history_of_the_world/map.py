@@ -14,19 +14,15 @@ def sources(force: Force) -> set[str]:
     return force.active - force.influence - {force.crossed}
 
 
-def reachable(state: BriefState, force: Force) -> dict[str, bool]:
-    """Territories an army of the force may be placed in, each with whether only a fleet
-    reaches it (the attacker then rolls one die fewer, A26)."""
-    return targets(state, force, adjacent(state, sources(force)))
-
-
 def adjacent(state: BriefState, territories: set[str]) -> set[str]:
     """Territories next to any of ``territories`` by land or strait."""
     return set().union(*map(state.tables.neighbours.__getitem__, territories))
 
 
 def targets(state: BriefState, force: Force, by_land: set[str]) -> dict[str, bool]:
-    """``reachable``, given the territories next to the force's ``sources``."""
+    """Territories an army of the force may be placed in, each with whether only a fleet
+    reaches it (the attacker then rolls one die fewer, A26), given ``by_land``, the territories
+    next to the force's ``sources``."""
     tables = state.tables
     if force.kind == "raid":
         armies, colour = state.armies, force.colour
@@ -45,7 +41,7 @@ def targets(state: BriefState, force: Force, by_land: set[str]) -> dict[str, boo
 
 
 def by_fleet_only(state: BriefState, force: Force, territory: str) -> bool:
-    """Whether only a fleet brings the force to ``territory``, one of its ``reachable``."""
+    """Whether only a fleet brings the force to ``territory``, one of its ``targets``."""
     if force.kind != "empire":
         return False
     neighbours = state.tables.neighbours
