@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 from attrs import define, frozen
 
+from engine.balance import MOST_GAMES
 from engine.balance.figures import GameRecord
 from engine.bots.random_bot import RandomBot
 from engine.bots.restricted import RestrictedBot, named, text_fields
@@ -312,6 +313,10 @@ def read_results(results: Path) -> tuple[Plan | None, dict[int, dict[str, Any]]]
         plan = Plan(**{**key, "bots": tuple(key["bots"]), "overrides": tuple(map(tuple, key["overrides"]))})
     except (ValueError, KeyError, TypeError, AttributeError):
         raise ValueError(f"{results} is not the results file of an epoch simulate run") from None
+    if not (isinstance(plan.games, int) and 1 <= plan.games <= MOST_GAMES
+            and isinstance(plan.players, int) and 1 <= plan.players == len(plan.bots)):
+        raise ValueError(f"{results}, line 1: its plan's games ({plan.games!r}) or seats ({plan.players!r}) are "
+                         f"not a run's (1 to {MOST_GAMES:,} games, one bot per seat)")
     done = {}
     for number, line in enumerate(lines[1:], start=2):
         entry, problems = parse_json(line)

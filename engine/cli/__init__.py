@@ -14,7 +14,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.balance import MAX_TURNS
+from engine.balance import MAX_TURNS, MOST_GAMES
 from engine.export.names import FORCE_HELP
 
 if TYPE_CHECKING:
@@ -62,6 +62,7 @@ def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
 
 _count = _whole(0)  # a count that may be none
 _positive = _whole(1)  # a count where 0 or less means nothing sensible
+_games = _whole(1, MOST_GAMES)  # the bound every run, reader and widget keeps
 
 
 def _seed(text: str) -> int:
@@ -89,7 +90,8 @@ def players(args: argparse.Namespace, scenario: Scenario) -> int:
 def _balance_arguments(command: argparse.ArgumentParser) -> None:
     """What simulate and sweep share: the games, the bots, the cap, the changes, the workers."""
     command.add_argument("scenario", help="the scenario file (.json) to play")
-    command.add_argument("--games", type=_positive, default=100, metavar="N", help="how many games to play (default: 100)")
+    command.add_argument("--games", type=_games, default=100, metavar="N",
+                         help=f"how many games to play (default: 100; at most {MOST_GAMES:,})")
     command.add_argument("--seed", type=_seed, default=1,
                          help="game i is seeded with SEED:i, so a run can be repeated exactly (default: 1)")
     command.add_argument("--players", type=_positive, metavar="N", help="how many seats play (default: the ruleset's fewest)")

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.balance import MAX_TURNS
+from engine.balance import MAX_TURNS, MOST_GAMES
 from engine.balance.figures import GameRecord
 from engine.balance.run import Plan, run
 from engine.balance.summary import Summary, summarise, text
@@ -125,7 +125,7 @@ class BalanceWindow(QDialog):
         self.total = 0  # games the job under way plays in all
         self.sweep_results: list[VariantResult] = []
 
-        self.games = QSpinBox(minimum=1, maximum=1_000_000, value=200)
+        self.games = QSpinBox(minimum=1, maximum=MOST_GAMES, value=200)
         self.players = QSpinBox(minimum=self.ruleset.min_players,
                                 maximum=min(self.ruleset.max_players, len(scenario.seats)))
         self.players.setValue(self.ruleset.min_players)

@@ -341,7 +341,7 @@ def test_simulate_refuses_counts_below_one(capsys, dice_race_path):
             main(["simulate", str(dice_race_path), "--games", games])
         except SystemExit as exit:
             assert exit.code == 2
-        assert "--games: must be 1 or more" in capsys.readouterr().err
+        assert "--games: must be 1 to 1,000,000, found" in capsys.readouterr().err
 
 
 def test_simulate_caps_games_and_never_scores_a_capped_one(capsys, dice_race_path):
