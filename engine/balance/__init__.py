@@ -7,3 +7,7 @@ MAX_TURNS = 5000
 # The most games a run plays per variant (``--games``, the Balance window's box, a results
 # file's plan): a run keeps a list of its games' indexes, and 10**12 of them was a MemoryError.
 MOST_GAMES = 1_000_000
+
+# The most local worker processes a run starts (``--workers``, the Balance window's box): each
+# holds a game's rules and tables, and a mistyped 10,000 would start that many.
+MOST_WORKERS = 64

@@ -14,7 +14,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.balance import MAX_TURNS, MOST_GAMES
+from engine.balance import MAX_TURNS, MOST_GAMES, MOST_WORKERS
 from engine.export.names import FORCE_HELP
 
 if TYPE_CHECKING:
@@ -63,6 +63,18 @@ def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
 _count = _whole(0)  # a count that may be none
 _positive = _whole(1)  # a count where 0 or less means nothing sensible
 _games = _whole(1, MOST_GAMES)  # the bound every run, reader and widget keeps
+_workers = _whole(1, MOST_WORKERS)
+
+
+def _share(text: str) -> float:
+    """A share between 0 and 1, such as --delta's distance from the fair share."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, found {text!r}") from None
+    if not 0 <= number <= 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, found {text}")
+    return number
 
 
 def _seed(text: str) -> int:
@@ -111,10 +123,11 @@ def _balance_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--set", action="append", default=[], metavar="PATH=VALUE",
                          help="change a ruleset option (coin_supply=12) or a scenario value "
                               "(board.spaces[gaul].props.wall=2) for this run; checked like the file. Repeatable")
-    command.add_argument("--delta", type=float, default=0.1, metavar="D",
+    command.add_argument("--delta", type=_share, default=0.1, metavar="D",
                          help="warn when a seat's win rate lies outside 1/n ± D (default: 0.1)")
-    command.add_argument("--workers", type=_positive, default=1, metavar="N",
-                         help="local processes sharing the games; the figures do not depend on it (default: 1)")
+    command.add_argument("--workers", type=_workers, default=1, metavar="N",
+                         help=f"local processes sharing the games; the figures do not depend on it (default: 1; at "
+                              f"most {MOST_WORKERS})")
     command.add_argument("--scheduler", metavar="ADDRESS",
                          help="run the games on a Dask cluster (tcp://host:8786) instead; needs the 'cluster' "
                               "extra, and the scenario at the same path on every worker")
@@ -162,7 +175,7 @@ def parser() -> argparse.ArgumentParser:
     summary = commands.add_parser("summarise", help="the balance figures of a --resume file's games, finished "
                                                     "or not, without playing any")
     summary.add_argument("results", metavar="FILE", help="the results file a simulate --resume run wrote")
-    summary.add_argument("--delta", type=float, default=0.1, metavar="D",
+    summary.add_argument("--delta", type=_share, default=0.1, metavar="D",
                          help="warn when a seat's win rate lies outside 1/n ± D (default: 0.1)")
     summary.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     summary.add_argument("--csv", action="store_true", help="print the figures as CSV rows instead of a table")

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.balance import MAX_TURNS, MOST_GAMES
+from engine.balance import MAX_TURNS, MOST_GAMES, MOST_WORKERS
 from engine.balance.figures import GameRecord
 from engine.balance.run import Plan, run
 from engine.balance.summary import Summary, summarise, text
@@ -130,7 +130,7 @@ class BalanceWindow(QDialog):
                                 maximum=min(self.ruleset.max_players, len(scenario.seats)))
         self.players.setValue(self.ruleset.min_players)
         self.seed = QSpinBox(minimum=0, maximum=SEED_MAX, value=1)  # a game opened as a playtest keeps it
-        self.workers = QSpinBox(minimum=1, maximum=64, value=2)
+        self.workers = QSpinBox(minimum=1, maximum=MOST_WORKERS, value=2)
         self.max_turns = QSpinBox(minimum=0, maximum=1_000_000, value=MAX_TURNS)
         self.max_turns.setSpecialValueText("no cap")
         self.seat_bots: list[QComboBox] = []  # one bot per seat, rebuilt when the players change

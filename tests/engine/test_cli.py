@@ -523,6 +523,19 @@ def test_chunk_seconds_must_be_a_finite_number_of_seconds(capsys, dice_race_path
     assert exit.value.code == 2 and "--chunk-seconds" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("command", "flag", "value", "said"), [
+    ("simulate", "--workers", "100000", "must be 1 to 64, found 100,000"),  # a process each, had it been taken
+    ("sweep", "--workers", "0", "must be 1 to 64, found 0"),
+    ("simulate", "--delta", "nan", "must be between 0 and 1, found nan"),  # every rate would sit 'within' it
+    ("simulate", "--delta", "-0.1", "must be between 0 and 1, found -0.1"),
+    ("summarise", "--delta", "inf", "must be between 0 and 1, found inf"),
+])
+def test_workers_and_delta_are_refused_beyond_their_bounds(capsys, dice_race_path, command, flag, value, said):
+    with pytest.raises(SystemExit) as exit:
+        main([command, str(dice_race_path), flag, value])
+    assert exit.value.code == 2 and f"argument {flag}: {said}" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(("flag", "value", "said"), [
     ("--bots", "search:999999999999,random", "a search takes 1 to 4,096 iterations and a depth of 0 to 64"),
     ("--bots", "search:8:100000,random", "a search takes 1 to 4,096 iterations and a depth of 0 to 64"),
