@@ -66,6 +66,17 @@ _games = _whole(1, MOST_GAMES)  # the bound every run, reader and widget keeps
 _workers = _whole(1, MOST_WORKERS)
 
 
+def _step(text: str) -> float:
+    """A finite step above 0, such as --provisional's (0 varied nothing, inf no number)."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number above 0, found {text!r}") from None
+    if not 0 < number < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a finite number above 0, found {text}")
+    return number
+
+
 def _share(text: str) -> float:
     """A share between 0 and 1, such as --delta's distance from the fair share."""
     try:
@@ -188,7 +199,7 @@ def parser() -> argparse.ArgumentParser:
                        help="a ruleset option (coin_supply=0,10,20) or scenario value "
                             "(decks[empires].cards[e1-sumerians].data.armies=10,12) and the values to try; "
                             "repeatable: every combination is played")
-    sweep.add_argument("--provisional", type=float, nargs="?", const=1.0, metavar="STEP",
+    sweep.add_argument("--provisional", type=_step, nargs="?", const=1.0, metavar="STEP",
                        help="also vary every single number listed in meta.provisional one STEP down and up "
                             "(default step: 1), one value at a time")
     sweep.add_argument("--one-at-a-time", action="store_true",

@@ -529,6 +529,8 @@ def test_chunk_seconds_must_be_a_finite_number_of_seconds(capsys, dice_race_path
     ("simulate", "--delta", "nan", "must be between 0 and 1, found nan"),  # every rate would sit 'within' it
     ("simulate", "--delta", "-0.1", "must be between 0 and 1, found -0.1"),
     ("summarise", "--delta", "inf", "must be between 0 and 1, found inf"),
+    ("sweep", "--provisional", "0", "must be a finite number above 0, found 0"),  # it varied by 1 unasked
+    ("sweep", "--provisional", "inf", "must be a finite number above 0, found inf"),
 ])
 def test_workers_and_delta_are_refused_beyond_their_bounds(capsys, dice_race_path, command, flag, value, said):
     with pytest.raises(SystemExit) as exit:
