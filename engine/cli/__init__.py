@@ -64,10 +64,12 @@ _count = _whole(0)  # a count that may be none
 _positive = _whole(1)  # a count where 0 or less means nothing sensible
 _games = _whole(1, MOST_GAMES)  # the bound every run, reader and widget keeps
 _workers = _whole(1, MOST_WORKERS)
+_port = _whole(0, 65535)  # 0: the system picks a free one
 
 
-def _step(text: str) -> float:
-    """A finite step above 0, such as --provisional's (0 varied nothing, inf no number)."""
+def _above_zero(text: str) -> float:
+    """A finite number above 0: --provisional's step (0 varied nothing, inf no number),
+    --idle's seconds (0 or less closed every connection at once, nan never)."""
     try:
         number = float(text)
     except ValueError:
@@ -199,7 +201,7 @@ def parser() -> argparse.ArgumentParser:
                        help="a ruleset option (coin_supply=0,10,20) or scenario value "
                             "(decks[empires].cards[e1-sumerians].data.armies=10,12) and the values to try; "
                             "repeatable: every combination is played")
-    sweep.add_argument("--provisional", type=_step, nargs="?", const=1.0, metavar="STEP",
+    sweep.add_argument("--provisional", type=_above_zero, nargs="?", const=1.0, metavar="STEP",
                        help="also vary every single number listed in meta.provisional one STEP down and up "
                             "(default step: 1), one value at a time")
     sweep.add_argument("--one-at-a-time", action="store_true",
@@ -263,17 +265,17 @@ def parser() -> argparse.ArgumentParser:
     derive.add_argument("--json", action="store_true", help="print the diff as JSON")
     derive.set_defaults(run="scenario_commands:map_adjacency")
     serve = commands.add_parser("serve", help="speak JSON-RPC 2.0 on stdio (docs/protocol.md)")
-    serve.add_argument("--ws", type=int, metavar="PORT", help="listen on a WebSocket instead (0 picks a free port)")
+    serve.add_argument("--ws", type=_port, metavar="PORT", help="listen on a WebSocket instead (0 picks a free port)")
     serve.add_argument("--host", default="127.0.0.1", help="the address to bind with --ws (default: localhost only)")
     serve.add_argument("--root", type=Path, default=Path.cwd(),
                        help="the one folder whose files clients may read and write (default: the current folder)")
     serve.add_argument("--allow-origin", action="append", metavar="ORIGIN",
                        help="a web page origin allowed to connect with --ws, e.g. http://localhost:8000 (repeatable; "
                             "default: pages opened from a file and clients outside a browser)")
-    serve.add_argument("--web", type=int, metavar="PORT",
+    serve.add_argument("--web", type=_port, metavar="PORT",
                        help="with --ws, also serve the example web client (examples/web) on this localhost port "
                             "(0 picks a free one) and admit its page; prints the address to open")
-    serve.add_argument("--idle", type=float, default=30 * 60, metavar="SECONDS",
+    serve.add_argument("--idle", type=_above_zero, default=30 * 60, metavar="SECONDS",
                        help="close a WebSocket connection and its sessions after this long without a request "
                             "(default: 1800)")
     serve.set_defaults(run="play_commands:serve")

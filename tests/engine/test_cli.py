@@ -523,6 +523,18 @@ def test_chunk_seconds_must_be_a_finite_number_of_seconds(capsys, dice_race_path
     assert exit.value.code == 2 and "--chunk-seconds" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("flag", "value", "said"), [
+    ("--ws", "99999", "must be 0 to 65,535, found 99,999"),  # bind() raised OverflowError, a traceback
+    ("--web", "-5", "must be 0 to 65,535, found -5"),
+    ("--idle", "0", "must be a finite number above 0, found 0"),  # every connection closed at once
+    ("--idle", "nan", "must be a finite number above 0, found nan"),  # none ever
+])
+def test_serve_refuses_a_port_or_idle_time_out_of_bounds(capsys, flag, value, said):
+    with pytest.raises(SystemExit) as exit:
+        main(["serve", flag, value])
+    assert exit.value.code == 2 and f"argument {flag}: {said}" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(("command", "flag", "value", "said"), [
     ("simulate", "--workers", "100000", "must be 1 to 64, found 100,000"),  # a process each, had it been taken
     ("sweep", "--workers", "0", "must be 1 to 64, found 0"),
