@@ -106,7 +106,12 @@ def play(args: argparse.Namespace) -> int:
                     print("s needs a file name, e.g. s game.playtest.json")
                     show = False
                     continue
-                save_playtest(session, target, None if args.embed else Path(args.scenario))
+                try:
+                    save_playtest(session, target, None if args.embed else Path(args.scenario))
+                except OSError as error:  # the game goes on: a failed save loses nothing
+                    print(f"not saved: {target}: {error.strerror or error}")
+                    show = False
+                    continue
                 print(f"saved {target}")
             elif line == "" and isinstance(decision, Chance):
                 _show_step(session, session.roll(), print)

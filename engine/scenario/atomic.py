@@ -8,8 +8,10 @@ temporary path from ``replacing``; text goes through ``write_atomic``.
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,6 +24,7 @@ def replacing(path: str | os.PathLike[str]) -> Iterator[Path]:
     error it is flushed to disk and moved over ``path``, otherwise it is removed. The next
     write of the same target clears what a killed earlier one left behind."""
     path = Path(path)
+    _refuse_what_is_no_file(path)
     _remove_leftovers(path)
     handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(handle)
@@ -40,6 +43,20 @@ def replacing(path: str | os.PathLike[str]) -> Iterator[Path]:
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     with replacing(path) as temporary, temporary.open("w", encoding="utf-8", newline="\n") as file:
         file.write(text)
+
+
+def _refuse_what_is_no_file(path: Path) -> None:
+    """A device, pipe, socket or folder standing at ``path`` is not replaced by the new file:
+    "save as /dev/full" moved a playtest over the device itself (as root, for every program
+    after)."""
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    if stat.S_ISDIR(mode):
+        raise OSError(errno.EISDIR, "a folder, not a file: choose a file name", str(path))
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "a device or pipe, not a file: choose a file name", str(path))
 
 
 def _flush_to_disk(path: Path) -> None:

@@ -198,6 +198,20 @@ def test_play_steps_through_with_undo_and_redo(capsys, monkeypatch, dice_race_pa
     assert saved.exists()
 
 
+def test_a_save_that_fails_says_why_and_the_game_goes_on(capsys, monkeypatch, dice_race_path, tmp_path):
+    """A save into a folder that is not there, or onto a folder, ended the whole game with a
+    bare "[Errno 2]"; it now says what went wrong and the next save works."""
+    (tmp_path / "taken").mkdir()
+    saved = tmp_path / "p.json"
+    monkeypatch.setattr("sys.stdin", typed("", "", f"s {tmp_path / 'missing' / 'p.json'}", f"s {tmp_path / 'taken'}",
+                                           f"s {saved}", "q"))
+    code, out = run(capsys, "play", str(dice_race_path), "--players", "2", "--seed", "9")
+    assert code == 0
+    assert f"not saved: {tmp_path / 'missing' / 'p.json'}: No such file or directory" in out
+    assert f"not saved: {tmp_path / 'taken'}: a folder, not a file: choose a file name" in out
+    assert f"saved {saved}" in out and saved.exists() and (tmp_path / "taken").is_dir()
+
+
 def test_play_answers_bad_input_with_what_is_expected(capsys, monkeypatch, dice_race_path):
     monkeypatch.setattr("sys.stdin", typed("", "", "hello", "9", "s", "q"))
     code, out = run(capsys, "play", str(dice_race_path), "--players", "2", "--seed", "9")

@@ -4,6 +4,7 @@ whole and no temporary file behind; a finished one keeps the target's permission
 from __future__ import annotations
 
 import os
+import stat
 import zipfile
 
 import pytest
@@ -40,3 +41,18 @@ def test_what_a_killed_write_left_is_cleared_by_the_next_write_of_that_target(tm
     write_atomic(tmp_path / "report.html", "<p>whole</p>\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == [".other.html.x1y2.tmp", "report.html"]
     assert (tmp_path / "report.html").read_text() == "<p>whole</p>\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_device_pipe_or_folder_at_the_target_is_refused_and_left_as_it_is(tmp_path):
+    """Saving a playtest as /dev/full moved the file over the device itself (the write beside
+    it, then a rename): as root, /dev/full was a JSON file for every program after."""
+    pipe, folder = tmp_path / "pipe", tmp_path / "folder"
+    os.mkfifo(pipe)
+    folder.mkdir()
+    for target, said in ((pipe, "a device or pipe, not a file"), (folder, "a folder, not a file")):
+        with pytest.raises(OSError) as refused:
+            write_atomic(target, "{}")
+        assert refused.value.strerror.startswith(said) and refused.value.filename == str(target)
+    assert stat.S_ISFIFO(pipe.lstat().st_mode) and folder.is_dir() and not list(folder.iterdir())
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["folder", "pipe"]  # no file left beside them
