@@ -299,6 +299,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ScenarioError as error:
         print("\n".join(error.lines()), file=sys.stderr)
         return 1
-    except (ValueError, OSError, RuntimeError) as error:  # a bad argument, file, or endless game
+    except OSError as error:  # a file: named, with the system's words, not "[Errno 22] ...: '/dev/full'"
+        said = f"{error.filename}: {error.strerror}" if error.filename and error.strerror else error
+        print(f"epoch {args.command}: {said}", file=sys.stderr)
+        return 1
+    except (ValueError, RuntimeError) as error:  # a bad argument, or an endless game
         print(f"epoch {args.command}: {error}", file=sys.stderr)
         return 1

@@ -212,6 +212,13 @@ def test_a_save_that_fails_says_why_and_the_game_goes_on(capsys, monkeypatch, di
     assert f"saved {saved}" in out and saved.exists() and (tmp_path / "taken").is_dir()
 
 
+def test_a_command_names_the_file_it_could_not_write(capsys, tmp_path):
+    """An OSError reads as the file and the system's words ("[Errno 22] ...: '/x'" before)."""
+    (tmp_path / "taken").mkdir()
+    assert main(["openrpc", "--write", str(tmp_path / "taken")]) == 1
+    assert capsys.readouterr().err == f"epoch openrpc: {tmp_path / 'taken'}: a folder, not a file: choose a file name\n"
+
+
 def test_play_answers_bad_input_with_what_is_expected(capsys, monkeypatch, dice_race_path):
     monkeypatch.setattr("sys.stdin", typed("", "", "hello", "9", "s", "q"))
     code, out = run(capsys, "play", str(dice_race_path), "--players", "2", "--seed", "9")
