@@ -8,6 +8,7 @@ so ``epoch --help`` and a mistyped argument answer at once (issue 27).
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
@@ -34,15 +35,25 @@ def _plugins(groups: dict[str, argparse._SubParsersAction]) -> None:
         register(groups)
 
 
-def _seconds(text: str) -> float:
-    """A finite number of seconds, 0 or more."""
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, found {text!r}") from None
-    if not 0 <= number < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, found {text}")
-    return number
+def _real(within: Callable[[float], bool], wanted: str, bound: str) -> Callable[[str], float]:
+    """An argument type: a number for which ``within`` holds (nan never does); ``wanted`` and
+    ``bound`` say what was expected, e.g. "a number of seconds" and "0 or more seconds"."""
+    def parse(text: str) -> float:
+        try:
+            number = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {wanted}, found {text!r}") from None
+        if not within(number):
+            raise argparse.ArgumentTypeError(f"must be {bound}, found {text}")
+        return number
+    return parse
+
+
+_seconds = _real(lambda n: 0 <= n < math.inf, "a number of seconds", "0 or more seconds")
+# --provisional's step (0 varied nothing, inf no number), --idle's seconds (0 closed every
+# connection at once, nan none ever)
+_above_zero = _real(lambda n: 0 < n < math.inf, "a number above 0", "a finite number above 0")
+_share = _real(lambda n: 0 <= n <= 1, "a number between 0 and 1", "between 0 and 1")  # --delta
 
 
 def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -65,29 +76,6 @@ _positive = _whole(1)  # a count where 0 or less means nothing sensible
 _games = _whole(1, MOST_GAMES)  # the bound every run, reader and widget keeps
 _workers = _whole(1, MOST_WORKERS)
 _port = _whole(0, 65535)  # 0: the system picks a free one
-
-
-def _above_zero(text: str) -> float:
-    """A finite number above 0: --provisional's step (0 varied nothing, inf no number),
-    --idle's seconds (0 or less closed every connection at once, nan never)."""
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number above 0, found {text!r}") from None
-    if not 0 < number < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a finite number above 0, found {text}")
-    return number
-
-
-def _share(text: str) -> float:
-    """A share between 0 and 1, such as --delta's distance from the fair share."""
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, found {text!r}") from None
-    if not 0 <= number <= 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, found {text}")
-    return number
 
 
 def _seed(text: str) -> int:
