@@ -296,12 +296,13 @@ def _results_text(results: Path) -> str:
         raise ValueError(f"{results}: {error}") from None
 
 
-def read_results(results: Path) -> tuple[Plan | None, dict[int, dict[str, Any]]]:
-    """A results file's plan (None for an empty file) and its games by index. The half-written
-    last line of a run killed while writing it (no newline after it) is skipped; any other line
-    that does not read is refused, naming the file and the line, rather than its game silently
-    missing from the figures."""
-    text = _results_text(results)
+def read_results(results: Path, text: str | None = None) -> tuple[Plan | None, dict[int, dict[str, Any]]]:
+    """A results file's plan (None for an empty file) and its games by index, from ``text``
+    when the caller has read the file already. The half-written last line of a run killed while
+    writing it (no newline after it) is skipped; any other line that does not read is refused,
+    naming the file and the line, rather than its game silently missing from the figures."""
+    if text is None:
+        text = _results_text(results)
     lines = text.splitlines()
     if not lines:
         return None, {}
@@ -332,11 +333,12 @@ def read_results(results: Path) -> tuple[Plan | None, dict[int, dict[str, Any]]]
     return plan, done
 
 
-def finished(results: Path | None, plan: Plan) -> dict[int, dict[str, Any]]:
-    """Games already in the results file of the same plan; a different plan is refused."""
+def finished(results: Path | None, plan: Plan, text: str | None = None) -> dict[int, dict[str, Any]]:
+    """Games already in the results file of the same plan (read from ``text`` when given); a
+    different plan is refused."""
     if results is None or not results.exists():
         return {}
-    held, done = read_results(results)
+    held, done = read_results(results, text)
     if held is None:
         return {}
     if held.key() != plan.key():
@@ -377,11 +379,11 @@ def run(plan: Plan, executor: Executor | None = None, results: Path | None = Non
     """Play every game of ``plan`` not already in ``results``; the records in game order.
     Chunks hold ``chunk`` games, or with ``seconds`` about that much play (at most ``chunk``
     games); an executor has at most ``in_flight`` chunks at once."""
-    done = finished(results, plan)
+    text = _results_text(results) if results is not None and results.exists() else ""  # read once, up to 1 GB
+    done = finished(results, plan, text)
     todo = [index for index in range(plan.total) if index not in done]
     out = None
     if results is not None:
-        text = _results_text(results) if results.exists() else ""
         out = results.open("a", encoding="utf-8")
         if not text.strip():
             out.write(json.dumps({"kind": RESULTS_KIND, "plan": plan.key()}) + "\n")
