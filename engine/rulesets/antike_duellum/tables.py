@@ -16,6 +16,8 @@ from engine.rulesets.antike_duellum.cards import EventCard, PersonCard
 from engine.rulesets.antike_duellum.options import RONDEL_ORDERS, AntikeDuellumOptions
 from engine.scenario.model import Scenario, Seat
 
+REACH = 6  # borders: the bots' evaluation counts no unit further than this from a city site
+
 RESOURCES = ("gold", "marble", "iron")
 UNITS = ("legion", "galley")
 TECHS = ("strata", "navigatio", "moneta", "res_publica", "commercium")
@@ -118,6 +120,15 @@ class Tables:
                 by_origin[origin] = found
             result[unit] = by_origin
         return result
+
+    @cached_property
+    def closeness(self) -> dict[str, dict[str, dict[str, int]]]:
+        """Per unit type and region, how close each city site it can reach within ``REACH``
+        borders lies: ``REACH`` less the borders (the evaluation's siege counts a unit by it)."""
+        return {unit: {origin: {site: REACH - borders for site, borders in found.items()
+                                if site in self.site_set and borders < REACH}
+                       for origin, found in by_origin.items()}
+                for unit, by_origin in self.distances.items()}
 
     @cached_property
     def sites_by_distance(self) -> dict[str, dict[str, tuple[tuple[int, str], ...]]]:
