@@ -13,10 +13,11 @@ a one-ply bot blind to every move but the one that completes a person.
 In the endgame (``endgame``: every temple standing, every scholar taken) the persons left need
 units carried over several turns, beyond a search to the end of its own turn: the way from the
 seat's nearest unit to a free city site counts then (``settling``), or once founding can earn
-it no king the way to conquering an enemy temple city (``siege``), and so do galleys bought into
-the box while a navigator is still to be had. Without them both bots sat on 7 or 8 persons for hundreds of turns (one seeded game
-ran to the 2,000-turn cap) while the free sites lay some borders off and the gold piled up.
-Before the endgame the evaluation is unchanged.
+it no king the way to conquering the enemy city best worth it (``siege``: a temple city's general
+and any city's share of a king), and so do galleys bought into the box while a navigator is
+still to be had. Without them both bots sat on 7 or 8 persons for hundreds of turns (one
+seeded game ran to the 2,000-turn cap) while the free sites lay some borders off and the gold
+piled up. Before the endgame the evaluation is unchanged.
 
 The search bots evaluate hundreds of thousands of positions a game, most of their time: the
 board is gone through once for both seats, and what is the same for both (which stacks still
@@ -49,7 +50,6 @@ _USEFUL_GOODS = tuple((kind, USEFUL[kind]) for kind in RESOURCES)
 _EARNED_BY_DEEDS = ("scholar", "general")  # this turn's deeds, counted for the active seat only
 SETTLING = (CITY + PERSON / KINGS_EVERY) / 2  # a unit on a free site: half a city; none REACH borders off
 _MARKERS = sum(MARKERS.values())
-SIEGE = PERSON / 2  # units enough for an enemy temple city's defence in its region: half a general
 
 
 def cities_by_seat(state: DuellumState) -> tuple[int, int]:
@@ -138,32 +138,40 @@ def settling(state: DuellumState, seat: int) -> float:
 
 
 def siege(state: DuellumState, seat: int) -> float:
-    """The way to a general once founding earns the seat no king (§7.3: a general for each temple
-    destroyed, by conquering its city; §6.5: a city falls to as many units in its region as its
-    defence value): for the best enemy temple city, its defence's worth of the seat's nearest
-    units, each counted less for every border it stands off; ``SIEGE`` when they all stand in
-    its region. Counting every unit near, not the nearest, the bot had gathered enough three
-    borders off and never marched in (a seeded game took 580 turns). The seat's units are
-    looked up once, not once per city: most of the evaluation's time in the endgame."""
-    if not state.stacks.get("general"):
-        return 0.0
+    """The way to the next conquest once founding earns the seat no king (§6.5: a city falls to
+    as many units in its region as its defence value; §8.1: its cities count towards a king,
+    and §7.3: a temple city's earns a general): for the enemy city best worth the way, half what
+    taking it earns (the city, its share of a king while one is left, a general for a temple
+    while one is left) times how near its defence's worth of the seat's nearest units stand,
+    each counted less for every border it stands off. Counting every unit near, not the
+    nearest, the bot had gathered enough three borders off and never marched in (a seeded game
+    took 580 turns); counting temple cities alone, a seat one city short of its last king sat
+    24 units against 24 for hundreds of turns before the defended temples."""
+    stacks = state.stacks
+    city_worth = CITY + PERSON / KINGS_EVERY if stacks.get("king") else CITY
+    temple_worth = city_worth + PERSON if stacks.get("general") else city_worth
     owner = state.owner
+    temples = state.temples
     closeness = state.tables.closeness
     placed = [(closeness[unit][region], n) for unit in UNITS for region, n in state.units(unit)[seat].items()]
     best = 0.0
-    for city in state.temples:
-        if owner[city] == seat:
+    # temple cities first: a plain city's worth is then often below the best already found
+    for worth, cities in ((temple_worth, [city for city in temples if owner[city] != seat]),
+                          (city_worth, [city for city, holder in owner.items() if holder != seat and city not in temples])):
+        if worth <= best:
             continue
-        near = []
-        for by_city, n in placed:
-            close = by_city.get(city)
-            if close:
-                near += [close] * n
-        if near:
-            need = max(1, defence(state, city))
-            near.sort(reverse=True)
-            best = max(best, sum(near[:need]) / (REACH * need))
-    return SIEGE * best
+        for city in cities:
+            near = []
+            for by_city, n in placed:
+                close = by_city.get(city)
+                if close:
+                    near += [close] * n
+            if near:
+                near.sort(reverse=True)
+                if worth * near[0] > best * REACH:  # else not even its nearest unit's way beats the best
+                    need = max(1, defence(state, city))
+                    best = max(best, worth * sum(near[:need]) / (REACH * need))
+    return best / 2
 
 
 def navigator_open(state: DuellumState, seat: int) -> bool:

@@ -175,6 +175,34 @@ def test_a_seat_whose_next_king_no_founding_reaches_marches_on_a_temple_city_ins
     assert legions_at(state, massilia=3) > legions_at(state, tarraco=3)
 
 
+def test_once_no_city_can_be_founded_a_city_without_a_temple_is_worth_marching_on_too():
+    """§6.5: any enemy city falls to as many units in its region as its defence; §8.1: it then
+    counts towards the conqueror's next king. With every site taken and no general left to earn
+    (§7.3), a Carthaginian city without a temple (defence 1) is the way to a person: a legion
+    in its region is worth more than one a border off. Counting temple cities alone, a seat one
+    city short of its last king sat 24 units against 24 for hundreds of turns."""
+    state = endgame()
+    city(state, "tarraco", "gold", BEIGE)
+    state.persons[BEIGE] += state.stacks["general"]
+    state.stacks["general"] = []
+    legion = state.tables.distances["legion"]
+    plain = next(site for site, seat in state.owner.items() if seat == BEIGE and site not in state.temples
+                 and site in legion)
+    off = next(region for region, borders in legion.items() if borders.get(plain) == 1)
+    assert legions_at(state, **{plain: 1}) > legions_at(state, **{off: 1})
+
+
+def test_once_no_city_can_be_founded_a_temple_city_comes_before_a_city_without_one():
+    """§7.3: conquering a temple city also earns a general while one is left: Massilia (a
+    temple, defence 3) with three legions in its region is worth more than a Carthaginian city
+    without a temple taken as easily."""
+    state = endgame()
+    city(state, "tarraco", "gold", BEIGE)
+    plain = next(site for site, seat in state.owner.items() if seat == BEIGE and site not in state.temples
+                 and site in state.tables.distances["legion"])
+    assert legions_at(state, massilia=3) > legions_at(state, **{plain: 3})
+
+
 def test_before_the_endgame_the_way_to_a_site_counts_nothing():
     """While a temple is left in the bank the evaluation is the one the bots always played
     (the way to a site a unit can reach this turn is seen by looking ahead)."""
