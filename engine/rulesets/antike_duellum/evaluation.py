@@ -14,8 +14,8 @@ In the endgame (``endgame``: every temple standing, every scholar taken) the per
 units carried over several turns, beyond a search to the end of its own turn: the way from the
 seat's nearest unit to a free city site counts then (``settling``), or once founding can earn
 it no king the way to conquering the enemy city best worth it (``siege``: a temple city's general
-and any city's share of a king), and so do galleys bought into the box while a navigator is
-still to be had. Without them both bots sat on 7 or 8 persons for hundreds of turns (one
+and any city's share of a king), and so do units bought into the recruitment box, a MILITIA
+from the board. Without them both bots sat on 7 or 8 persons for hundreds of turns (one
 seeded game ran to the 2,000-turn cap) while the free sites lay some borders off and the gold
 piled up. Before the endgame the evaluation is unchanged.
 
@@ -174,13 +174,6 @@ def siege(state: DuellumState, seat: int) -> float:
     return best / 2
 
 
-def navigator_open(state: DuellumState, seat: int) -> bool:
-    """The seat can still earn a navigator (§8.1): the stack holds one and the seat holds fewer
-    than its cap (one, or two under A4's option)."""
-    cap = 2 if state.tables.options.second_navigator else 1
-    return bool(state.stacks.get("navigator")) and held(state, seat, "navigator") < cap
-
-
 def worths(state: DuellumState) -> list[float]:
     """Every seat's worth; a won game is worth a hundred persons to its winner."""
     if state.winner is not None:
@@ -201,8 +194,8 @@ def worths(state: DuellumState) -> list[float]:
             kings = held(state, seat, "king")
             founding = free and cities + free >= KINGS_EVERY * (kings + 1)
             way = settling(state, seat) if founding else siege(state, seat)
-            if navigator_open(state, seat):  # galleys bought are on their way to 7 sea areas
-                units += state.box[seat]["galley"]
+            box = state.box[seat]  # units bought are a MILITIA from the board
+            units += box["legion"] + box["galley"]
         coins = state.coins[seat]
         goods = min(coins, USEFUL["coins"])
         stock = state.goods[seat]
