@@ -56,6 +56,10 @@ class AntikeDuellum(Skeleton):
     # (trades, steps), and a line that kept the move was never charged the opponent's next
     # turn, so the search traded its stock away 3 for 2 (docs/antike-duellum.md, "Bots")
     searched_to_turn_end = True
+    # and scores at most 4 positions per iteration of its budget: in the endgame a movement
+    # decision holds 20 to 60 unit steps, and a choice that scored all of them at every node it
+    # expanded cost 30 ms; two searching seats took up to 30 CPU s a game (benchmarks/search_speed.py)
+    positions_per_iteration = 4
     phases: ClassVar[dict[str, Phase]] = {
         "start": Phase(rondel.decide_start),
         "turn": Phase(turn.decide_turn, turn.turn_step),

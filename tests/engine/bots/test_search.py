@@ -206,7 +206,7 @@ def test_a_bigger_lead_is_a_bigger_reward_and_an_end_pays_the_win(ruleset, dice_
     ("tests/data/dice-race.json", ("search:16", "search:16:2"), "same:1", None, "adad9e757f11a355"),
     ("tests/data/dice-race.json", ("search:16", "search:16:2"), "same:2", None, "ecea585ab142d24d"),
     ("tests/data/dice-race.json", ("search:16", "search:16:2"), "same:3", None, "739b0aa4e5e12c41"),
-    ("scenarios/antike-duellum-carthage-rome.json", ("search", "search"), "same:1", 40, "2181cf40297c135a"),
+    ("scenarios/antike-duellum-carthage-rome.json", ("search", "search"), "same:1", 40, "dd81fcad95edcef9"),
     ("scenarios/after-the-flood.json", ("search:8", "greedy", "greedy"), "same:1", 40, "19559d1036fc7750"),
     ("scenarios/a-brief-history-of-the-world.json", ("search:8", "greedy"), "same:1", 30, "f64523a6518a8cf8"),
 ])
@@ -216,7 +216,8 @@ def test_a_seeded_search_game_plays_the_moves_it_played_before_the_speed_ups(pat
     rival's bonus card is redrawn; Antike Duellum at the default strength in both seats). A
     change to a game's rules or to the search's choices moves a pin on purpose; say why.
     Antike Duellum's moved when its search stopped at the end of its own turn
-    (``searched_to_turn_end``)."""
+    (``searched_to_turn_end``), and again when its choices were bounded to 4 positions scored
+    per iteration (``positions_per_iteration``)."""
     scenario = load_scenario(ROOT / path, get_ruleset)
     ruleset = get_ruleset(scenario.ruleset.id)
     initial = opening(ruleset, scenario, len(bots))
@@ -375,3 +376,46 @@ def test_a_ruleset_may_have_the_search_look_no_further_than_its_turn(to_turn_end
     chosen = bot.choose(rules.decision(state), random.Random(1))
     assert chosen == (Pass() if to_turn_end else Swap())
     assert (rules.harvests == 0) == to_turn_end
+
+
+@value
+class Step(Action):
+    to: int
+
+
+class MarchRules(SwapRules):
+    """Antike Duellum's movement in small: a seat moves its unit 6 times, each time to any of 30
+    squares, and scores the square it stands on; every position scored is counted."""
+
+    scored = 0
+
+    def decision(self, state: Twins):
+        if state.turns == 6:
+            return End(tuple(map(float, state.points)), (0, 1))
+        return Choice(0, "where to?", tuple(Step(to) for to in range(30)))
+
+    def apply(self, state: Twins, action: Action) -> None:
+        state.points[0] = action.to % 7
+        state.turns += 1
+
+    def evaluations(self, state: Twins) -> tuple[float, float]:
+        self.scored += 1
+        return state.points[0] - state.points[1], state.points[1] - state.points[0]
+
+
+@pytest.mark.parametrize("per_iteration", [None, 4])
+def test_a_ruleset_may_bound_the_positions_a_choice_scores(per_iteration):
+    """An iteration scores every option of the position it expands, so a choice among 30
+    costs 30 positions an iteration; with ``positions_per_iteration`` the search stops once it
+    has scored that many times its iterations (the last expansion whole), and its choice is
+    still one the first look scored best."""
+    rules, state = MarchRules(), Twins()
+    if per_iteration:
+        rules.positions_per_iteration = per_iteration
+    bot = SearchBot(playouts=16).at(Table(rules, state, []))
+    chosen = bot.choose(rules.decision(state), random.Random(1))
+    assert chosen.to % 7 == 6
+    if per_iteration:
+        assert 16 * per_iteration <= rules.scored < 16 * per_iteration + 30
+    else:
+        assert rules.scored == 16 * 30
