@@ -38,6 +38,13 @@ on the same evaluation, so greedy against random again on the merged main (``--r
 100% [98.1, 100] of 200 and Greece-Persia 100% [98.1, 100] of 200, none capped: it still beats
 random in both.
 
+Antike Duellum after its evaluation counted the way to conquering any enemy city and units in
+the box, and its search scored at most 4 positions per iteration (``positions_per_iteration``;
+commits 1c82a3f-64fff1e, 2026-11-28 19:17-19:26 UTC): search against greedy (``--rung search
+--search search --games 10 --workers 1``) Carthage-Rome 100% [83.9, 100] of 20 and Greece-Persia
+100% [83.9, 100] of 20, none capped; greedy against random (``--rung greedy --games 100
+--workers 2``) 100% [98.1, 100] of 200 in both, none capped.
+
 Search against greedy in Civilization (``--rung search --scenario civilization.json --games 20
 --workers 1``, search:16, 2026-11-28): 87.5% [73.9, 94.5] of 40 (20 seeds; fair 50%; none
 capped), and 85.0% [70.9, 92.9] of 40 again on main after the rules fixes: search beats greedy; at its default strength (``--search search``, 32 iterations) 90.0%
@@ -82,7 +89,8 @@ def describe(name: str) -> str:
     bot = make_bot(name)
     return (f"{name} = information-set tree search, {bot.playouts} iterations per choice, leaves scored by "
             f"the evaluation after {bot.depth} greedy choices, exploration {bot.exploration}, "
-            f"{bot.determinisations} determinisations where a draw is hidden")
+            f"{bot.determinisations} determinisations where a draw is hidden, and where the ruleset gives "
+            f"positions_per_iteration at most that many positions scored per iteration")
 
 
 def main() -> None:

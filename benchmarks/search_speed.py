@@ -3,9 +3,12 @@ bot at its default strength, in CPU seconds of this process per game (which othe
 on a shared machine barely touch), and their median.
 
 Target (issue 29, item 9): the search bot plays an Antike Duellum game in under 10 s at its
-default strength: every game, not the median (the verdict counts the games over). ``--opponent search`` seats it in both seats, ``greedy`` against the
-one-ply bot (seat order rotated over the seeds). Games differ a lot in length (two searching
-seats may circle each other for thousands of moves), so the moves are printed beside the time.
+default strength: every game, not the median. The verdict counts the games in which a search
+bot's own choices took 10 CPU s or more; the whole game's time (both seats) is printed beside
+it. ``--opponent search`` seats it in both seats, ``greedy`` against the one-ply bot (seat
+order rotated over the seeds); ``--scenario`` plays Greece against Persia. Games differ a lot
+in length (two searching seats may circle each other for thousands of moves), so the moves are
+printed beside the time.
 
 Measured (2026-11-28, the shared 2-core machine at a load of 4 to 5; the same moves as before
 every speed-up, game for game): search against greedy, games 0:0 to 0:3, 4.19, 12.11, 13.48
@@ -76,6 +79,27 @@ against 2 ms before it: the positions hold more units and the evaluation's way t
 to an enemy temple city is worked out for both seats at every leaf. Writing those two out
 differently (the free sites first; units counted by distance) played the same moves but was
 no faster (settling 3x slower, siege the same, over 316 endgame positions), so it was not kept.
+
+Once founding earns no king, the way to conquering any enemy city (not temple cities alone);
+units bought into the box counted in the endgame; and Antike's ``positions_per_iteration`` 4
+(a choice scores at most 4 positions per iteration; commits 1c82a3f, c5ddec1, 64fff1e;
+2026-11-28 19:13-19:25 UTC, load about 2, two runs side by side on the 2 cores). Before the
+bound, over 30 games of two searching seats (2:0-2:19, 3:0-3:9) the whole game took median 5.94
+CPU s, max 30.2, 4 over 10 s; 70% of a long game's time (2:2) went on the endgame's unit steps,
+29 ms a step, as the search expanded every one of 20 to 60 near-equal steps. Since:
+
+- ``--opponent greedy``: seeds 0:0-0:9 median 1.20 s (max 2.78) for the search bot's own
+  choices, whole games max 2.99 s; 1:0-1:19 median 1.78 s (max 4.86), whole max 5.13 s;
+  ``--scenario scenarios/antike-duellum-greece-persia.json --seed 100 --games 20`` median 1.62 s
+  (max 3.66), whole max 3.78 s. Met in all 50; search won all 50.
+- two searching seats: 0:0-0:9 each bot median 1.65 s (max 4.55; whole games max 8.00 s);
+  1:0-1:19 median 1.54 s, 19 of 20 under 10 s, game 1:16 15.16 s (373 turns; whole 22.92 s);
+  2:0-2:19 median 1.44 s (max 3.57; whole max 6.10 s); 3:0-3:19 median 1.42 s (max 8.73; whole
+  3:15 11.48 s); Greece-Persia 100:0-100:19 median 1.93 s, 100:1 and 100:12 over (max 14.81;
+  whole 22.82 and 21.27 s, 387 and 343 turns). 87 of 90 met: NOT every game. The three are
+  stalemates at 8 persons each, every king taken, the persons left only by conquering a temple
+  city. A bound of 2 positions instead of 4 moved the stalemate to other seeds (Greece-Persia
+  100:15, 19.38 s) without ending it.
 
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """

@@ -215,7 +215,7 @@ class SearchBot:
     scores, ``positions_per_iteration`` times ``playouts``: an iteration scores every option of
     the position it expands, so a choice among many options whose one-ply scores hardly differ
     (Antike Duellum's endgame: 20 to 60 unit steps, where the search expanded every one of them
-    and cost 30 ms a step) otherwise costs as many times more as its options."""
+    and cost 30 ms a step) otherwise costs in proportion to its options."""
 
     def __init__(self, playouts: int = 32, depth: int = 0, exploration: float = 0.1,
                  determinisations: int = 4, name: str = "search", table: Table | None = None) -> None:
