@@ -40,7 +40,7 @@ random in both.
 
 Antike Duellum after its evaluation counted the way to conquering any enemy city and units in
 the box, and its search scored at most 4 positions per iteration (``positions_per_iteration``;
-commits 1c82a3f-64fff1e, 2026-11-28 19:17-19:26 UTC): search against greedy (``--rung search
+commits 1c82a3f-64fff1e, 2026-11-28 19:17-19:25 UTC): search against greedy (``--rung search
 --search search --games 10 --workers 1``) Carthage-Rome 100% [83.9, 100] of 20 and Greece-Persia
 100% [83.9, 100] of 20, none capped; greedy against random (``--rung greedy --games 100
 --workers 2``) 100% [98.1, 100] of 200 in both, none capped.

@@ -34,7 +34,7 @@ RUNS = {
     "startup.py": (["--repeat", "1"], "epoch serve, first answer"),
     "svg_import.py": (["200", "--factor", "2"], "ratio"),
     "search_speed.py": (["--games", "2", "--search", "search:2", "--opponent", "greedy", "--max-turns", "4"],
-                        "search:2 against greedy: median"),
+                        "search:2 against greedy, 2 games: the search bot's own choices"),
     "simulate_speed.py": (["--rounds", "1", "--games", "1"], "simulate"),
 }
 
