@@ -91,7 +91,8 @@ CPU s, max 30.2, 4 over 10 s; 70% of a long game's time (2:2) went on the endgam
 - ``--opponent greedy``: seeds 0:0-0:9 median 1.20 s (max 2.78) for the search bot's own
   choices, whole games max 2.99 s; 1:0-1:19 median 1.78 s (max 4.86), whole max 5.13 s;
   ``--scenario scenarios/antike-duellum-greece-persia.json --seed 100 --games 20`` median 1.62 s
-  (max 3.66), whole max 3.78 s. Met in all 50; search won all 50.
+  (max 3.66), whole max 3.78 s; ``--seed 2 --games 20`` median 1.40 s (max 2.80); Greece-Persia
+  ``--seed 101 --games 20`` median 1.67 s (max 2.98). Met in all 90; search won all 90.
 - two searching seats: 0:0-0:9 each bot median 1.65 s (max 4.55; whole games max 8.00 s);
   1:0-1:19 median 1.54 s, 19 of 20 under 10 s, game 1:16 15.16 s (373 turns; whole 22.92 s);
   2:0-2:19 median 1.44 s (max 3.57; whole max 6.10 s); 3:0-3:19 median 1.42 s (max 8.73; whole
