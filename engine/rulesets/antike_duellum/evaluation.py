@@ -112,7 +112,7 @@ def _worth_parts(state: DuellumState, seat: int, cities: int, temples: int) -> t
 def endgame(state: DuellumState) -> bool:
     """Building and research are spent: every temple stands (§2: the bank's 12; none is built
     until a conquest destroys one) and every scholar is taken. The persons left need units
-    carried far (a free city site, 7 sea areas, an enemy temple city), which no search to the
+    carried far (a free city site, 7 sea areas, an enemy city to conquer), which no search to the
     end of its own turn sees, so the evaluation then values the way there."""
     return len(state.temples) >= TEMPLES and not state.stacks.get("scholar")
 
