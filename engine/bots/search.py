@@ -7,8 +7,8 @@ every seat may also give ``evaluations(state)``, each seat's ``evaluate`` at onc
 scores every seat of each position it stops at; ``evaluation_scale``, the points of lead
 the search squashes into a reward (``EVALUATION_SCALE`` when not given); and, for turns of
 many free moves, ``scored_before_replies`` (``SearchBot._expand``) or ``searched_to_turn_end``
-(``SearchBot._iterate``); and, for decisions of many options, ``positions_per_iteration``
-(``SearchBot.choose``).
+(``SearchBot._iterate``), with ``turn_of(state)`` where a seat may choose in another's turn;
+and, for decisions of many options, ``positions_per_iteration`` (``SearchBot.choose``).
 
 Hidden information is handled by determinisation: before searching, the bot redraws every
 chance outcome the seat did not see (a card dealt to another hand, a pile trimmed face down)
@@ -149,6 +149,13 @@ def taken(ruleset: Ruleset, state: Any, action: Action, rng: random.Random) -> A
     return state
 
 
+def turn_of(ruleset: Ruleset, state: Any, decision: Choice) -> int:
+    """The seat whose turn ``state`` is in: the ruleset's ``turn_of`` where a seat may choose
+    in another's turn (a reaction window), else the seat to choose."""
+    own = getattr(ruleset, "turn_of", None)
+    return decision.seat if own is None else own(state)
+
+
 def greedy_choice(ruleset: Ruleset, state: Any, decision: Choice, rng: random.Random) -> Action:
     """The action whose result evaluates best for the acting seat; ties drawn at random."""
     best: list[Action] = []
@@ -249,7 +256,7 @@ class SearchBot:
         self._remember(ruleset, state, steps)
         root = self._root_after(steps)
         self._seen = len(history)
-        horizon = decision.seat if getattr(ruleset, "searched_to_turn_end", False) else None
+        horizon = turn_of(ruleset, state, decision) if getattr(ruleset, "searched_to_turn_end", False) else None
         per_iteration = getattr(ruleset, "positions_per_iteration", None)
         positions = self.playouts * per_iteration if per_iteration else math.inf
         self._scored = 0
@@ -338,9 +345,10 @@ class SearchBot:
 
     def _iterate(self, ruleset: Ruleset, state: Any, root: _Node, players: int, horizon: int | None,
                  rng: random.Random) -> None:
-        """One walk down the tree to a leaf, scored and backed up. With a ``horizon`` (the
-        searching seat, when the ruleset sets ``searched_to_turn_end``) a position where
-        another seat is to choose is a leaf, scored as it stands. Where a turn holds many free
+        """One walk down the tree to a leaf, scored and backed up. With a ``horizon`` (the seat
+        whose turn the search began in, when the ruleset sets ``searched_to_turn_end``) a
+        position in another seat's turn is a leaf, scored as it stands; a choice another seat
+        makes within the turn (a reaction window) is searched. Where a turn holds many free
         moves, a line that ends the turn otherwise had the rival's next turn charged to it on
         later walks, and one that kept the move (another free move) not yet: the search chose
         free moves to put off the rival's gains (Antike Duellum, Carthage against Rome: 842
@@ -348,11 +356,12 @@ class SearchBot:
         path = [root]
         scored = None  # every seat's reward at the leaf, when expanding it already found them
         node = root
+        own_turn = getattr(ruleset, "turn_of", None)
         while not isinstance(decision := ruleset.decision(state), End):
             if isinstance(decision, Chance):
                 ruleset.apply(state, sample(decision, rng))
                 continue
-            if horizon is not None and decision.seat != horizon:
+            if horizon is not None and (decision.seat if own_turn is None else own_turn(state)) != horizon:
                 break
             legal = decision.actions
             children = node.children

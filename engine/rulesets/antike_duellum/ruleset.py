@@ -116,6 +116,14 @@ class AntikeDuellum(Skeleton):
     def clone(self, state: DuellumState) -> DuellumState:
         return state.clone()
 
+    def turn_of(self, state: DuellumState) -> int:
+        """For the search (``searched_to_turn_end``): the seat whose turn a position is in. The
+        defender's FORTRESS window (A7) is a choice in the attacker's turn; taken for the end of
+        that turn, it hid every conquest from the search, whose leaf stopped short of the city's
+        fall (seeded two-search games sat at 8 persons each for 200 turns, declining conquests
+        that would win). The owed event picks are the picker's."""
+        return state.picker if state.phase == "picks" else state.active
+
     def evaluate(self, state: DuellumState, seat: int) -> float:
         """For bots: persons held and earned, the way to the next ones, and what buys them
         (``evaluation.py``), less the opponent's."""

@@ -379,6 +379,73 @@ def test_a_ruleset_may_have_the_search_look_no_further_than_its_turn(to_turn_end
 
 
 @value
+class Conquer(Action):
+    pass
+
+
+@value
+class Fortress(Action):
+    pass
+
+
+@value
+class LetItGo(Action):
+    pass
+
+
+class WindowRules(TempoRules):
+    """Antike Duellum's conquest in small (§6.5, A7): a declared conquest opens the defender's
+    FORTRESS window, a choice of the other seat within the conqueror's turn; whatever it
+    plays, the city falls for 5 points, and the turn passes."""
+
+    searched_to_turn_end = True
+
+    def decision(self, state: Twins):
+        if state.placed == "window":
+            return Choice(1, "let the conquest go ahead?", (Fortress(), LetItGo()), conceals=True)
+        return super().decision(state)
+
+    def apply(self, state: Twins, action: Action) -> None:
+        if isinstance(action, Conquer):
+            state.placed = "window"
+        elif isinstance(action, (Fortress, LetItGo)):
+            state.placed = "general"
+            state.points[0] += 5
+            state.turns, state.active = state.turns + 1, 1
+        else:
+            super().apply(state, action)
+
+
+class ConquestRules(WindowRules):
+    def decision(self, state: Twins):
+        if state.placed != "window" and state.active == 0 and state.turns < 40:
+            return Choice(0, "conquer or pass?", (Conquer(), Pass()))
+        return super().decision(state)
+
+
+@pytest.mark.parametrize("knows_turns", [False, True])
+def test_a_search_to_its_turn_end_looks_through_a_reaction_in_its_turn(knows_turns):
+    """With ``searched_to_turn_end`` a position where another seat chooses was a leaf: a
+    conquest's worth lay behind the defender's FORTRESS window, so the search valued it no more
+    than passing, and two Antike Duellum search bots sat at 8 persons each for hundreds of turns,
+    declining conquests that would have won. A ruleset's ``turn_of`` tells it the window is still
+    the conqueror's turn, and the search sees the city fall."""
+    rules, state = ConquestRules(), Twins()
+    if knows_turns:
+        rules.turn_of = lambda state: 0 if state.placed == "window" else state.active
+    bot = SearchBot(playouts=16).at(Table(rules, state, []))
+    chosen = bot.choose(rules.decision(state), random.Random(1))
+    children = bot._root.children
+    conquest, passing = (children[move].reward / children[move].visits for move in (Conquer(), Pass()))
+    if knows_turns:
+        assert chosen == Conquer()
+        assert conquest > passing + 0.1
+    else:
+        assert conquest == pytest.approx(passing)
+    assert rules.harvests == 0  # never into the rival's own turn
+
+
+@value
 class Step(Action):
     to: int
 

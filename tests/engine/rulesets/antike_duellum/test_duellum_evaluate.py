@@ -15,12 +15,13 @@ from duellum import (
     box,
     city,
     decision,
+    end_movement,
     goods,
     new_game,
     put,
 )
 
-from engine.bots.search import GreedyBot
+from engine.bots.search import GreedyBot, SearchBot
 from engine.core.bot import Table
 from engine.rulesets.antike_duellum.evaluation import UNIT, USEFUL, persons_due
 from engine.rulesets.antike_duellum.state import DuellumState
@@ -84,12 +85,12 @@ def test_the_greedy_bot_builds_a_temple_when_it_completes_a_citizen():
     assert chosen in builds
 
 
-def endgame(free: str = "tarraco", standing: int = TEMPLES) -> DuellumState:
+def endgame(free: str = "tarraco", standing: int = TEMPLES, **options) -> DuellumState:
     """Every site but ``free`` a city of one seat or the other, ``standing`` temples built and
     every scholar taken: with all 12 temples standing the bank has none to build (§2: "If the
     bank has no temples, no temple can be built until one is destroyed"), so the persons left
     need units carried far."""
-    state = blank(new_game())
+    state = blank(new_game(**options))
     taken = [site for site in state.tables.sites if site != free]
     for index, site in enumerate(taken):
         city(state, site, RESOURCES[index % 3], index % 2, temple=index < standing)
@@ -161,6 +162,32 @@ def test_once_no_city_can_be_founded_the_greedy_bot_marches_on_an_enemy_temple_c
     bot = GreedyBot(Table(RULES, state))
     chosen = {bot.choose(decision(state), random.Random(seed)).id for seed in range(8)}
     assert chosen == {"Step(unit=legion,origin=genua,to=massilia)"}
+
+
+@pytest.mark.parametrize("hands_secret", [True, False])
+def test_the_search_bot_conquers_an_enemy_temple_city_for_its_ninth_person(hands_secret):
+    """§6.5: three Roman legions stand in Massilia's region (Carthage's temple city, defence
+    3); §7.3: its conquest earns a general, Rome's ninth person (§5.3). While hands are secret
+    (A21) every conquest opens Carthage's FORTRESS window (A7), a choice of Carthage's within
+    Rome's turn: the search had stopped there and valued the conquest no more than ending the
+    conquests, and it must still look through the window to the city's fall."""
+    state = endgame(event_hands_secret=hands_secret)
+    city(state, "tarraco", "gold", BEIGE)
+    for seat in (BROWN, BEIGE):  # 8 persons each: neither lead is already a won game's
+        while len(state.persons[seat]) < 8:
+            state.persons[seat].append(next(stack for kind, stack in state.stacks.items() if stack and kind != "general").pop())
+    put(state, BROWN, "legion", "massilia", 3)
+    at(state, "DUELLUM")
+    end_movement(state)
+    conquest = decision(state).find("Conquer(city=massilia)")
+    assert conquest is not None
+    ending = decision(state).find("EndConquest()")
+    for seed in range(4):
+        bot = SearchBot().at(Table(RULES, RULES.clone(state), []))
+        assert bot.choose(decision(state), random.Random(seed)) == conquest
+        children = bot._root.children
+        taken, declined = (children[move].reward / children[move].visits for move in (conquest, ending))
+        assert taken > declined + 0.1
 
 
 def test_a_seat_whose_next_king_no_founding_reaches_marches_on_a_temple_city_instead():
