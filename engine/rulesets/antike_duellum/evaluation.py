@@ -15,9 +15,11 @@ units carried over several turns, beyond a search to the end of its own turn: th
 seat's nearest unit to a free city site counts then (``settling``), or once founding can earn
 it no king the way to conquering the enemy city best worth it (``siege``: a temple city's general
 and any city's share of a king), and so do units bought into the recruitment box, a MILITIA
-from the board. Without them both bots sat on 7 or 8 persons for hundreds of turns (one
-seeded game ran to the 2,000-turn cap) while the free sites lay some borders off and the gold
-piled up. Before the endgame the evaluation is unchanged.
+from the board, and the iron that recruits them all (2 a unit, §6.3). Without them both bots
+sat on 7 or 8 persons for hundreds of turns (one seeded game ran to the 2,000-turn cap) while
+the free sites lay some borders off and the gold piled up; with iron counted only up to two
+recruits, a seat holding 96 gold and 6 galleys in its box never traded for the iron to put
+them on the board. Before the endgame the evaluation is unchanged.
 
 The search bots evaluate hundreds of thousands of positions a game, most of their time: the
 board is gone through once for both seats, and what is the same for both (which stacks still
@@ -33,11 +35,12 @@ from engine.rulesets.antike_duellum.persons import (
     NAVIGATOR_AT,
     held,
 )
+from engine.rulesets.antike_duellum.refusals import placement_limit
 from engine.rulesets.antike_duellum.state import DuellumState
 from engine.rulesets.antike_duellum.tables import (
     MARKERS,
     REACH,
-    RESOURCES,
+    RECRUIT_IRON,
     TEMPLES,
     UNITS,
     VICTORY,
@@ -46,7 +49,6 @@ from engine.rulesets.antike_duellum.tables import (
 PERSON = 10.0  # a person card; everything else is measured against it
 CITY, UNIT, GOOD, TECHNOLOGY = 1.0, 0.4, 0.15, 1.5
 USEFUL = {"gold": 4, "marble": 6, "iron": 4, "coins": 4}  # goods beyond these are worth nothing
-_USEFUL_GOODS = tuple((kind, USEFUL[kind]) for kind in RESOURCES)
 _EARNED_BY_DEEDS = ("scholar", "general")  # this turn's deeds, counted for the active seat only
 SETTLING = (CITY + PERSON / KINGS_EVERY) / 2  # a unit on a free site: half a city; none REACH borders off
 _MARKERS = sum(MARKERS.values())
@@ -142,11 +144,15 @@ def siege(state: DuellumState, seat: int) -> float:
     as many units in its region as its defence value; §8.1: its cities count towards a king,
     and §7.3: a temple city's earns a general): for the enemy city best worth the way, half what
     taking it earns (the city, its share of a king while one is left, a general for a temple
-    while one is left) times how near its defence's worth of the seat's nearest units stand,
-    each counted less for every border it stands off. Counting every unit near, not the
-    nearest, the bot had gathered enough three borders off and never marched in (a seeded game
-    took 580 turns); counting temple cities alone, a seat one city short of its last king sat
-    24 units against 24 for hundreds of turns before the defended temples."""
+    while one is left) times how near the seat's nearest units stand, each counted less for
+    every border it stands off, as many as the defence and the units the defender can still
+    recruit into the city in one MILITIA (§6.3: from its box, 2 iron each, 3 into a temple
+    city, 1 into another). Counting every unit near, not the nearest, the bot had gathered
+    enough three borders off and never marched in (a seeded game took 580 turns); counting
+    temple cities alone, a seat one city short of its last king sat 24 units against 24 for
+    hundreds of turns before the defended temples; counting the defence alone, it gathered just
+    enough, the defender recruited into the city first, every time, and a seeded game between
+    two searching seats ran to the 2,000-turn cap."""
     stacks = state.stacks
     city_worth = CITY + PERSON / KINGS_EVERY if stacks.get("king") else CITY
     temple_worth = city_worth + PERSON if stacks.get("general") else city_worth
@@ -154,6 +160,9 @@ def siege(state: DuellumState, seat: int) -> float:
     temples = state.temples
     closeness = state.tables.closeness
     placed = [(closeness[unit][region], n) for unit in UNITS for region, n in state.units(unit)[seat].items()]
+    defender = 1 - seat
+    box = state.box[defender]
+    recruits = min(box["legion"] + box["galley"], (state.goods[defender]["iron"] + state.coins[defender]) // RECRUIT_IRON)
     best = 0.0
     # temple cities first: a plain city's worth is then often below the best already found
     for worth, cities in ((temple_worth, [city for city in temples if owner[city] != seat]),
@@ -169,7 +178,7 @@ def siege(state: DuellumState, seat: int) -> float:
             if near:
                 near.sort(reverse=True)
                 if worth * near[0] > best * REACH:  # else not even its nearest unit's way beats the best
-                    need = max(1, defence(state, city))
+                    need = max(1, defence(state, city)) + min(placement_limit(state, city), recruits)
                     best = max(best, worth * sum(near[:need]) / (REACH * need))
     return best / 2
 
@@ -190,18 +199,18 @@ def worths(state: DuellumState) -> list[float]:
         due, towards = _worth_parts(state, seat, cities, temples[seat])
         units = sum(state.legions[seat].values()) + sum(state.galleys[seat].values())
         way = 0.0
+        in_box = 0
         if late:
             kings = held(state, seat, "king")
             founding = free and cities + free >= KINGS_EVERY * (kings + 1)
             way = settling(state, seat) if founding else siege(state, seat)
             box = state.box[seat]  # units bought are a MILITIA from the board
-            units += box["legion"] + box["galley"]
-        coins = state.coins[seat]
-        goods = min(coins, USEFUL["coins"])
+            in_box = box["legion"] + box["galley"]
+            units += in_box
         stock = state.goods[seat]
-        for kind, useful in _USEFUL_GOODS:
-            amount = stock[kind]
-            goods += min(amount, useful)
+        # in the endgame the iron that recruits the whole box onto the board is one purchase
+        goods = min(state.coins[seat], USEFUL["coins"]) + min(stock["gold"], USEFUL["gold"]) \
+            + min(stock["marble"], USEFUL["marble"]) + min(stock["iron"], max(USEFUL["iron"], RECRUIT_IRON * in_box))
         result.append(PERSON * (due + towards) + CITY * cities + UNIT * units + GOOD * goods
                       + TECHNOLOGY * len(state.techs[seat]) + way)
     return result

@@ -23,7 +23,7 @@ from duellum import (
 
 from engine.bots.search import GreedyBot, SearchBot
 from engine.core.bot import Table
-from engine.rulesets.antike_duellum.evaluation import UNIT, USEFUL, persons_due
+from engine.rulesets.antike_duellum.evaluation import GOOD, UNIT, USEFUL, persons_due
 from engine.rulesets.antike_duellum.state import DuellumState
 from engine.rulesets.antike_duellum.tables import RESOURCES, TEMPLES
 
@@ -142,14 +142,35 @@ def test_once_no_city_can_be_founded_units_gathering_on_an_enemy_temple_city_are
     when the attacker has at least as many units in its region as its defence value". With
     every site taken, Carthage's Massilia (a temple: defence 3) is the way to a person: three
     legions in its region are worth more than three one border off (Genua), and those more
-    than three two off (Mediolanum). Six one border off are not enough: only units in the
-    region take the city."""
+    than three two off (Mediolanum). Six one border off are not enough against a defender who
+    cannot recruit: only units in the region take the city."""
     state = endgame()
     city(state, "tarraco", "gold", BEIGE)
+    goods(state, BEIGE)  # no iron: no recruit can answer (§6.3)
     assert state.owner["massilia"] == BEIGE and "massilia" in state.temples
     inside, near, far = (legions_at(state, **{region: 3}) for region in ("massilia", "genua", "mediolanum"))
     assert inside > near > far > legions_at(state)
     assert inside > legions_at(state, genua=6) - 3 * UNIT
+
+
+@pytest.mark.parametrize(("iron", "in_box"), [(0, 3), (6, 0), (6, 3), (2, 3)])
+def test_units_gathering_on_a_temple_city_count_against_what_its_defender_can_recruit_there(iron, in_box):
+    """§6.3: MILITIA puts up to 3 new units into a city with a temple, 2 iron each, from the
+    recruitment box, and each adds 1 to its defence (§7.2). Three Roman legions in Massilia's
+    region (a Carthaginian temple city, defence 3) take it only if Carthage does not answer
+    first; three more a border off (Genua) are worth more than their own worth as units exactly
+    as far as Carthage can still recruit there. Counting the defence alone, the bots gathered
+    just enough, the defender recruited into the city each time, and a seeded game between two
+    searching seats ran to the 2,000-turn cap."""
+    state = endgame()
+    city(state, "tarraco", "gold", BEIGE)
+    goods(state, BEIGE, iron=iron)
+    box(state, BEIGE, legion=in_box, galley=0)
+    gathered = legions_at(state, massilia=3, genua=3) - legions_at(state, massilia=3)
+    if min(iron // 2, in_box):
+        assert gathered > 3 * UNIT + 0.1
+    else:
+        assert gathered == pytest.approx(3 * UNIT)
 
 
 def test_once_no_city_can_be_founded_the_greedy_bot_marches_on_an_enemy_temple_city():
@@ -228,6 +249,26 @@ def test_once_no_city_can_be_founded_a_temple_city_comes_before_a_city_without_o
     plain = next(site for site, seat in state.owner.items() if seat == BEIGE and site not in state.temples
                  and site in state.tables.distances["legion"])
     assert legions_at(state, massilia=3) > legions_at(state, **{plain: 3})
+
+
+@pytest.mark.parametrize("late", [True, False])
+def test_in_the_endgame_the_iron_to_recruit_the_whole_box_is_worth_holding(late):
+    """§6.3: MILITIA recruits from the box at 2 iron a unit. In the endgame the box's units are
+    on their way to a conquest, so the iron for all six of them counts, and no more; before it,
+    iron beyond two recruits counts nothing. Counting two recruits' iron alone, a seat holding
+    96 gold and 6 galleys in its box never traded 3 for 2 to put them on the board, and its
+    game between two searching seats ran 283 turns."""
+    state = endgame(standing=TEMPLES if late else TEMPLES - 1)
+    box(state, BROWN, legion=3, galley=3)
+    worth = {}
+    for iron in (USEFUL["iron"], 12, 16):
+        goods(state, BROWN, iron=iron)
+        worth[iron] = RULES.evaluate(state, BROWN)
+    assert worth[16] == pytest.approx(worth[12])
+    if late:
+        assert worth[12] - worth[USEFUL["iron"]] == pytest.approx(GOOD * (12 - USEFUL["iron"]))
+    else:
+        assert worth[12] == pytest.approx(worth[USEFUL["iron"]])
 
 
 def test_before_the_endgame_the_way_to_a_site_counts_nothing():
