@@ -45,6 +45,13 @@ commits 1c82a3f-64fff1e, 2026-11-28 19:17-19:25 UTC): search against greedy (``-
 100% [83.9, 100] of 20, none capped; greedy against random (``--rung greedy --games 100
 --workers 2``) 100% [98.1, 100] of 200 in both, none capped.
 
+Antike Duellum after its search looked through the defender's FORTRESS window (``turn_of``) and
+its evaluation counted what the defender can recruit into a besieged city and, in the endgame,
+the iron to recruit the box (commits 6601ff1, 68e895f, 2026-11-28 20:30-20:40 UTC): search
+against greedy (``--rung search --search search --games 10 --workers 1``) Carthage-Rome 100%
+[83.9, 100] of 20 and Greece-Persia 100% [83.9, 100] of 20; greedy against random (``--rung
+greedy --games 100 --workers 1``) 100% [98.1, 100] of 200 in both; none capped.
+
 Search against greedy in Civilization (``--rung search --scenario civilization.json --games 20
 --workers 1``, search:16, 2026-11-28): 87.5% [73.9, 94.5] of 40 (20 seeds; fair 50%; none
 capped), and 85.0% [70.9, 92.9] of 40 again on main after the rules fixes: search beats greedy; at its default strength (``--search search``, 32 iterations) 90.0%

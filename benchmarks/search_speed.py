@@ -102,6 +102,27 @@ CPU s, max 30.2, 4 over 10 s; 70% of a long game's time (2:2) went on the endgam
   city. A bound of 2 positions instead of 4 moved the stalemate to other seeds (Greece-Persia
   100:15, 19.38 s) without ending it.
 
+The stalemates' cause (commits 6601ff1, 68e895f; 2026-11-28 20:17-20:30 UTC, two runs side by
+side, load about 2): while hands are secret every declared conquest opens the defender's
+FORTRESS window, a choice of the defender's within the attacker's turn, and the search took it
+for the turn's end: its line stopped before the city fell, so a conquest was worth no more than
+ending the conquests (1:16, turn 205: four galleys in Roma, defence 4, not taken: the ninth
+person). Antike now gives ``turn_of`` and the search looks through the window. Alone, that ended
+1:16 (7.72 s whole) and 100:12, but 2:9 then ran to the 2,000-turn cap (144.89 s for one bot):
+the attacker gathered just the defence and the defender recruited into the city first. The way
+to a conquest now counts units up to the defence plus what the defender can recruit there in one
+MILITIA, and in the endgame the iron to recruit the whole box counts (3:15 had 9.92 s for one
+bot: 96 gold, 6 galleys in the box, no iron). Tried and not kept: a unit on the board worth its
+recruiting iron more than one in the box (Greece-Persia 102:5 24.61 s whole); box units counted
+only as far as iron recruits them (101:15 27.82 s whole). Since:
+
+- ``--opponent greedy``: 0:0-0:9 max 2.59 s for the search bot's own choices; 1:0-1:19 max
+  3.84; 2:0-2:19 max 3.40; Greece-Persia 100:0-100:19 max 3.96 and 101:0-101:19 max 3.89; whole
+  games max 4.13 s. Met in all 90; search won all 90.
+- two searching seats: 0:0-0:9 max 4.32 s; 1:0-1:19 max 3.39; 2:0-2:19 max 4.45; 3:0-3:19 max
+  2.84; Greece-Persia 100:0-100:19 max 8.84 (100:1, 373 turns, 15.19 s whole), 101:0-101:19 max
+  4.23 and 102:0-102:19 max 4.86; medians 1.60 to 1.88 s. Met in all 130, none capped.
+
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
 
