@@ -121,7 +121,9 @@ only as far as iron recruits them (101:15 27.82 s whole). Since:
   games max 4.13 s. Met in all 90; search won all 90.
 - two searching seats: 0:0-0:9 max 4.32 s; 1:0-1:19 max 3.39; 2:0-2:19 max 4.45; 3:0-3:19 max
   2.84; Greece-Persia 100:0-100:19 max 8.84 (100:1, 373 turns, 15.19 s whole), 101:0-101:19 max
-  4.23 and 102:0-102:19 max 4.86; medians 1.60 to 1.88 s. Met in all 130, none capped.
+  4.23 and 102:0-102:19 max 4.86; medians 1.60 to 1.88 s. Met in all 130, none capped. Again
+  at 20:47 UTC on more seeds: 4:0-4:19 max 6.08, 5:0-5:19 max 2.27, Greece-Persia 103:0-103:19
+  max 6.79 and 104:0-104:19 max 4.70: met in all 210.
 
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
