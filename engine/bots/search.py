@@ -156,12 +156,25 @@ def turn_of(ruleset: Ruleset, state: Any, decision: Choice) -> int:
     return decision.seat if own is None else own(state)
 
 
+def answered(ruleset: Ruleset, state: Any, seat: int, rng: random.Random) -> Any:
+    """``state`` itself with the reactions other seats make within ``seat``'s turn (where the
+    ruleset gives ``turn_of``) chosen by their own one ply: a conquest's city falls only after
+    the defender's FORTRESS window, so one ply that stopped there saw no conquest's outcome."""
+    own = getattr(ruleset, "turn_of", None)
+    if own is None:
+        return state
+    while isinstance(decision := ruleset.decision(state), Choice) and decision.seat != seat and own(state) == seat:
+        taken(ruleset, state, greedy_choice(ruleset, state, decision, rng), rng)
+    return state
+
+
 def greedy_choice(ruleset: Ruleset, state: Any, decision: Choice, rng: random.Random) -> Action:
-    """The action whose result evaluates best for the acting seat; ties drawn at random."""
+    """The action whose result, once any reaction within the turn is made, evaluates best for
+    the acting seat; ties drawn at random."""
     best: list[Action] = []
     best_value = -math.inf
     for action in decision.actions:
-        value = evaluate(ruleset, after(ruleset, state, action, rng), decision.seat)
+        value = evaluate(ruleset, answered(ruleset, after(ruleset, state, action, rng), decision.seat, rng), decision.seat)
         if value > best_value:
             best, best_value = [action], value
         elif value == best_value:

@@ -445,6 +445,19 @@ def test_a_search_to_its_turn_end_looks_through_a_reaction_in_its_turn(knows_tur
     assert rules.harvests == 0  # never into the rival's own turn
 
 
+@pytest.mark.parametrize("knows_turns", [False, True])
+def test_greedy_looks_through_a_reaction_in_its_turn(knows_turns):
+    """One ply that stopped at the defender's window saw no city fall and drew between the
+    conquest and passing; with ``turn_of`` the defender's reply is its own one ply, and greedy
+    conquers every time."""
+    rules, state = ConquestRules(), Twins()
+    if knows_turns:
+        rules.turn_of = lambda state: 0 if state.placed == "window" else state.active
+    bot = GreedyBot(Table(rules, state, []))
+    chosen = {bot.choose(rules.decision(state), random.Random(seed)) for seed in range(8)}
+    assert chosen == ({Conquer()} if knows_turns else {Conquer(), Pass()})
+
+
 @value
 class Step(Action):
     to: int

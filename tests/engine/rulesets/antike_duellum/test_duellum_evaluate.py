@@ -211,6 +211,22 @@ def test_the_search_bot_conquers_an_enemy_temple_city_for_its_ninth_person(hands
         assert taken > declined + 0.1
 
 
+def test_the_greedy_bot_conquers_an_enemy_temple_city_behind_the_fortress_window():
+    """§6.5, §7.3: three Roman legions in Massilia's region (a Carthaginian temple city, defence
+    3) take it and earn a general. While hands are secret (A21) the declared conquest first opens
+    Carthage's FORTRESS window (A7): one ply that stopped there saw no city fall, valued the
+    conquest as ending the conquests and drew between them. Carthage's reply is now its own one
+    ply, and the conquest is chosen every time."""
+    state = endgame()
+    city(state, "tarraco", "gold", BEIGE)
+    put(state, BROWN, "legion", "massilia", 3)
+    at(state, "DUELLUM")
+    end_movement(state)
+    bot = GreedyBot(Table(RULES, state))
+    chosen = {bot.choose(decision(state), random.Random(seed)).id for seed in range(8)}
+    assert chosen == {"Conquer(city=massilia)"}
+
+
 def test_a_seat_whose_next_king_no_founding_reaches_marches_on_a_temple_city_instead():
     """§8.1: a king for every 5 cities. Rome holds 15 cities and Tarraco is the one free site:
     its first king is in reach of a founding, so legions on Tarraco are worth more than in
