@@ -50,7 +50,8 @@ its evaluation counted what the defender can recruit into a besieged city and, i
 the iron to recruit the box (commits 6601ff1, 68e895f, 2026-11-28 20:30-20:40 UTC): search
 against greedy (``--rung search --search search --games 10 --workers 1``) Carthage-Rome 100%
 [83.9, 100] of 20 and Greece-Persia 100% [83.9, 100] of 20; greedy against random (``--rung
-greedy --games 100 --workers 1``) 100% [98.1, 100] of 200 in both; none capped.
+greedy --games 100 --workers 1``) 100% [98.1, 100] of 200 in both; none capped. The same
+figures again once greedy's one ply looked through the window too (20:54-21:01 UTC).
 
 Search against greedy in Civilization (``--rung search --scenario civilization.json --games 20
 --workers 1``, search:16, 2026-11-28): 87.5% [73.9, 94.5] of 40 (20 seeds; fair 50%; none

@@ -125,6 +125,10 @@ only as far as iron recruits them (101:15 27.82 s whole). Since:
   at 20:47 UTC on more seeds: 4:0-4:19 max 6.08, 5:0-5:19 max 2.27, Greece-Persia 103:0-103:19
   max 6.79 and 104:0-104:19 max 4.70: met in all 210.
 
+Greedy's one ply then looked through the window too (the defender's reply its own one ply;
+20:54-21:01 UTC): ``--opponent greedy`` 0:0-0:9 max 2.64 s, 1:0-1:19 max 3.53, 2:0-2:19 max 3.21,
+Greece-Persia 100:0-100:19 max 3.61 and 101:0-101:19 max 3.92: met in all 90, search won all 90.
+
     python benchmarks/search_speed.py [--games 5] [--search search] [--opponent search|greedy]
 """
 
