@@ -160,10 +160,8 @@ def answered(ruleset: Ruleset, state: Any, seat: int, rng: random.Random) -> Any
     """``state`` itself with the reactions other seats make within ``seat``'s turn (where the
     ruleset gives ``turn_of``) chosen by their own one ply: a conquest's city falls only after
     the defender's FORTRESS window, so one ply that stopped there saw no conquest's outcome."""
-    own = getattr(ruleset, "turn_of", None)
-    if own is None:
-        return state
-    while isinstance(decision := ruleset.decision(state), Choice) and decision.seat != seat and own(state) == seat:
+    while (isinstance(decision := ruleset.decision(state), Choice) and decision.seat != seat
+           and turn_of(ruleset, state, decision) == seat):
         taken(ruleset, state, greedy_choice(ruleset, state, decision, rng), rng)
     return state
 
@@ -369,12 +367,11 @@ class SearchBot:
         path = [root]
         scored = None  # every seat's reward at the leaf, when expanding it already found them
         node = root
-        own_turn = getattr(ruleset, "turn_of", None)
         while not isinstance(decision := ruleset.decision(state), End):
             if isinstance(decision, Chance):
                 ruleset.apply(state, sample(decision, rng))
                 continue
-            if horizon is not None and (decision.seat if own_turn is None else own_turn(state)) != horizon:
+            if horizon is not None and turn_of(ruleset, state, decision) != horizon:
                 break
             legal = decision.actions
             children = node.children

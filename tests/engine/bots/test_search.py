@@ -393,16 +393,18 @@ class LetItGo(Action):
     pass
 
 
-class WindowRules(TempoRules):
-    """Antike Duellum's conquest in small (§6.5, A7): a declared conquest opens the defender's
-    FORTRESS window, a choice of the other seat within the conqueror's turn; whatever it
-    plays, the city falls for 5 points, and the turn passes."""
+class ConquestRules(TempoRules):
+    """Antike Duellum's conquest in small (§6.5, A7): the first seat may declare a conquest,
+    which opens the defender's FORTRESS window, a choice of the other seat within the
+    conqueror's turn; whatever it plays, the city falls for 5 points, and the turn passes."""
 
     searched_to_turn_end = True
 
     def decision(self, state: Twins):
         if state.placed == "window":
             return Choice(1, "let the conquest go ahead?", (Fortress(), LetItGo()), conceals=True)
+        if state.active == 0 and state.turns < 40:
+            return Choice(0, "conquer or pass?", (Conquer(), Pass()))
         return super().decision(state)
 
     def apply(self, state: Twins, action: Action) -> None:
@@ -415,12 +417,10 @@ class WindowRules(TempoRules):
         else:
             super().apply(state, action)
 
-
-class ConquestRules(WindowRules):
-    def decision(self, state: Twins):
-        if state.placed != "window" and state.active == 0 and state.turns < 40:
-            return Choice(0, "conquer or pass?", (Conquer(), Pass()))
-        return super().decision(state)
+    @staticmethod
+    def whose_turn(state: Twins) -> int:
+        """What a ruleset's ``turn_of`` says here: the window is the conqueror's turn."""
+        return 0 if state.placed == "window" else state.active
 
 
 @pytest.mark.parametrize("knows_turns", [False, True])
@@ -432,7 +432,7 @@ def test_a_search_to_its_turn_end_looks_through_a_reaction_in_its_turn(knows_tur
     the conqueror's turn, and the search sees the city fall."""
     rules, state = ConquestRules(), Twins()
     if knows_turns:
-        rules.turn_of = lambda state: 0 if state.placed == "window" else state.active
+        rules.turn_of = rules.whose_turn
     bot = SearchBot(playouts=16).at(Table(rules, state, []))
     chosen = bot.choose(rules.decision(state), random.Random(1))
     children = bot._root.children
@@ -452,7 +452,7 @@ def test_greedy_looks_through_a_reaction_in_its_turn(knows_turns):
     conquers every time."""
     rules, state = ConquestRules(), Twins()
     if knows_turns:
-        rules.turn_of = lambda state: 0 if state.placed == "window" else state.active
+        rules.turn_of = rules.whose_turn
     bot = GreedyBot(Table(rules, state, []))
     chosen = {bot.choose(rules.decision(state), random.Random(seed)) for seed in range(8)}
     assert chosen == ({Conquer()} if knows_turns else {Conquer(), Pass()})
